@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Runs the compiled test files (dist/test/**/*.test.js) with node's built-in test runner.
+// Node 20's runner takes no globs, and given a directory it would also run every helper module
+// under a `test/` folder, so the files are listed here. Arguments filter by substring of the path.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+function findTests(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...findTests(path));
+    else if (entry.name.endsWith('.test.js')) out.push(path);
+  }
+  return out;
+}
+
+const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const files = findTests('dist/test')
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
+  .sort();
+if (files.length === 0) {
+  console.error('no test files found under dist/test (did the build run?)');
+  process.exit(1);
+}
+const reporter = ['--test-reporter=spec'];
+const result = spawnSync(process.execPath, ['--test', ...reporter, ...flags, ...files.map((f) => relative('.', f))], {
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

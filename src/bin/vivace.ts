@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * The `vivace` command: one binary with a sub-command per role. `start` runs a local cluster
+ * (a coordinator and worker processes), `coordinator` and `worker` run one role each for
+ * deployments across machines, `cli` is the interactive SQL client, `format` prints SQL back in
+ * canonical form (a quick way to see how the parser read a statement).
+ */
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { VERSION } from '../common/version.js';
+import { formatStatementText } from './format-command.js';
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a TCP port');
+  return port;
+}
+
+function notYetAvailable(role: string): void {
+  // The roles are wired in by the engine and cluster milestones; until then say so plainly and
+  // exit cleanly rather than pretend to serve.
+  process.stdout.write(
+    `vivace ${VERSION}: the ${role} is not available in this build yet.\n` +
+      'This build contains the SQL front end (parser, formatter, types, analyzer); the query engine,\n' +
+      'the cluster and the HTTP interface arrive in the next milestones (see README.md).\n' +
+      "Try: echo 'select 1' | npx vivace format\n",
+  );
+}
+
+export function buildProgram(): Command {
+  const program = new Command('vivace').description('Vivace distributed SQL query engine').version(VERSION);
+
+  program
+    .command('start')
+    .description('start a local cluster: a coordinator and worker processes on loopback')
+    .option('--port <port>', 'coordinator HTTP port', parsePort, 8080)
+    .option('--workers <n>', 'number of worker processes (default: number of cores)')
+    .action(() => notYetAvailable('local cluster'));
+
+  program
+    .command('coordinator')
+    .description('run a coordinator (reads etc/config.properties and etc/node.properties)')
+    .action(() => notYetAvailable('coordinator'));
+
+  program
+    .command('worker')
+    .description('run a worker that announces itself to a coordinator')
+    .option('--discovery-uri <url>', 'the coordinator URL to announce to')
+    .action(() => notYetAvailable('worker'));
+
+  program
+    .command('cli')
+    .description('interactive SQL client')
+    .option('--server <url>', 'coordinator URL', 'http://127.0.0.1:8080')
+    .action(() => notYetAvailable('CLI'));
+
+  program
+    .command('format')
+    .description('read one SQL statement from stdin (or --execute) and print it formatted')
+    .option('-e, --execute <sql>', 'the statement to format instead of stdin')
+    .action((options: { execute?: string }) => {
+      const sql = options.execute ?? readFileSync(0, 'utf8');
+      const result = formatStatementText(sql);
+      if (result.ok) {
+        process.stdout.write(`${result.text}\n`);
+      } else {
+        process.stderr.write(`${result.text}\n`);
+        process.exitCode = 1;
+      }
+    });
+
+  return program;
+}
+
+buildProgram().parse(process.argv);
