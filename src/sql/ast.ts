@@ -148,9 +148,10 @@ export interface BinaryLiteral extends NodeBase {
 }
 
 /**
- * `DATE '2020-01-01'`, `TIME '...'`, `TIMESTAMP '...'` (a zone inside the text makes it
- * `timestamp with time zone`), `REAL '1.5'`, `JSON '...'`, `BIGINT '1'`, ...: a string
- * literal of the named type. `type` is the type name lowercased.
+ * `DATE '2020-01-01'`, `TIME '...'`, `TIMESTAMP '...'`, `REAL '1.5'`, `JSON '...'`,
+ * `BIGINT '1'`, ...: a string literal of the named type. `type` is the type name lowercased; the
+ * types module decides the exact type from the text (a zone inside a TIMESTAMP literal makes it
+ * `timestamp with time zone`).
  */
 export interface GenericLiteral extends NodeBase {
   readonly kind: 'GenericLiteral';

@@ -1,0 +1,45 @@
+/**
+ * Benchmark dispatcher: `node dist/bench/run.js <name> [args...]` runs one benchmark; with no name
+ * it lists them. Each benchmark is a module exporting `run(args)`, loaded only when chosen so that
+ * one benchmark's imports do not slow the others' start-up.
+ */
+
+export interface BenchmarkModule {
+  run(args: readonly string[]): Promise<void> | void;
+}
+
+interface BenchmarkEntry {
+  readonly description: string;
+  readonly load: () => Promise<BenchmarkModule>;
+}
+
+const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
+  parser: {
+    description: 'lexer and parser throughput over the SQL corpus and the TPC-H queries',
+    load: () => import('./parser-bench.js'),
+  },
+};
+
+function listBenchmarks(): void {
+  console.log('usage: node dist/bench/run.js <benchmark> [args...]\n\nbenchmarks:');
+  for (const [name, entry] of Object.entries(BENCHMARKS)) console.log(`  ${name.padEnd(12)} ${entry.description}`);
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    listBenchmarks();
+    return 0;
+  }
+  const entry = Object.hasOwn(BENCHMARKS, name) ? BENCHMARKS[name] : undefined;
+  if (entry === undefined) {
+    console.error(`unknown benchmark: ${name}`);
+    listBenchmarks();
+    return 1;
+  }
+  const module = await entry.load();
+  await module.run(args);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,125 @@
+-- Basic SELECT forms: select lists, aliases, DISTINCT/ALL, WHERE, ORDER BY, LIMIT/OFFSET/FETCH.
+
+SELECT 1;
+
+SELECT 1, 2, 3;
+
+select 1 as one;
+
+SELECT 'hello' AS greeting, 42 answer;
+
+SELECT * FROM t;
+
+SELECT t.* FROM t;
+
+SELECT a.b.* FROM a.b;
+
+SELECT c.s.t.* FROM c.s.t;
+
+SELECT t.*, u.x FROM t, u;
+
+SELECT t.* AS (x, y) FROM t;
+
+SELECT s.r.* AS (first, "second one"), 1 FROM s;
+
+SELECT DISTINCT t.*, 1 AS one FROM t;
+
+SELECT ALL a FROM t;
+
+SELECT DISTINCT a FROM t;
+
+SELECT DISTINCT a, b FROM t WHERE c > 0;
+
+SELECT a, b AS bee, c cee FROM catalog1.schema1.table1;
+
+SELECT a FROM schema1.table1;
+
+SELECT a FROM t WHERE a = 1;
+
+SELECT a FROM t WHERE a <> 1 AND b != 2;
+
+SELECT a FROM t WHERE NOT a;
+
+SELECT a, count(*) FROM t GROUP BY a;
+
+SELECT a FROM t ORDER BY a;
+
+SELECT a FROM t ORDER BY a ASC;
+
+SELECT a FROM t ORDER BY a DESC;
+
+SELECT a, b FROM t ORDER BY a DESC NULLS FIRST, b ASC NULLS LAST;
+
+SELECT a, b FROM t ORDER BY 1, 2 DESC;
+
+SELECT a AS x FROM t ORDER BY x;
+
+SELECT a FROM t ORDER BY a + 1 DESC NULLS LAST;
+
+SELECT a FROM t LIMIT 10;
+
+SELECT a FROM t LIMIT ALL;
+
+SELECT a FROM t ORDER BY a LIMIT 5;
+
+SELECT a FROM t ORDER BY a OFFSET 10;
+
+SELECT a FROM t ORDER BY a OFFSET 10 ROWS;
+
+SELECT a FROM t OFFSET 1 ROW LIMIT 2;
+
+SELECT a FROM t ORDER BY a OFFSET 3 LIMIT 7;
+
+SELECT a FROM t FETCH FIRST 5 ROWS ONLY;
+
+SELECT a FROM t FETCH FIRST ROW ONLY;
+
+SELECT a FROM t FETCH NEXT 1 ROW ONLY;
+
+SELECT a FROM t ORDER BY a FETCH FIRST 3 ROWS WITH TIES;
+
+SELECT a FROM t ORDER BY a OFFSET 2 ROWS FETCH NEXT 3 ROWS ONLY;
+
+-- A comment before the statement
+SELECT a -- a trailing comment
+FROM t /* a block comment */ WHERE /* inside */ b = 1;
+
+/* a block comment
+   spanning lines */
+SELECT 1;
+
+SELECT
+  a,
+  b
+FROM
+  t
+WHERE
+  a > 1;
+
+SELECT (SELECT 1);
+
+SELECT x FROM (SELECT 1 AS x);
+
+SELECT * FROM t AS x;
+
+SELECT * FROM t x;
+
+SELECT * FROM t AS x (a, b, c);
+
+SELECT * FROM t x (a);
+
+TABLE t;
+
+TABLE catalog1.schema1.t;
+
+SELECT a, b FROM t WHERE a IN (1, 2, 3) ORDER BY b DESC LIMIT 100;
+
+SELECT count(*) FROM t;
+
+SELECT a FROM t WHERE a IS NULL OR b IS NOT NULL;
+
+SELECT ?;
+
+SELECT a FROM t WHERE a = ? AND b > ? LIMIT ?;
+
+SELECT a FROM t OFFSET ?;

@@ -1,0 +1,73 @@
+-- SHOW and DESCRIBE statements.
+
+SHOW CATALOGS;
+
+SHOW CATALOGS LIKE 'tp%';
+
+SHOW CATALOGS LIKE 't_ch' ESCAPE '\';
+
+SHOW SCHEMAS;
+
+SHOW SCHEMAS FROM tpch;
+
+SHOW SCHEMAS IN tpch;
+
+SHOW SCHEMAS FROM tpch LIKE 'sf%';
+
+SHOW SCHEMAS LIKE 'sf!_%' ESCAPE '!';
+
+SHOW TABLES;
+
+SHOW TABLES FROM tiny;
+
+SHOW TABLES FROM tpch.tiny;
+
+SHOW TABLES IN tpch.tiny LIKE 'line%';
+
+SHOW TABLES LIKE '%order%';
+
+SHOW TABLES FROM "Weird Catalog"."Weird Schema" LIKE 'x' ESCAPE '#';
+
+SHOW COLUMNS FROM orders;
+
+SHOW COLUMNS FROM tpch.tiny.orders;
+
+SHOW COLUMNS IN orders;
+
+SHOW COLUMNS FROM orders LIKE 'order%';
+
+DESCRIBE orders;
+
+DESCRIBE tpch.tiny.lineitem;
+
+DESC orders;
+
+SHOW FUNCTIONS;
+
+SHOW FUNCTIONS LIKE 'array%';
+
+SHOW SESSION;
+
+SHOW SESSION LIKE 'query%';
+
+SHOW CREATE TABLE orders;
+
+SHOW CREATE TABLE c.s.t;
+
+SHOW CREATE VIEW v;
+
+SHOW CREATE SCHEMA c.s;
+
+SHOW STATS FOR orders;
+
+SHOW STATS FOR tpch.tiny.orders;
+
+SHOW STATS FOR (SELECT * FROM orders WHERE orderkey > 10);
+
+SHOW STATS FOR (SELECT a, b FROM t);
+
+DESCRIBE INPUT my_query;
+
+DESCRIBE OUTPUT my_query;
+
+DESCRIBE INPUT "quoted name";
