@@ -198,6 +198,11 @@ export function isIntegral(t: Type): boolean {
   return t.kind === 'tinyint' || t.kind === 'smallint' || t.kind === 'integer' || t.kind === 'bigint';
 }
 
+/** Decimals of precision up to 18 fit in a 64-bit integer; longer ones need 128 bits. */
+export function isDecimalShort(t: DecimalType): boolean {
+  return t.precision <= MAX_SHORT_DECIMAL_PRECISION;
+}
+
 export function isNumeric(t: Type): boolean {
   return isIntegral(t) || t.kind === 'real' || t.kind === 'double' || t.kind === 'decimal';
 }
