@@ -1,0 +1,31 @@
+/**
+ * JSON functions over the json type and over JSON text in varchar: parsing and formatting, JSONPath
+ * extraction, and array/size queries. JSON_QUERY, JSON_VALUE and friends are syntax, not functions.
+ * A JSONPath argument is written as varchar (Trino's JsonPath type, which varchar coerces to).
+ */
+import { scalar } from './definition-helpers.js';
+import type { FunctionDefinition } from './function-signature.js';
+
+/** One definition over json and one over JSON text, from a template with `$J` for the input. */
+function onJsonAndText(template: string, description: string): FunctionDefinition[] {
+  return [
+    scalar(template.replaceAll('$J', 'json'), description),
+    scalar(template.replaceAll('$J', 'varchar(x)'), description),
+  ];
+}
+
+export const JSON_FUNCTIONS: readonly FunctionDefinition[] = [
+  scalar('json_parse(varchar(x)):json', 'Parse JSON text'),
+  scalar('json_format(json):varchar', 'JSON text of a json value'),
+  scalar('json_extract(json,varchar(y)):json', 'The JSON value at a JSONPath'),
+  scalar('json_extract(varchar(x),varchar(y)):json', 'The JSON value at a JSONPath'),
+  scalar('json_extract_scalar(json,varchar(y)):varchar', 'The scalar at a JSONPath, as text'),
+  scalar('json_extract_scalar(varchar(x),varchar(y)):varchar(x)', 'The scalar at a JSONPath, as text'),
+  ...onJsonAndText('json_size($J,varchar(y)):bigint', 'Size of the array or object at a JSONPath'),
+  ...onJsonAndText('json_array_length($J):bigint', 'Length of a JSON array'),
+  ...onJsonAndText('json_array_get($J,bigint):json', 'Element of a JSON array at an index (negative from the end)'),
+  ...onJsonAndText('is_json_scalar($J):boolean', 'Whether a JSON value is a scalar'),
+  ...['boolean', 'bigint', 'double', 'varchar(y)'].flatMap((type) =>
+    onJsonAndText(`json_array_contains($J,${type}):boolean`, 'Whether a JSON array contains a value'),
+  ),
+];
