@@ -1,7 +1,9 @@
 /**
  * The catalog of error codes, mirroring Presto/Trino's StandardErrorCode numbering so that clients
  * which switch on `errorCode` or `errorName` behave as they do against Presto. The error type is
- * derived from the numeric range, exactly as Presto derives it.
+ * derived from the numeric range, exactly as Presto derives it. Names are Trino's, except code
+ * 131073, which keeps Presto's name EXCEEDED_MEMORY_LIMIT (Trino calls it
+ * EXCEEDED_GLOBAL_MEMORY_LIMIT; the number is the same).
  */
 
 export type ErrorType = 'USER_ERROR' | 'INTERNAL_ERROR' | 'INSUFFICIENT_RESOURCES' | 'EXTERNAL';
@@ -151,7 +153,7 @@ const INTERNAL_NAMES = [
 
 const RESOURCE_NAMES = [
   'GENERIC_INSUFFICIENT_RESOURCES',
-  'EXCEEDED_GLOBAL_MEMORY_LIMIT',
+  'EXCEEDED_MEMORY_LIMIT',
   'QUERY_QUEUE_FULL',
   'EXCEEDED_TIME_LIMIT',
   'CLUSTER_OUT_OF_MEMORY',

@@ -24,9 +24,9 @@ describe('error codes', () => {
       name: 'SERIALIZATION_ERROR',
       type: 'INTERNAL_ERROR',
     });
-    assert.deepEqual(errorCode('EXCEEDED_GLOBAL_MEMORY_LIMIT'), {
+    assert.deepEqual(errorCode('EXCEEDED_MEMORY_LIMIT'), {
       code: 131073,
-      name: 'EXCEEDED_GLOBAL_MEMORY_LIMIT',
+      name: 'EXCEEDED_MEMORY_LIMIT',
       type: 'INSUFFICIENT_RESOURCES',
     });
     assert.deepEqual(errorCode('EXCEEDED_SCAN_LIMIT'), {
