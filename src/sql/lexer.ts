@@ -348,6 +348,29 @@ export class TokenBuffer {
 
   /** A `'...'` string whose text starts at `bodyStart`; `''` is an escaped quote. */
   private scanString(kind: 'string' | 'unicode_string', bodyStart: number): boolean {
+    const end = this.scanDelimited(QUOTE, bodyStart);
+    if (end < 0) return this.error('Unterminated string literal', this.sql.length);
+    this.push(kind, this.sql.slice(this.i, end), this.delimitedValue, '', end);
+    return true;
+  }
+
+  private scanQuotedIdentifier(): boolean {
+    const end = this.scanDelimited(DOUBLE_QUOTE, this.i + 1);
+    if (end < 0) return this.error('Unterminated quoted identifier', this.sql.length);
+    if (this.delimitedValue.length === 0) return this.error('Zero-length delimited identifier not allowed', end);
+    this.push('quoted_identifier', this.sql.slice(this.i, end), this.delimitedValue, '', end);
+    return true;
+  }
+
+  /** The unescaped text of the last `scanDelimited`. */
+  private delimitedValue = '';
+
+  /**
+   * Scans text closed by `quote`, where a doubled quote stands for one. Leaves the unescaped text
+   * in `delimitedValue`, advances the line counters past newlines inside, and returns the index
+   * after the closing quote, or -1 when the input ends first.
+   */
+  private scanDelimited(quote: number, bodyStart: number): number {
     const sql = this.sql;
     const n = sql.length;
     let j = bodyStart;
@@ -357,13 +380,12 @@ export class TokenBuffer {
     let chunkStart = j;
     while (j < n) {
       const c = sql.charCodeAt(j);
-      if (c === QUOTE) {
-        if (sql.charCodeAt(j + 1) !== QUOTE) {
-          value += sql.slice(chunkStart, j);
-          this.push(kind, sql.slice(this.i, j + 1), value, '', j + 1);
+      if (c === quote) {
+        if (sql.charCodeAt(j + 1) !== quote) {
+          this.delimitedValue = value + sql.slice(chunkStart, j);
           this.line = line;
           this.lineStart = lineStart;
-          return true;
+          return j + 1;
         }
         value += sql.slice(chunkStart, j + 1);
         j += 2;
@@ -376,40 +398,7 @@ export class TokenBuffer {
       }
       j++;
     }
-    return this.error('Unterminated string literal', n);
-  }
-
-  private scanQuotedIdentifier(): boolean {
-    const sql = this.sql;
-    const n = sql.length;
-    let j = this.i + 1;
-    let line = this.line;
-    let lineStart = this.lineStart;
-    let value = '';
-    let chunkStart = j;
-    while (j < n) {
-      const c = sql.charCodeAt(j);
-      if (c === DOUBLE_QUOTE) {
-        if (sql.charCodeAt(j + 1) !== DOUBLE_QUOTE) {
-          value += sql.slice(chunkStart, j);
-          if (value.length === 0) return this.error('Zero-length delimited identifier not allowed', j + 1);
-          this.push('quoted_identifier', sql.slice(this.i, j + 1), value, '', j + 1);
-          this.line = line;
-          this.lineStart = lineStart;
-          return true;
-        }
-        value += sql.slice(chunkStart, j + 1);
-        j += 2;
-        chunkStart = j;
-        continue;
-      }
-      if (c === LF) {
-        line++;
-        lineStart = j + 1;
-      }
-      j++;
-    }
-    return this.error('Unterminated quoted identifier', n);
+    return -1;
   }
 
   private scanBackquoted(): false {
