@@ -1,0 +1,54 @@
+/**
+ * The two fixed tables: region (5 rows) and nation (25 rows), whatever the scale factor. Names and
+ * the nation → region mapping come from dists.dss; only the comments are generated.
+ */
+
+import { float64Of, int32Of, keySequence } from './column-arrays.js';
+import { NATION_NAMES, NATION_REGION_KEYS, REGION_NAMES } from './distributions.js';
+import {
+  assembleBatch,
+  dictionaryColumn,
+  float64Column,
+  type GeneratedBatch,
+  stringColumn,
+} from './generated-column.js';
+import { rowStartSeeds } from './row-seeds.js';
+import { commentColumn } from './text-columns.js';
+import { getTextPool } from './text-pool.js';
+
+const NATION_COMMENT_SEED = 606179079;
+const REGION_COMMENT_SEED = 1500869201;
+const COMMENT_AVERAGE_LENGTH = 72;
+
+/** Rows [start, start + rows) of region; the caller keeps the range within the 5 rows. */
+export function generateRegion(start: number, rows: number, columns: readonly string[]): GeneratedBatch {
+  return assembleBatch('region', rows, columns, {
+    regionkey: () => float64Column(keySequence(start, rows)),
+    name: () =>
+      dictionaryColumn(
+        int32Of(rows, (i) => start + i),
+        REGION_NAMES,
+      ),
+    comment: () =>
+      stringColumn(
+        commentColumn(getTextPool(), rowStartSeeds(REGION_COMMENT_SEED, 2, start, rows), COMMENT_AVERAGE_LENGTH),
+      ),
+  });
+}
+
+/** Rows [start, start + rows) of nation; the caller keeps the range within the 25 rows. */
+export function generateNation(start: number, rows: number, columns: readonly string[]): GeneratedBatch {
+  return assembleBatch('nation', rows, columns, {
+    nationkey: () => float64Column(keySequence(start, rows)),
+    name: () =>
+      dictionaryColumn(
+        int32Of(rows, (i) => start + i),
+        NATION_NAMES,
+      ),
+    regionkey: () => float64Column(float64Of(rows, (i) => NATION_REGION_KEYS[start + i]!)),
+    comment: () =>
+      stringColumn(
+        commentColumn(getTextPool(), rowStartSeeds(NATION_COMMENT_SEED, 2, start, rows), COMMENT_AVERAGE_LENGTH),
+      ),
+  });
+}

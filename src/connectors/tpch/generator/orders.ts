@@ -1,0 +1,163 @@
+/**
+ * The orders table: row i is order number i + 1 (key from the sparse mapping). The status and the
+ * total price summarise the order's lines, so computing them draws the line streams too
+ * (order-lines.ts), exactly as lineitem does.
+ */
+
+import { dividedBy, float64Of, int32Of } from './column-arrays.js';
+import { ORDER_PRIORITIES, pickUniform } from './distributions.js';
+import {
+  assembleBatch,
+  dictionaryColumn,
+  float64Column,
+  type GeneratedBatch,
+  int32Column,
+  stringColumn,
+} from './generated-column.js';
+import {
+  DISCOUNT_SEED,
+  lineCounts,
+  lineDraws,
+  linePartKeys,
+  orderDates,
+  QUANTITY_SEED,
+  SHIP_DATE_SEED,
+  sumLineCounts,
+  TAX_SEED,
+} from './order-lines.js';
+import { advanceSeed, boundedValue, nextSeed } from './random-stream.js';
+import { advanceSeed64, boundedValue64, nextSeed64 } from './random64.js';
+import { rowStartSeeds } from './row-seeds.js';
+import { commentColumn, paddedName } from './text-columns.js';
+import { getTextPool } from './text-pool.js';
+import { CURRENT_EPOCH_DAY } from './tpch-dates.js';
+import { orderKey, retailPriceCents, type TpchScale } from './tpch-scale.js';
+
+const CUSTOMER_KEY_SEED = 851767375;
+const PRIORITY_SEED = 591449447;
+const CLERK_SEED = 1171034773;
+const COMMENT_SEED = 276090261;
+const COMMENT_AVERAGE_LENGTH = 49;
+/** Customers whose key is a multiple of this place no orders. */
+const CUSTOMER_MORTALITY = 3;
+
+/** orderstatus dictionary: F when every line has shipped, O when none has, P otherwise. */
+const ORDER_STATUSES: readonly string[] = ['F', 'O', 'P'];
+
+/** Customer keys of the orders; keys divisible by 3 are nudged to a neighbour. */
+function customerKeys(scale: TpchScale, firstOrder: number, orderCount: number): Float64Array {
+  const keys = new Float64Array(orderCount);
+  const maxKey = scale.customerCount;
+  let seed = advanceSeed(CUSTOMER_KEY_SEED, firstOrder);
+  // At scale ≥ 30000 dbgen uses its 64-bit generator: one step per order, nothing skipped.
+  let seed64 = scale.uses64BitKeys ? advanceSeed64(BigInt(CUSTOMER_KEY_SEED), firstOrder) : 0n;
+  for (let i = 0; i < orderCount; i++) {
+    let key: number;
+    if (scale.uses64BitKeys) {
+      seed64 = nextSeed64(seed64);
+      key = boundedValue64(seed64, 1, maxKey);
+    } else {
+      seed = nextSeed(seed);
+      key = boundedValue(seed, 1, maxKey);
+    }
+    let delta = 1;
+    while (key % CUSTOMER_MORTALITY === 0) {
+      key = Math.min(key + delta, maxKey);
+      delta = -delta;
+    }
+    keys[i] = key;
+  }
+  return keys;
+}
+
+/** Total prices in cents: per line, the extended price less discount plus tax, in whole cents. */
+function totalPricesInCents(scale: TpchScale, firstOrder: number, counts: Uint8Array): Float64Array {
+  const lines = sumLineCounts(counts);
+  const quantities = lineDraws(QUANTITY_SEED, firstOrder, counts, lines, 1, 50);
+  const discounts = lineDraws(DISCOUNT_SEED, firstOrder, counts, lines, 0, 10);
+  const taxes = lineDraws(TAX_SEED, firstOrder, counts, lines, 0, 8);
+  const partKeys = linePartKeys(scale, firstOrder, counts, lines);
+  const totals = new Float64Array(counts.length);
+  let line = 0;
+  for (let order = 0; order < counts.length; order++) {
+    let total = 0;
+    for (let end = line + counts[order]!; line < end; line++) {
+      const extended = retailPriceCents(partKeys[line]!) * quantities[line]!;
+      const discounted = Math.floor((extended * (100 - discounts[line]!)) / 100);
+      total += Math.floor((discounted * (100 + taxes[line]!)) / 100);
+    }
+    totals[order] = total;
+  }
+  return totals;
+}
+
+function statusIds(firstOrder: number, counts: Uint8Array, dates: Int32Array): Int32Array {
+  const shipOffsets = lineDraws(SHIP_DATE_SEED, firstOrder, counts, sumLineCounts(counts), 1, 121);
+  const ids = new Int32Array(counts.length);
+  let line = 0;
+  for (let order = 0; order < counts.length; order++) {
+    const lineCount = counts[order]!;
+    let shipped = 0;
+    for (let end = line + lineCount; line < end; line++) {
+      if (dates[order]! + shipOffsets[line]! <= CURRENT_EPOCH_DAY) shipped++;
+    }
+    ids[order] = shipped === lineCount ? 0 : shipped === 0 ? 1 : 2;
+  }
+  return ids;
+}
+
+/** Rows [start, start + count) of orders (0-based order indexes). */
+export function generateOrders(
+  scale: TpchScale,
+  start: number,
+  count: number,
+  columns: readonly string[],
+): GeneratedBatch {
+  let counts: Uint8Array | undefined;
+  const orderLineCounts = (): Uint8Array => {
+    counts ??= lineCounts(start, count);
+    return counts;
+  };
+  let dates: Int32Array | undefined;
+  const dateColumn = (): Int32Array => {
+    dates ??= orderDates(start, count);
+    return dates;
+  };
+  return assembleBatch('orders', count, columns, {
+    orderkey: () => float64Column(float64Of(count, (i) => orderKey(start + i + 1))),
+    custkey: () => float64Column(customerKeys(scale, start, count)),
+    orderstatus: () => dictionaryColumn(statusIds(start, orderLineCounts(), dateColumn()), ORDER_STATUSES),
+    totalprice: () => float64Column(dividedBy(totalPricesInCents(scale, start, orderLineCounts()), 100)),
+    orderdate: () => int32Column(dateColumn()),
+    orderpriority: () => {
+      const seeds = rowStartSeeds(PRIORITY_SEED, 1, start, count);
+      return dictionaryColumn(
+        int32Of(count, (i) => pickUniform(ORDER_PRIORITIES.length, nextSeed(seeds[i]!))),
+        ORDER_PRIORITIES,
+      );
+    },
+    clerk: () => {
+      const seeds = rowStartSeeds(CLERK_SEED, 1, start, count);
+      return stringColumn(clerkNames(seeds, scale.clerkCount));
+    },
+    shippriority: () => int32Column(new Int32Array(count)),
+    comment: () =>
+      stringColumn(commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, start, count), COMMENT_AVERAGE_LENGTH)),
+  });
+}
+
+/** Clerk#000000001 ...: each clerk's name is built once per batch. */
+function clerkNames(seeds: Float64Array, clerkCount: number): string[] {
+  const names = new Map<number, string>();
+  const values = new Array<string>(seeds.length);
+  for (let i = 0; i < seeds.length; i++) {
+    const clerk = boundedValue(nextSeed(seeds[i]!), 1, clerkCount);
+    let name = names.get(clerk);
+    if (name === undefined) {
+      name = paddedName('Clerk#', clerk);
+      names.set(clerk, name);
+    }
+    values[i] = name;
+  }
+  return values;
+}

@@ -1,0 +1,99 @@
+/**
+ * The part table: row i is part key i + 1. The name is five distinct colours (the first five of a
+ * random permutation of the 92, which needs only five swaps); the brand depends on the
+ * manufacturer draw; the retail price is a formula of the key.
+ */
+
+import { float64Of, int32Of, keySequence } from './column-arrays.js';
+import { PART_COLORS, PART_CONTAINERS, PART_TYPES, pickUniform } from './distributions.js';
+import {
+  assembleBatch,
+  dictionaryColumn,
+  float64Column,
+  type GeneratedBatch,
+  int32Column,
+  stringColumn,
+} from './generated-column.js';
+import { boundedValue, nextSeed } from './random-stream.js';
+import { drawPerRow, rowStartSeeds } from './row-seeds.js';
+import { commentColumn } from './text-columns.js';
+import { getTextPool } from './text-pool.js';
+import { retailPriceCents } from './tpch-scale.js';
+
+const MANUFACTURER_SEED = 1;
+const BRAND_SEED = 46831694;
+const TYPE_SEED = 1841581359;
+const SIZE_SEED = 1193163244;
+const CONTAINER_SEED = 727633698;
+const COMMENT_SEED = 804159733;
+const NAME_SEED = 709314158;
+const NAME_WORDS = 5;
+const COMMENT_AVERAGE_LENGTH = 14;
+
+const MANUFACTURERS: readonly string[] = [1, 2, 3, 4, 5].map((m) => `Manufacturer#${m}`);
+/** Brand#MB for manufacturer M and brand number B, both 1–5: id (M − 1)·5 + (B − 1). */
+const BRANDS: readonly string[] = MANUFACTURERS.flatMap((_, m) => [1, 2, 3, 4, 5].map((b) => `Brand#${m + 1}${b}`));
+
+function nameColumn(start: number, count: number): string[] {
+  const colorCount = PART_COLORS.length;
+  // One draw per colour per row (dbgen permutes the whole list), of which the name uses five.
+  const seeds = rowStartSeeds(NAME_SEED, colorCount, start, count);
+  const permutation = new Int32Array(colorCount);
+  const values = new Array<string>(count);
+  for (let i = 0; i < count; i++) {
+    for (let c = 0; c < colorCount; c++) permutation[c] = c;
+    let seed = seeds[i]!;
+    let name = '';
+    for (let position = 0; position < NAME_WORDS; position++) {
+      seed = nextSeed(seed);
+      const swap = boundedValue(seed, position, colorCount - 1);
+      const chosen = permutation[swap]!;
+      permutation[swap] = permutation[position]!;
+      permutation[position] = chosen;
+      name += position === 0 ? PART_COLORS[chosen]! : ` ${PART_COLORS[chosen]!}`;
+    }
+    values[i] = name;
+  }
+  return values;
+}
+
+function dictionaryDraws(seed: number, start: number, count: number, dictionary: readonly string[]): Int32Array {
+  const seeds = rowStartSeeds(seed, 1, start, count);
+  const ids = new Int32Array(count);
+  for (let i = 0; i < count; i++) ids[i] = pickUniform(dictionary.length, nextSeed(seeds[i]!));
+  return ids;
+}
+
+/** Rows [start, start + count) of part (0-based rows; part key = row + 1). */
+export function generatePart(start: number, count: number, columns: readonly string[]): GeneratedBatch {
+  let manufacturers: Int32Array | undefined;
+  const manufacturerDraws = (): Int32Array => {
+    manufacturers ??= drawPerRow(MANUFACTURER_SEED, start, count, 1, 5);
+    return manufacturers;
+  };
+  return assembleBatch('part', count, columns, {
+    partkey: () => float64Column(keySequence(start + 1, count)),
+    name: () => stringColumn(nameColumn(start, count)),
+    mfgr: () => {
+      const mfgr = manufacturerDraws();
+      return dictionaryColumn(
+        int32Of(count, (i) => mfgr[i]! - 1),
+        MANUFACTURERS,
+      );
+    },
+    brand: () => {
+      const brands = drawPerRow(BRAND_SEED, start, count, 1, 5);
+      const mfgr = manufacturerDraws();
+      return dictionaryColumn(
+        int32Of(count, (i) => (mfgr[i]! - 1) * 5 + brands[i]! - 1),
+        BRANDS,
+      );
+    },
+    type: () => dictionaryColumn(dictionaryDraws(TYPE_SEED, start, count, PART_TYPES), PART_TYPES),
+    size: () => int32Column(drawPerRow(SIZE_SEED, start, count, 1, 50)),
+    container: () => dictionaryColumn(dictionaryDraws(CONTAINER_SEED, start, count, PART_CONTAINERS), PART_CONTAINERS),
+    retailprice: () => float64Column(float64Of(count, (i) => retailPriceCents(start + i + 1) / 100)),
+    comment: () =>
+      stringColumn(commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, start, count), COMMENT_AVERAGE_LENGTH)),
+  });
+}
