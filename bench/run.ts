@@ -18,6 +18,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'lexer and parser throughput over the SQL corpus and the TPC-H queries',
     load: () => import('./parser-bench.js'),
   },
+  data: {
+    description: 'page serde and JSON value encoding throughput',
+    load: () => import('./data-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

@@ -1,0 +1,221 @@
+/**
+ * Reading single values out of blocks, and the retained-size estimate used for memory accounting.
+ * This is the slow, general path (the interpreter, the reference implementation of functions, tests,
+ * connectors' metadata); kernels read the typed arrays directly.
+ *
+ * The JS value representation (`getValue`; also what builders' `append` accepts):
+ *   NULL                                   → null
+ *   boolean                                → boolean
+ *   tinyint, smallint, integer, real, double → number
+ *   bigint                                 → number when a safe integer, else bigint
+ *   decimal(p ≤ 15, s)                     → number: the UNSCALED value (12.34 in decimal(4,2) → 1234)
+ *   decimal(16..38, s)                     → bigint: the unscaled value
+ *     (unscaled integers keep arithmetic exact; json-values.ts prints them with the scale)
+ *   varchar, char, json                    → string (char without its trailing spaces)
+ *   varbinary                              → Uint8Array
+ *   date                                   → number of days since 1970-01-01
+ *   time(p)                                → number: time of day in ms / µs / ns (physical-type.ts)
+ *   timestamp(p ≤ 6)                       → number: epoch ms (p ≤ 3) or µs (p 4..6), wall clock
+ *   timestamp(7..12), timestamp with time zone, time with time zone → ZonedValue
+ *   interval day to second                 → number of milliseconds
+ *   interval year to month                 → number of months
+ *   array(T)                               → unknown[]
+ *   map(K, V)                              → Map (primitive keys compare by value; array/row keys,
+ *                                            being fresh arrays, by identity: look those up by scanning)
+ *   row(...)                               → unknown[] in field order
+ *   unknown                                → null
+ */
+import { VivaceError } from '../common/vivace-error.js';
+import type { Type } from '../types/type.js';
+import type { Block, FlatBlock } from './block.js';
+import { readInt128 } from './int128.js';
+
+/**
+ * A value of the timestamptz layout. `millis` is the UTC epoch millisecond for timestamp with time
+ * zone, the local millisecond of the day for time with time zone, and the wall-clock epoch millisecond
+ * for timestamp(7..12). `picos` is the part below the millisecond (0..999_999_999), `zoneKey` a key of
+ * time-zones.ts (UTC for timestamp(7..12)).
+ */
+export interface ZonedValue {
+  readonly millis: number;
+  readonly picos: number;
+  readonly zoneKey: number;
+}
+
+/** The flat block behind a dictionary or rle wrapper (the block itself when flat). */
+export function underlyingBlock(block: Block): FlatBlock {
+  if (block.kind === 'dictionary') return block.dictionary;
+  if (block.kind === 'rle') return block.value;
+  return block;
+}
+
+/** The position in `underlyingBlock(block)` that holds `position`'s value. */
+export function underlyingPosition(block: Block, position: number): number {
+  if (block.kind === 'dictionary') return block.ids[position]!;
+  if (block.kind === 'rle') return 0;
+  return position;
+}
+
+export function isNull(block: Block, position: number): boolean {
+  let flat: FlatBlock;
+  if (block.kind === 'dictionary') {
+    flat = block.dictionary;
+    position = block.ids[position]!;
+  } else if (block.kind === 'rle') {
+    flat = block.value;
+    position = 0;
+  } else {
+    flat = block;
+  }
+  return flat.nulls !== undefined && flat.nulls[position] !== 0;
+}
+
+/** Whether any position of the block is null. */
+export function mayHaveNull(block: Block): boolean {
+  return underlyingBlock(block).nulls !== undefined;
+}
+
+/** The value at `position` in the JS value representation described above. */
+export function getValue(block: Block, type: Type, position: number): unknown {
+  const flat = underlyingBlock(block);
+  const p = underlyingPosition(block, position);
+  if (flat.nulls !== undefined && flat.nulls[p] !== 0) return null;
+  switch (flat.kind) {
+    case 'boolean':
+      return type.kind === 'unknown' ? null : flat.values[p] !== 0;
+    case 'int32':
+    case 'float64':
+    case 'float32':
+      return flat.values[p]!;
+    case 'int64': {
+      const value = flat.values[p]!;
+      if (type.kind === 'bigint' && value >= MIN_SAFE_BIGINT && value <= MAX_SAFE_BIGINT) return Number(value);
+      return value;
+    }
+    case 'int128':
+      return readInt128(flat.values, p);
+    case 'string':
+    case 'binary':
+      return flat.values[p]!;
+    case 'timestamptz':
+      return { millis: flat.millis[p]!, picos: flat.picos === undefined ? 0 : flat.picos[p]!, zoneKey: flat.zones[p]! };
+    case 'array': {
+      if (type.kind !== 'array') throw typeMismatch(type, flat);
+      const result: unknown[] = [];
+      const end = flat.offsets[p + 1]!;
+      for (let i = flat.offsets[p]!; i < end; i++) result.push(getValue(flat.elements, type.element, i));
+      return result;
+    }
+    case 'map': {
+      if (type.kind !== 'map') throw typeMismatch(type, flat);
+      const result = new Map<unknown, unknown>();
+      const end = flat.offsets[p + 1]!;
+      for (let i = flat.offsets[p]!; i < end; i++) {
+        result.set(getValue(flat.keys, type.key, i), getValue(flat.values, type.value, i));
+      }
+      return result;
+    }
+    case 'row': {
+      if (type.kind !== 'row' || type.fields.length !== flat.fields.length) throw typeMismatch(type, flat);
+      const result: unknown[] = [];
+      for (let i = 0; i < flat.fields.length; i++) result.push(getValue(flat.fields[i]!, type.fields[i]!.type, p));
+      return result;
+    }
+  }
+}
+
+const MIN_SAFE_BIGINT = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
+
+function typeMismatch(type: Type, block: FlatBlock): VivaceError {
+  return new VivaceError('GENERIC_INTERNAL_ERROR', `A ${block.kind} block cannot hold values of type ${type.kind}`);
+}
+
+/** Fixed cost of a block object and its typed-array headers. */
+const BLOCK_OVERHEAD_BYTES = 64;
+/** A JS string: header and pointer; its characters count 2 bytes each (V8 keeps one-byte strings
+ * smaller, but the estimate must not undercount). */
+const STRING_OVERHEAD_BYTES = 16;
+/** A Uint8Array object and its pointer, besides the bytes. */
+const BINARY_OVERHEAD_BYTES = 80;
+
+/** Sizes of variable-width blocks, which take a loop to compute; blocks are immutable, so cacheable. */
+const sizeCache = new WeakMap<Block, number>();
+
+/**
+ * An estimate of the memory the block keeps alive, for memory accounting: typed arrays by their byte
+ * length, strings at 2 bytes per character plus 16, byte arrays at their length plus 80, nested and
+ * wrapped blocks with their children. A dictionary shared by several blocks is counted in each.
+ */
+export function blockSizeInBytes(block: Block): number {
+  switch (block.kind) {
+    case 'boolean':
+    case 'int32':
+    case 'float64':
+    case 'float32':
+    case 'int64':
+    case 'int128':
+      return BLOCK_OVERHEAD_BYTES + block.values.byteLength + nullsBytes(block.nulls);
+    case 'timestamptz':
+      return (
+        BLOCK_OVERHEAD_BYTES +
+        block.millis.byteLength +
+        block.zones.byteLength +
+        (block.picos?.byteLength ?? 0) +
+        nullsBytes(block.nulls)
+      );
+    case 'dictionary':
+      return BLOCK_OVERHEAD_BYTES + block.ids.byteLength + blockSizeInBytes(block.dictionary);
+    case 'rle':
+      return BLOCK_OVERHEAD_BYTES + blockSizeInBytes(block.value);
+    default:
+      break;
+  }
+  let size = sizeCache.get(block);
+  if (size === undefined) {
+    size = variableSize(block);
+    sizeCache.set(block, size);
+  }
+  return size;
+}
+
+function variableSize(block: Block): number {
+  let size = BLOCK_OVERHEAD_BYTES;
+  switch (block.kind) {
+    case 'string': {
+      const values = block.values;
+      let chars = 0;
+      for (let i = 0; i < values.length; i++) chars += values[i]!.length;
+      size += 2 * chars + (STRING_OVERHEAD_BYTES + 8) * values.length + nullsBytes(block.nulls);
+      break;
+    }
+    case 'binary': {
+      const values = block.values;
+      let bytes = 0;
+      for (let i = 0; i < values.length; i++) bytes += values[i]!.byteLength;
+      size += bytes + BINARY_OVERHEAD_BYTES * values.length + nullsBytes(block.nulls);
+      break;
+    }
+    case 'array':
+      size += block.offsets.byteLength + blockSizeInBytes(block.elements) + nullsBytes(block.nulls);
+      break;
+    case 'map':
+      size +=
+        block.offsets.byteLength +
+        blockSizeInBytes(block.keys) +
+        blockSizeInBytes(block.values) +
+        nullsBytes(block.nulls);
+      break;
+    case 'row':
+      for (const field of block.fields) size += blockSizeInBytes(field);
+      size += nullsBytes(block.nulls);
+      break;
+    default:
+      break;
+  }
+  return size;
+}
+
+function nullsBytes(nulls: Uint8Array | undefined): number {
+  return nulls === undefined ? 0 : nulls.byteLength;
+}
