@@ -1,0 +1,157 @@
+/**
+ * The statement resource (spec §2.1, §4.1): `POST /v1/statement` submits SQL, `GET` on the
+ * returned `nextUri` pages through the results, `DELETE` cancels. Presto's protocol: every
+ * response carries the query id, `infoUri`, `stats`, the `columns` once known, rows in `data`,
+ * and a `nextUri` until the query is done; an error arrives as `error` in a 200 response. A token
+ * in the URI numbers the responses: the same token again returns the same response.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { VivaceError } from '../../common/vivace-error.js';
+import { type JsonValue, jsonEncoderFor, stringifyJson } from '../../data/json-values.js';
+import { formatType } from '../../types/type-signature.js';
+import type { QueryExecution, QuerySession } from '../engine/query-execution.js';
+import { errorObject } from './error-json.js';
+
+export interface QuerySubmitter {
+  submit(sql: string, session: QuerySession): QueryExecution;
+  get(queryId: string): QueryExecution | undefined;
+}
+
+/** Rows per response are cut at about this many bytes of JSON (Presto's 1 MB target). */
+const TARGET_RESULT_BYTES = 1024 * 1024;
+const MAX_WAIT_MS = 1000;
+
+interface CachedResponse {
+  readonly token: number;
+  readonly body: string;
+}
+
+export function registerStatementResource(app: FastifyInstance, queries: QuerySubmitter): void {
+  const lastResponse = new Map<string, CachedResponse>();
+
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post('/v1/statement', async (request, reply) => {
+    const sql = typeof request.body === 'string' ? request.body : '';
+    if (sql.trim() === '') {
+      return reply.code(400).type('text/plain').send('SQL statement is empty');
+    }
+    const session = sessionFromHeaders(request);
+    const query = queries.submit(sql, session);
+    const body = render(request, query, 1, undefined);
+    lastResponse.set(query.queryId, { token: 0, body });
+    return sendJson(reply, body);
+  });
+
+  app.get('/v1/statement/:queryId/:token', async (request, reply) => {
+    const { queryId, token } = request.params as { queryId: string; token: string };
+    const query = queries.get(queryId);
+    if (!query) return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
+    const tokenNumber = Number(token);
+    const cached = lastResponse.get(queryId);
+    if (cached && cached.token === tokenNumber) return sendJson(reply, cached.body);
+    if (!cached || tokenNumber !== cached.token + 1) {
+      return reply.code(410).type('text/plain').send(`Token ${token} is no longer valid for query ${queryId}`);
+    }
+    await waitForProgress(query, MAX_WAIT_MS);
+    const data = takeRows(query);
+    const body = render(request, query, tokenNumber + 1, data);
+    lastResponse.set(queryId, { token: tokenNumber, body });
+    return sendJson(reply, body);
+  });
+
+  app.delete('/v1/statement/:queryId/:token', async (request, reply) => {
+    const { queryId } = request.params as { queryId: string };
+    queries.get(queryId)?.cancel(new VivaceError('USER_CANCELED', 'Query was canceled'));
+    return reply.code(204).send();
+  });
+}
+
+/** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply
+    .code(200)
+    .header('Content-Type', 'application/json')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(Buffer.from(body, 'utf8'));
+}
+
+function sessionFromHeaders(request: FastifyRequest): QuerySession {
+  const header = (name: string) => {
+    const value = request.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return {
+    user: header('X-Service-User') ?? 'anonymous',
+    source: header('X-Service-Source'),
+    catalog: header('X-Service-Catalog'),
+    schema: header('X-Service-Schema'),
+    timeZone: header('X-Service-Time-Zone') ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC',
+    properties: {},
+  };
+}
+
+/** Waits until rows are available, the query's state changes, or the time is up. */
+async function waitForProgress(query: QueryExecution, maxWaitMs: number): Promise<void> {
+  if (query.results.bufferedPages > 0 || query.isDone) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxWaitMs);
+  });
+  await Promise.race([query.results.whenReady(), query.whenStateChanges(), timeout]);
+  clearTimeout(timer);
+}
+
+/** Encodes buffered pages into JSON rows, up to about the target size. */
+function takeRows(query: QueryExecution): JsonValue[][] | undefined {
+  const columns = query.columns;
+  if (!columns) return undefined;
+  const encoders = columns.map((c) => jsonEncoderFor(c.type));
+  const rows: JsonValue[][] = [];
+  let bytes = 0;
+  while (bytes < TARGET_RESULT_BYTES) {
+    const page = query.results.poll();
+    if (!page) break;
+    for (let position = 0; position < page.positionCount; position++) {
+      const row = new Array<JsonValue>(encoders.length);
+      for (let c = 0; c < encoders.length; c++) row[c] = encoders[c]!(page.blocks[c]!, position);
+      rows.push(row);
+    }
+    bytes += page.positionCount * 16 * encoders.length;
+  }
+  return rows.length > 0 ? rows : undefined;
+}
+
+function render(
+  request: FastifyRequest,
+  query: QueryExecution,
+  nextToken: number,
+  data: JsonValue[][] | undefined,
+): string {
+  const base = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  const done = query.isDone && query.results.isDone() && data === undefined;
+  const response: Record<string, JsonValue> = {
+    id: query.queryId,
+    infoUri: `${base}/ui/query.html?${query.queryId}`,
+  };
+  if (!done) response.nextUri = `${base}/v1/statement/${query.queryId}/${nextToken}`;
+  if (query.columns) {
+    response.columns = query.columns.map((c) => ({ name: c.name, type: formatType(c.type) }));
+  }
+  if (data) response.data = data;
+  response.stats = {
+    state: done || query.state !== 'FINISHED' ? query.state : 'RUNNING',
+    queued: query.state === 'QUEUED',
+    scheduled: query.state !== 'QUEUED' && query.state !== 'PLANNING',
+    processedRows: query.processedRows,
+    processedBytes: query.processedBytes,
+    peakMemoryBytes: query.peakMemoryBytes,
+    elapsedTimeMillis: (query.endTime ?? Date.now()) - query.createTime,
+  };
+  if (query.error && done) response.error = errorObject(query.error);
+  if (query.updateType && done) {
+    response.updateType = query.updateType;
+    if (query.updateCount !== undefined) response.updateCount = query.updateCount;
+  }
+  return stringifyJson(response);
+}

@@ -1,0 +1,82 @@
+/**
+ * One query's life on the coordinator: its state (Presto's query state machine), result columns
+ * once planned, the buffer its result pages arrive in, its error, timings and cancellation.
+ * The statement resource reads it; the query runner drives it.
+ */
+import { toVivaceError, type VivaceError } from '../../common/vivace-error.js';
+import { PageBuffer } from '../../execution/page-buffer.js';
+import type { Type } from '../../types/type.js';
+
+export type QueryState = 'QUEUED' | 'PLANNING' | 'STARTING' | 'RUNNING' | 'FINISHING' | 'FINISHED' | 'FAILED';
+
+export interface QuerySession {
+  readonly user: string;
+  readonly source?: string;
+  readonly catalog?: string;
+  readonly schema?: string;
+  readonly timeZone: string;
+  readonly properties: Readonly<Record<string, string>>;
+}
+
+export interface ResultColumn {
+  readonly name: string;
+  readonly type: Type;
+}
+
+export class QueryExecution {
+  state: QueryState = 'QUEUED';
+  columns: readonly ResultColumn[] | undefined;
+  error: VivaceError | undefined;
+  /** For statements without result rows (DDL): the update type Presto reports, e.g. `CREATE TABLE`. */
+  updateType: string | undefined;
+  updateCount: number | undefined;
+  readonly results = new PageBuffer(16 * 1024 * 1024);
+  readonly createTime = Date.now();
+  startTime: number | undefined;
+  endTime: number | undefined;
+  processedRows = 0;
+  processedBytes = 0;
+  peakMemoryBytes = 0;
+  private canceled = false;
+  private readonly stateListeners: (() => void)[] = [];
+
+  constructor(
+    readonly queryId: string,
+    readonly sql: string,
+    readonly session: QuerySession,
+  ) {}
+
+  get isDone(): boolean {
+    return this.state === 'FINISHED' || this.state === 'FAILED';
+  }
+
+  get isCanceled(): boolean {
+    return this.canceled;
+  }
+
+  transition(state: QueryState): void {
+    if (this.isDone) return;
+    this.state = state;
+    if (state === 'RUNNING') this.startTime ??= Date.now();
+    if (state === 'FINISHED' || state === 'FAILED') this.endTime = Date.now();
+    for (const listener of this.stateListeners.splice(0)) listener();
+  }
+
+  /** Resolves on the next state change (or at once when done). */
+  whenStateChanges(): Promise<void> {
+    if (this.isDone) return Promise.resolve();
+    return new Promise((resolve) => this.stateListeners.push(resolve));
+  }
+
+  fail(error: unknown): void {
+    if (this.isDone) return;
+    this.error = toVivaceError(error);
+    this.results.fail(this.error);
+    this.transition('FAILED');
+  }
+
+  cancel(error: VivaceError): void {
+    this.canceled = true;
+    this.fail(error);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The connector contract: what the engine asks of a data source. A connector has metadata
+ * (schemas, tables, statistics, DDL), enumerates splits (JSON-serialisable units of work any
+ * worker can read), and creates page sources that read one split with only the requested columns,
+ * honouring a pushed-down constraint and limit where they can, and page sinks for writes.
+ *
+ * Catalogs are instances of connectors, configured Presto's way
+ * (`etc/catalog/<name>.properties` with `connector.name=...`).
+ */
+import type { Page } from '../data/page.js';
+import type { Type } from '../types/type.js';
+import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from './metadata.js';
+import type { TupleDomain } from './tuple-domain.js';
+
+export interface SchemaTableName {
+  readonly schema: string;
+  readonly table: string;
+}
+
+/** A unit of work: plain JSON, interpreted only by the connector that made it. */
+export interface ConnectorSplit {
+  /** Nodes that hold the split's data (memory connector); empty when any node can read it. */
+  readonly addresses?: readonly string[];
+  readonly [key: string]: unknown;
+}
+
+export interface ConnectorMetadata {
+  listSchemas(): readonly string[];
+  listTables(schema?: string): readonly SchemaTableName[];
+  /** The table's columns, with connector-canonical (lowercase) names. */
+  getTable(name: SchemaTableName): TableMetadata | undefined;
+  getTableStatistics?(name: SchemaTableName): TableStatistics | undefined;
+  getView?(name: SchemaTableName): ViewDefinition | undefined;
+  listViews?(schema?: string): readonly SchemaTableName[];
+
+  createSchema?(schema: string, properties: Readonly<Record<string, unknown>>): void;
+  dropSchema?(schema: string, cascade: boolean): void;
+  createTable?(
+    name: SchemaTableName,
+    columns: readonly ColumnMetadata[],
+    properties: Readonly<Record<string, unknown>>,
+  ): void;
+  dropTable?(name: SchemaTableName): void;
+  createView?(view: ViewDefinition, replace: boolean): void;
+  dropView?(name: SchemaTableName): void;
+}
+
+export interface SplitRequest {
+  readonly table: SchemaTableName;
+  readonly constraint?: TupleDomain;
+  /** A hint: how many splits the cluster can use in parallel. */
+  readonly desiredSplits: number;
+}
+
+export interface PageSourceRequest {
+  readonly split: ConnectorSplit;
+  readonly table: SchemaTableName;
+  /** Column names to read, in output order (may be empty: only row counts are needed). */
+  readonly columns: readonly string[];
+  readonly columnTypes: readonly Type[];
+  readonly constraint?: TupleDomain;
+  readonly limit?: number;
+}
+
+/**
+ * Reads one split. `getNextPage` returns null when no page is ready now (check `isFinished`, and
+ * `isBlocked` for asynchronous sources).
+ */
+export interface ConnectorPageSource {
+  getNextPage(): Page | null;
+  isFinished(): boolean;
+  isBlocked?(): Promise<void> | undefined;
+  /** Bytes and rows read so far (raw input statistics). */
+  readonly completedBytes: number;
+  readonly completedPositions: number;
+  close(): void;
+}
+
+/** Writes pages into a table; `finish` returns fragments the metadata's `finishInsert` commits. */
+export interface ConnectorPageSink {
+  appendPage(page: Page): void;
+  finish(): unknown;
+  abort(): void;
+}
+
+export interface ConnectorInsertTarget {
+  readonly table: SchemaTableName;
+  readonly columns: readonly string[];
+}
+
+export interface Connector {
+  readonly metadata: ConnectorMetadata;
+  getSplits(request: SplitRequest): readonly ConnectorSplit[];
+  createPageSource(request: PageSourceRequest): ConnectorPageSource;
+  createPageSink?(target: ConnectorInsertTarget): ConnectorPageSink;
+  /** Commits the fragments of every sink of a write atomically: all become visible, or none. */
+  finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): void;
+}
+
+/** Creates a connector for a catalog from its properties file (`connector.name` selects the factory). */
+export interface ConnectorFactory {
+  readonly name: string;
+  create(catalogName: string, properties: Readonly<Record<string, string>>): Connector;
+}

@@ -1,0 +1,143 @@
+/**
+ * The statement protocol over HTTP (Fastify's inject: real routing and serialisation, no socket),
+ * with a query whose pages and errors the test controls.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import Fastify from 'fastify';
+import { VivaceError } from '../../../src/common/vivace-error.js';
+import { float64Block, stringBlock } from '../../../src/data/block.js';
+import { registerStatementResource } from '../../../src/server/coordinator/statement-resource.js';
+import { QueryExecution, type QuerySession } from '../../../src/server/engine/query-execution.js';
+import { BIGINT, varchar } from '../../../src/types/type.js';
+
+function setup() {
+  const queries = new Map<string, QueryExecution>();
+  const submitted: { sql: string; session: QuerySession }[] = [];
+  let next: (query: QueryExecution) => void = () => {};
+  const app = Fastify();
+  registerStatementResource(app, {
+    submit(sql, session) {
+      const query = new QueryExecution(`q${queries.size + 1}`, sql, session);
+      queries.set(query.queryId, query);
+      submitted.push({ sql, session });
+      next(query);
+      return query;
+    },
+    get: (id) => queries.get(id),
+  });
+  return { app, queries, submitted, onSubmit: (f: (q: QueryExecution) => void) => (next = f) };
+}
+
+function pathOf(uri: string): string {
+  return new URL(uri).pathname;
+}
+
+describe('statement resource', () => {
+  it('accepts SQL, pages through results with tokens, and ends without nextUri', async () => {
+    const { app, submitted, onSubmit } = setup();
+    onSubmit((query) => {
+      query.columns = [
+        { name: 'n', type: BIGINT },
+        { name: 's', type: varchar(3) },
+      ];
+      query.transition('RUNNING');
+      query.results.add({ positionCount: 2, blocks: [float64Block(Float64Array.of(1, 2)), stringBlock(['a', 'b'])] });
+      query.results.finish();
+      query.transition('FINISHED');
+    });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/v1/statement',
+      payload: 'SELECT 1',
+      headers: {
+        'content-type': 'text/plain',
+        'x-service-user': 'alice',
+        'x-service-catalog': 'tpch',
+        'x-service-schema': 'tiny',
+      },
+    });
+    assert.equal(post.statusCode, 200);
+    assert.equal(post.headers['content-type'], 'application/json');
+    assert.equal(post.headers['x-content-type-options'], 'nosniff');
+    const first = post.json();
+    assert.equal(first.id, 'q1');
+    assert.match(first.infoUri, /q1/);
+    assert.ok(first.nextUri);
+    assert.deepEqual(submitted[0], {
+      sql: 'SELECT 1',
+      session: {
+        user: 'alice',
+        source: undefined,
+        catalog: 'tpch',
+        schema: 'tiny',
+        timeZone: submitted[0]!.session.timeZone,
+        properties: {},
+      },
+    });
+
+    const get = await app.inject({ method: 'GET', url: pathOf(first.nextUri) });
+    const second = get.json();
+    assert.deepEqual(second.columns, [
+      { name: 'n', type: 'bigint' },
+      { name: 's', type: 'varchar(3)' },
+    ]);
+    assert.deepEqual(second.data, [
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    // The same token again returns the same response.
+    const again = await app.inject({ method: 'GET', url: pathOf(first.nextUri) });
+    assert.equal(again.body, get.body);
+
+    let response = second;
+    while (response.nextUri) response = (await app.inject({ method: 'GET', url: pathOf(response.nextUri) })).json();
+    assert.equal(response.stats.state, 'FINISHED');
+    assert.equal(response.data, undefined);
+  });
+
+  it('reports a failed query as an error object in a 200 response', async () => {
+    const { app, onSubmit } = setup();
+    onSubmit((query) => {
+      query.fail(
+        new VivaceError('COLUMN_NOT_FOUND', "Column 'nme' cannot be resolved", { line: 1, column: 8, offset: 7 }),
+      );
+    });
+    let response = (
+      await app.inject({ method: 'POST', url: '/v1/statement', payload: 'SELECT nme FROM nation' })
+    ).json();
+    while (response.nextUri) response = (await app.inject({ method: 'GET', url: pathOf(response.nextUri) })).json();
+    assert.equal(response.stats.state, 'FAILED');
+    assert.equal(response.error.message, "line 1:8: Column 'nme' cannot be resolved");
+    assert.equal(response.error.errorName, 'COLUMN_NOT_FOUND');
+    assert.equal(response.error.errorCode, 47);
+    assert.equal(response.error.errorType, 'USER_ERROR');
+    assert.deepEqual(response.error.errorLocation, { lineNumber: 1, columnNumber: 8 });
+    assert.equal(response.error.failureInfo.message, "line 1:8: Column 'nme' cannot be resolved");
+  });
+
+  it('answers 400 to an empty statement, 404 to an unknown query and 410 to an old token', async () => {
+    const { app, onSubmit } = setup();
+    assert.equal((await app.inject({ method: 'POST', url: '/v1/statement', payload: '  ' })).statusCode, 400);
+    assert.equal((await app.inject({ method: 'GET', url: '/v1/statement/nope/1' })).statusCode, 404);
+    onSubmit((query) => {
+      query.columns = [{ name: 'n', type: BIGINT }];
+      query.transition('RUNNING');
+    });
+    const first = (await app.inject({ method: 'POST', url: '/v1/statement', payload: 'SELECT 1' })).json();
+    setTimeout(() => {}, 0);
+    const q = first.id as string;
+    assert.equal((await app.inject({ method: 'GET', url: `/v1/statement/${q}/5` })).statusCode, 410);
+  });
+
+  it('cancels with DELETE', async () => {
+    const { app, queries, onSubmit } = setup();
+    onSubmit((query) => query.transition('RUNNING'));
+    const first = (await app.inject({ method: 'POST', url: '/v1/statement', payload: 'SELECT 1' })).json();
+    const response = await app.inject({ method: 'DELETE', url: pathOf(first.nextUri) });
+    assert.equal(response.statusCode, 204);
+    const query = queries.get(first.id)!;
+    assert.equal(query.state, 'FAILED');
+    assert.equal(query.error?.errorName, 'USER_CANCELED');
+  });
+});
