@@ -29,17 +29,19 @@ import { VivaceError } from '../common/vivace-error.js';
 import type { Type } from '../types/type.js';
 import type { Block, FlatBlock } from './block.js';
 import { readInt128 } from './int128.js';
+import { zoneIdOf } from './time-zones.js';
 
 /**
- * A value of the timestamptz layout. `millis` is the UTC epoch millisecond for timestamp with time
- * zone, the local millisecond of the day for time with time zone, and the wall-clock epoch millisecond
- * for timestamp(7..12). `picos` is the part below the millisecond (0..999_999_999), `zoneKey` a key of
- * time-zones.ts (UTC for timestamp(7..12)).
+ * A value of the timestamptz layout, as the function library computes on it. `millis` is the UTC
+ * epoch millisecond for timestamp with time zone, the local millisecond of the day for time with
+ * time zone, and the wall-clock epoch millisecond for timestamp(7..12). `picos` is the part below
+ * the millisecond (0..999_999_999), `zone` the zone id (`UTC`, `+05:30`, an IANA name; stored in
+ * blocks as a key of time-zones.ts).
  */
 export interface ZonedValue {
   readonly millis: number;
-  readonly picos: number;
-  readonly zoneKey: number;
+  readonly picos?: number;
+  readonly zone: string;
 }
 
 /** The flat block behind a dictionary or rle wrapper (the block itself when flat). */
@@ -98,7 +100,11 @@ export function getValue(block: Block, type: Type, position: number): unknown {
     case 'binary':
       return flat.values[p]!;
     case 'timestamptz':
-      return { millis: flat.millis[p]!, picos: flat.picos === undefined ? 0 : flat.picos[p]!, zoneKey: flat.zones[p]! };
+      return {
+        millis: flat.millis[p]!,
+        picos: flat.picos === undefined ? 0 : flat.picos[p]!,
+        zone: zoneIdOf(flat.zones[p]!),
+      };
     case 'array': {
       if (type.kind !== 'array') throw typeMismatch(type, flat);
       const result: unknown[] = [];

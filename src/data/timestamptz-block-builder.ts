@@ -10,7 +10,7 @@ import { timestampTzBlock } from './block.js';
 import type { ZonedValue } from './block-values.js';
 import { BaseBlockBuilder } from './flat-block-builders.js';
 import { hasPicos } from './physical-type.js';
-import { isValidZoneKey, UTC_ZONE_KEY } from './time-zones.js';
+import { isValidZoneKey, UTC_ZONE_KEY, zoneKeyOf } from './time-zones.js';
 
 const PICOS_PER_MILLI = 1_000_000_000;
 
@@ -50,7 +50,7 @@ export class TimestampTzBlockBuilder extends BaseBlockBuilder {
       this.mismatch(value);
     }
     const zoned = value as ZonedValue;
-    this.appendZoned(zoned.millis, zoned.picos ?? 0, zoned.zoneKey ?? UTC_ZONE_KEY);
+    this.appendZoned(zoned.millis, zoned.picos ?? 0, zoned.zone === undefined ? UTC_ZONE_KEY : zoneKeyOf(zoned.zone));
   }
 
   protected appendFlat(block: FlatBlock, position: number): void {

@@ -15,7 +15,7 @@ import {
 import { getValue, isNull } from '../../src/data/block-values.js';
 import { readInt128 } from '../../src/data/int128.js';
 import { physicalKindOf } from '../../src/data/physical-type.js';
-import { zoneKeyOf } from '../../src/data/time-zones.js';
+import { zoneIdOf, zoneKeyOf } from '../../src/data/time-zones.js';
 import type { Type } from '../../src/types/type.js';
 import { arrayOf, BIGINT, DOUBLE, INTEGER, mapOf, REAL, rowOf, UNKNOWN, VARCHAR } from '../../src/types/type.js';
 import { parseType } from '../../src/types/type-signature.js';
@@ -150,10 +150,10 @@ describe('block builders', () => {
   it('builds zoned values and checks zone keys and picoseconds', () => {
     const tz = t('timestamp(6) with time zone');
     const key = zoneKeyOf('Asia/Tokyo');
-    const block = blockOf(tz, [{ millis: 1, picos: 5_000_000, zoneKey: key }, null]);
+    const block = blockOf(tz, [{ millis: 1, picos: 5_000_000, zone: zoneIdOf(key) }, null]);
     assert.ok(block.kind === 'timestamptz');
     assert.deepEqual([...block.picos!], [5_000_000, 0]);
-    assert.deepEqual(getValue(block, tz, 0), { millis: 1, picos: 5_000_000, zoneKey: key });
+    assert.deepEqual(getValue(block, tz, 0), { millis: 1, picos: 5_000_000, zone: zoneIdOf(key) });
     const short = createBlockBuilder(t('timestamp(3) with time zone'));
     assert.throws(() => short.appendZoned(0, 7, 0), /picoseconds/);
     const long = createBlockBuilder(t('timestamp(9)'));

@@ -11,7 +11,7 @@ import {
   shortestFloat32ByText,
 } from '../../src/data/number-format.js';
 import { daysFromCivil } from '../../src/data/temporal-format.js';
-import { zoneKeyOf } from '../../src/data/time-zones.js';
+import { zoneIdOf, zoneKeyOf } from '../../src/data/time-zones.js';
 import type { Type } from '../../src/types/type.js';
 import { parseType } from '../../src/types/type-signature.js';
 import { seededRandom } from './random-blocks.js';
@@ -103,10 +103,10 @@ describe('JSON values of the statement protocol', () => {
       '"2001-08-22 03:04:05.321654"',
       '"1969-12-31 23:59:59.999999"',
     ]);
-    assert.deepEqual(json('timestamp(9)', [{ millis: MS_2001_08_22 + 1, picos: 234_567_000, zoneKey: 0 }]), [
+    assert.deepEqual(json('timestamp(9)', [{ millis: MS_2001_08_22 + 1, picos: 234_567_000, zone: zoneIdOf(0) }]), [
       '"2001-08-22 00:00:00.001234567"',
     ]);
-    assert.deepEqual(json('timestamp(12)', [{ millis: -1, picos: 999_999_999, zoneKey: 0 }]), [
+    assert.deepEqual(json('timestamp(12)', [{ millis: -1, picos: 999_999_999, zone: zoneIdOf(0) }]), [
       '"1969-12-31 23:59:59.999999999999"',
     ]);
   });
@@ -119,11 +119,11 @@ describe('JSON values of the statement protocol', () => {
     const winter = Date.UTC(2021, 0, 1, 12, 0, 0, 5);
     assert.deepEqual(
       json('timestamp(3) with time zone', [
-        { millis: summer, picos: 0, zoneKey: ny },
-        { millis: winter, picos: 0, zoneKey: ny },
-        { millis: winter, picos: 0, zoneKey: kolkata },
-        { millis: winter, picos: 0, zoneKey: offset },
-        { millis: winter, picos: 0, zoneKey: 0 },
+        { millis: summer, picos: 0, zone: zoneIdOf(ny) },
+        { millis: winter, picos: 0, zone: zoneIdOf(ny) },
+        { millis: winter, picos: 0, zone: zoneIdOf(kolkata) },
+        { millis: winter, picos: 0, zone: zoneIdOf(offset) },
+        { millis: winter, picos: 0, zone: zoneIdOf(0) },
       ]),
       [
         '"2021-07-01 08:00:00.005 America/New_York"',
@@ -133,7 +133,7 @@ describe('JSON values of the statement protocol', () => {
         '"2021-01-01 12:00:00.005 UTC"',
       ],
     );
-    assert.deepEqual(json('timestamp(6) with time zone', [{ millis: winter, picos: 123_000_000, zoneKey: 0 }]), [
+    assert.deepEqual(json('timestamp(6) with time zone', [{ millis: winter, picos: 123_000_000, zone: zoneIdOf(0) }]), [
       '"2021-01-01 12:00:00.005123 UTC"',
     ]);
   });
@@ -145,9 +145,9 @@ describe('JSON values of the statement protocol', () => {
     assert.deepEqual(json('time(12)', [86_399_999_999_999]), ['"23:59:59.999999999000"']);
     assert.deepEqual(
       json('time(3) with time zone', [
-        { millis: TIME_030405_321, picos: 0, zoneKey: zoneKeyOf('+05:30') },
-        { millis: 0, picos: 0, zoneKey: zoneKeyOf('-08:00') },
-        { millis: 0, picos: 0, zoneKey: 0 },
+        { millis: TIME_030405_321, picos: 0, zone: zoneIdOf(zoneKeyOf('+05:30')) },
+        { millis: 0, picos: 0, zone: zoneIdOf(zoneKeyOf('-08:00')) },
+        { millis: 0, picos: 0, zone: zoneIdOf(0) },
       ]),
       ['"03:04:05.321+05:30"', '"00:00:00.000-08:00"', '"00:00:00.000+00:00"'],
     );

@@ -5,7 +5,7 @@ import { dictionaryBlock, float64Block, int32Block, rleBlock, stringBlock } from
 import { blockOf } from '../../src/data/block-builder.js';
 import type { Page } from '../../src/data/page.js';
 import { crc32, crc32Portable, deserializePages, serializePages } from '../../src/data/page-serde.js';
-import { zoneKeyOf } from '../../src/data/time-zones.js';
+import { zoneIdOf, zoneKeyOf } from '../../src/data/time-zones.js';
 import type { Type } from '../../src/types/type.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR } from '../../src/types/type.js';
 import { parseType } from '../../src/types/type-signature.js';
@@ -89,10 +89,10 @@ describe('page serde', () => {
         dictionaryBlock(Int32Array.of(1, 0, 1, 1), stringBlock(['x', 'y'])),
         rleBlock(float64Block(Float64Array.of(2.5)), 4),
         blockOf(tz, [
-          { millis: 0, picos: 0, zoneKey: paris },
+          { millis: 0, picos: 0, zone: zoneIdOf(paris) },
           null,
-          { millis: 5, picos: 0, zoneKey: 0 },
-          { millis: 6, picos: 0, zoneKey: paris },
+          { millis: 5, picos: 0, zone: zoneIdOf(0) },
+          { millis: 6, picos: 0, zone: zoneIdOf(paris) },
         ]),
       ],
     };

@@ -11,7 +11,7 @@ import { blockOf } from '../../src/data/block-builder.js';
 import { getBlockRegion, singleValueBlock } from '../../src/data/block-copy.js';
 import { getValue } from '../../src/data/block-values.js';
 import type { Page } from '../../src/data/page.js';
-import { zoneKeyOf } from '../../src/data/time-zones.js';
+import { zoneIdOf, zoneKeyOf } from '../../src/data/time-zones.js';
 import type { Type } from '../../src/types/type.js';
 import { parseType } from '../../src/types/type-signature.js';
 
@@ -149,20 +149,24 @@ export function randomValue(random: Random, type: Type): unknown {
     }
     case 'timestamp':
       if (type.precision > 6) {
-        return { millis: randomInt(random, -1e13, 1e13), picos: randomPicos(random, type.precision), zoneKey: 0 };
+        return {
+          millis: randomInt(random, -1e13, 1e13),
+          picos: randomPicos(random, type.precision),
+          zone: zoneIdOf(0),
+        };
       }
       return randomInt(random, -1e13, 1e13) * (type.precision > 3 ? 1000 : 1);
     case 'timestamp with time zone':
       return {
         millis: randomInt(random, -1e13, 1e13),
         picos: randomPicos(random, type.precision),
-        zoneKey: zoneKeyOf(pick(random, ZONES)),
+        zone: zoneIdOf(zoneKeyOf(pick(random, ZONES))),
       };
     case 'time with time zone':
       return {
         millis: randomInt(random, 0, 86_399_999),
         picos: randomPicos(random, type.precision),
-        zoneKey: zoneKeyOf(pick(random, OFFSET_ZONES)),
+        zone: zoneIdOf(zoneKeyOf(pick(random, OFFSET_ZONES))),
       };
     case 'interval day to second':
       return randomInt(random, -1e12, 1e12);
