@@ -1,0 +1,182 @@
+/**
+ * The regular expression functions (regexp_like, regexp_count, regexp_extract[_all],
+ * regexp_replace with a replacement string or a lambda, regexp_split, regexp_position) over
+ * patterns translated by java-regex.ts. Replacement strings use Java's syntax (`$1`, `${name}`,
+ * `\$`), compiled once into parts; positions are 1-based code point positions.
+ */
+import type { BigintValue } from '../bigint-values.js';
+import { invalidArgument } from '../errors.js';
+import type { ImplementationTable } from '../implementation-types.js';
+import { codePointIndexOf, offsetOfCodePoint } from '../strings/code-points.js';
+import { type CompiledRegex, compileJavaRegex } from './java-regex.js';
+
+function matches(regex: CompiledRegex, s: string): IterableIterator<RegExpExecArray> {
+  regex.global.lastIndex = 0;
+  return s.matchAll(regex.global);
+}
+
+function checkGroup(regex: CompiledRegex, group: BigintValue): number {
+  const n = Number(group);
+  if (n < 0) throw invalidArgument('Group cannot be negative');
+  if (n > regex.groupCount) {
+    throw invalidArgument(`Pattern has ${regex.groupCount} groups. Cannot access group ${n}`);
+  }
+  return n;
+}
+
+type ReplacementPart = string | number | { readonly name: string };
+
+const replacementCache = new Map<string, readonly ReplacementPart[]>();
+
+/** Java's replacement syntax: `$n` (digits taken while the group exists), `${name}`, `\x` for a literal x. */
+function compileReplacement(replacement: string, regex: CompiledRegex): readonly ReplacementPart[] {
+  const key = `${regex.groupCount}\u0000${replacement}`;
+  const known = replacementCache.get(key);
+  if (known !== undefined) return known;
+  const parts: ReplacementPart[] = [];
+  let literal = '';
+  for (let i = 0; i < replacement.length; i++) {
+    const c = replacement[i]!;
+    if (c === '\\') {
+      if (i + 1 >= replacement.length) throw invalidArgument('character to be escaped is missing');
+      literal += replacement[++i];
+    } else if (c === '$') {
+      if (replacement[i + 1] === '{') {
+        const end = replacement.indexOf('}', i + 2);
+        if (end < 0) throw invalidArgument("named capturing group is missing trailing '}'");
+        if (literal !== '') parts.push(literal);
+        literal = '';
+        parts.push({ name: replacement.slice(i + 2, end) });
+        i = end;
+        continue;
+      }
+      let j = i + 1;
+      if (j >= replacement.length || !/[0-9]/.test(replacement[j]!)) {
+        throw invalidArgument('Illegal group reference');
+      }
+      let group = Number(replacement[j]);
+      if (group > regex.groupCount) throw invalidArgument(`No group ${group}`);
+      j++;
+      while (j < replacement.length && /[0-9]/.test(replacement[j]!)) {
+        const wider = group * 10 + Number(replacement[j]);
+        if (wider > regex.groupCount) break;
+        group = wider;
+        j++;
+      }
+      if (literal !== '') parts.push(literal);
+      literal = '';
+      parts.push(group);
+      i = j - 1;
+    } else {
+      literal += c;
+    }
+  }
+  if (literal !== '') parts.push(literal);
+  if (replacementCache.size >= 512) replacementCache.clear();
+  replacementCache.set(key, parts);
+  return parts;
+}
+
+function replaceMatches(s: string, regex: CompiledRegex, render: (m: RegExpExecArray) => string): string {
+  let out = '';
+  let last = 0;
+  for (const m of matches(regex, s)) {
+    out += s.slice(last, m.index) + render(m);
+    last = m.index + m[0].length;
+  }
+  return out + s.slice(last);
+}
+
+function regexpReplace(s: string, pattern: string, replacement: string): string {
+  const regex = compileJavaRegex(pattern);
+  const parts = compileReplacement(replacement, regex);
+  return replaceMatches(s, regex, (m) => {
+    let text = '';
+    for (const part of parts) {
+      if (typeof part === 'string') text += part;
+      else if (typeof part === 'number') text += m[part] ?? '';
+      else {
+        const value = m.groups?.[part.name];
+        if (m.groups === undefined || !(part.name in m.groups)) {
+          throw invalidArgument(`No group with name {${part.name}}`);
+        }
+        text += value ?? '';
+      }
+    }
+    return text;
+  });
+}
+
+function regexpPosition(s: string, pattern: string, start: BigintValue = 1, occurrence: BigintValue = 1): number {
+  const from = Number(start);
+  const n = Number(occurrence);
+  if (from < 1) throw invalidArgument('start position cannot be smaller than 1');
+  if (n < 1) throw invalidArgument('occurrence cannot be smaller than 1');
+  const offset = offsetOfCodePoint(s, from - 1);
+  if (from - 1 > 0 && offset >= s.length) return -1;
+  const regex = compileJavaRegex(pattern);
+  regex.global.lastIndex = offset;
+  let found = 0;
+  for (;;) {
+    const m = regex.global.exec(s);
+    if (m === null) return -1;
+    if (++found === n) return codePointIndexOf(s, m.index) + 1;
+    if (m[0].length === 0) regex.global.lastIndex = offsetOfCodePoint(s, codePointIndexOf(s, m.index) + 1);
+  }
+}
+
+export function registerRegexpFunctions(table: ImplementationTable): void {
+  table.add('regexp_like(varchar(x),varchar(y)):boolean', (s: string, pattern: string) =>
+    compileJavaRegex(pattern).single.test(s),
+  );
+  table.add('regexp_count(varchar(x),varchar(y)):bigint', (s: string, pattern: string) => {
+    let count = 0;
+    for (const _ of matches(compileJavaRegex(pattern), s)) count++;
+    return count;
+  });
+  const extract = (s: string, pattern: string, group: BigintValue = 0) => {
+    const regex = compileJavaRegex(pattern);
+    const g = checkGroup(regex, group);
+    const m = regex.single.exec(s);
+    return m === null ? null : (m[g] ?? null);
+  };
+  table.add('regexp_extract(varchar(x),varchar(y)):varchar(x)', (s: string, p: string) => extract(s, p));
+  table.add('regexp_extract(varchar(x),varchar(y),bigint):varchar(x)', extract);
+  const extractAll = (s: string, pattern: string, group: BigintValue = 0) => {
+    const regex = compileJavaRegex(pattern);
+    const g = checkGroup(regex, group);
+    const result: (string | null)[] = [];
+    for (const m of matches(regex, s)) result.push(m[g] ?? null);
+    return result;
+  };
+  table.add('regexp_extract_all(varchar(x),varchar(y)):array(varchar(x))', (s: string, p: string) => extractAll(s, p));
+  table.add('regexp_extract_all(varchar(x),varchar(y),bigint):array(varchar(x))', extractAll);
+  table.add('regexp_replace(varchar(x),varchar(y)):varchar(x)', (s: string, p: string) => regexpReplace(s, p, ''));
+  table.add('regexp_replace(varchar(x),varchar(y),varchar(z)):varchar', regexpReplace);
+  table.add(
+    'regexp_replace(varchar(x),varchar(y),function(array(varchar),varchar(z))):varchar',
+    (s: string, pattern: string, replace: (groups: (string | null)[]) => string | null) => {
+      const regex = compileJavaRegex(pattern);
+      return replaceMatches(s, regex, (m) => {
+        const groups: (string | null)[] = [];
+        for (let g = 1; g <= regex.groupCount; g++) groups.push(m[g] ?? null);
+        return replace(groups) ?? '';
+      });
+    },
+  );
+  table.add('regexp_split(varchar(x),varchar(y)):array(varchar(x))', (s: string, pattern: string) => {
+    const parts: string[] = [];
+    let last = 0;
+    for (const m of matches(compileJavaRegex(pattern), s)) {
+      parts.push(s.slice(last, m.index));
+      last = m.index + m[0].length;
+    }
+    parts.push(s.slice(last));
+    return parts;
+  });
+  table.add('regexp_position(varchar(x),varchar(y)):integer', (s: string, p: string) => regexpPosition(s, p));
+  table.add('regexp_position(varchar(x),varchar(y),bigint):integer', (s: string, p: string, start: BigintValue) =>
+    regexpPosition(s, p, start),
+  );
+  table.add('regexp_position(varchar(x),varchar(y),bigint,bigint):integer', regexpPosition);
+}
