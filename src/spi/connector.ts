@@ -26,6 +26,8 @@ export interface ConnectorSplit {
 
 export interface ConnectorMetadata {
   listSchemas(): readonly string[];
+  /** For connectors whose schemas cannot all be listed (tpch accepts any `sfN`). */
+  schemaExists?(schema: string): boolean;
   listTables(schema?: string): readonly SchemaTableName[];
   /** The table's columns, with connector-canonical (lowercase) names. */
   getTable(name: SchemaTableName): TableMetadata | undefined;
@@ -95,6 +97,8 @@ export interface Connector {
   createPageSink?(target: ConnectorInsertTarget): ConnectorPageSink;
   /** Commits the fragments of every sink of a write atomically: all become visible, or none. */
   finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): void;
+  /** Drops the data of sinks whose write will not be committed. */
+  abortInsert?(fragments: readonly unknown[]): void;
 }
 
 /** Creates a connector for a catalog from its properties file (`connector.name` selects the factory). */

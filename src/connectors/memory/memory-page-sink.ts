@@ -1,0 +1,80 @@
+/**
+ * The page sink of one writer into a memory table. Pages arrive with one channel per target
+ * column (the INSERT's column list, in its order); the sink rearranges them into table column
+ * order, filling columns the INSERT does not name with NULLs, checks each block against its
+ * column type, and buffers them in its private pending write (memory-writes.ts) until
+ * `finishInsert` commits every sink's pages together.
+ */
+import { VivaceError } from '../../common/vivace-error.js';
+import type { Block } from '../../data/block.js';
+import { nullBlock } from '../../data/block-builder.js';
+import { createPage, type Page, pageSizeInBytes } from '../../data/page.js';
+import { blockMatchesType } from '../../data/physical-type.js';
+import type { ConnectorPageSink } from '../../spi/connector.js';
+import { formatType } from '../../types/type-signature.js';
+import type { MemoryTable } from './memory-metadata.js';
+import type { MemoryWriteFragment, MemoryWrites, PendingWrite } from './memory-writes.js';
+
+export class MemoryPageSink implements ConnectorPageSink {
+  /** For each table column, the input channel that carries it, or -1 for NULLs. */
+  private readonly channelOfColumn: Int32Array;
+  private readonly inputChannels: number;
+  private readonly write: PendingWrite;
+
+  constructor(
+    private readonly writes: MemoryWrites,
+    private readonly table: MemoryTable,
+    targetColumns: readonly string[],
+  ) {
+    this.channelOfColumn = new Int32Array(table.columns.length).fill(-1);
+    targetColumns.forEach((name, channel) => {
+      const column = table.columns.findIndex((c) => c.name === name);
+      if (column < 0) {
+        throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table ${table.schema}.${table.name}`);
+      }
+      if (this.channelOfColumn[column] !== -1) {
+        throw new VivaceError('DUPLICATE_COLUMN_NAME', `Insert column name is specified more than once: ${name}`);
+      }
+      this.channelOfColumn[column] = channel;
+    });
+    this.inputChannels = targetColumns.length;
+    this.write = writes.begin(table);
+  }
+
+  appendPage(page: Page): void {
+    if (page.blocks.length !== this.inputChannels) {
+      throw new VivaceError(
+        'GENERIC_INTERNAL_ERROR',
+        `Memory sink expects ${this.inputChannels} channels, got a page with ${page.blocks.length}`,
+      );
+    }
+    if (page.positionCount === 0) return;
+    const blocks: Block[] = [];
+    for (let column = 0; column < this.channelOfColumn.length; column++) {
+      const { name, type } = this.table.columns[column]!;
+      const channel = this.channelOfColumn[column]!;
+      if (channel < 0) {
+        blocks.push(nullBlock(type, page.positionCount));
+        continue;
+      }
+      const block = page.blocks[channel]!;
+      if (!blockMatchesType(block, type)) {
+        throw new VivaceError(
+          'GENERIC_INTERNAL_ERROR',
+          `Block of kind ${block.kind} cannot hold column '${name}' of type ${formatType(type)}`,
+        );
+      }
+      blocks.push(block);
+    }
+    const stored = createPage(blocks, page.positionCount);
+    this.writes.append(this.write, stored, pageSizeInBytes(stored));
+  }
+
+  finish(): MemoryWriteFragment {
+    return this.writes.finish(this.write);
+  }
+
+  abort(): void {
+    this.writes.discard(this.write.writeId);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The tpch catalog's metadata: one schema per scale factor (tpch-schemas.ts), the eight TPC-H
+ * tables in each with Presto's column names and types, and statistics computed from the
+ * generator's rules. Read-only: the catalog has no DDL.
+ */
+import type { ConnectorMetadata, SchemaTableName } from '../../spi/connector.js';
+import type { ColumnMetadata, TableMetadata, TableStatistics } from '../../spi/metadata.js';
+import { parseType } from '../../types/type-signature.js';
+import { isTpchTableName, TPCH_TABLE_NAMES, TPCH_TABLES, type TpchTableName } from './generator/index.js';
+import { catalogColumnName, type TpchColumnNaming } from './tpch-column-naming.js';
+import { scaleFactorOfSchema, TPCH_STANDARD_SCHEMAS } from './tpch-schemas.js';
+import { tpchTableStatistics } from './tpch-statistics.js';
+
+/** A resolved tpch table: which table at which scale. */
+export interface TpchTableHandle {
+  readonly table: TpchTableName;
+  readonly scaleFactor: number;
+}
+
+/** Resolves a (canonical, lowercase) schema and table name to a tpch table, if there is one. */
+export function resolveTpchTable(name: SchemaTableName): TpchTableHandle | undefined {
+  const scaleFactor = scaleFactorOfSchema(name.schema);
+  if (scaleFactor === undefined || !isTpchTableName(name.table)) return undefined;
+  return { table: name.table, scaleFactor };
+}
+
+export class TpchMetadata implements ConnectorMetadata {
+  private readonly columnsByTable: Readonly<Record<TpchTableName, readonly ColumnMetadata[]>>;
+  /** Statistics cost a line count at large scales: computed once per table and scale. */
+  private readonly statistics = new Map<string, TableStatistics>();
+
+  constructor(
+    readonly catalogName: string,
+    readonly naming: TpchColumnNaming,
+  ) {
+    const columnsByTable = {} as Record<TpchTableName, readonly ColumnMetadata[]>;
+    for (const table of TPCH_TABLE_NAMES) {
+      columnsByTable[table] = TPCH_TABLES[table].map((column) => ({
+        name: catalogColumnName(table, column.name, naming),
+        type: parseType(column.type),
+        nullable: false,
+      }));
+    }
+    this.columnsByTable = columnsByTable;
+  }
+
+  listSchemas(): readonly string[] {
+    return TPCH_STANDARD_SCHEMAS;
+  }
+
+  /** Any `tiny` or `sfN` schema exists, listed or not. */
+  schemaExists(schema: string): boolean {
+    return scaleFactorOfSchema(schema) !== undefined;
+  }
+
+  listTables(schema?: string): readonly SchemaTableName[] {
+    const schemas = schema === undefined ? TPCH_STANDARD_SCHEMAS : this.schemaExists(schema) ? [schema] : [];
+    return schemas.flatMap((s) => TPCH_TABLE_NAMES.map((table) => ({ schema: s, table })));
+  }
+
+  getTable(name: SchemaTableName): TableMetadata | undefined {
+    const handle = resolveTpchTable(name);
+    if (handle === undefined) return undefined;
+    return {
+      name: { catalog: this.catalogName, schema: name.schema, name: name.table },
+      columns: this.columnsByTable[handle.table],
+    };
+  }
+
+  getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
+    const handle = resolveTpchTable(name);
+    if (handle === undefined) return undefined;
+    const key = `${handle.scaleFactor}/${handle.table}`;
+    let statistics = this.statistics.get(key);
+    if (statistics === undefined) {
+      statistics = tpchTableStatistics(handle.table, handle.scaleFactor, this.naming);
+      this.statistics.set(key, statistics);
+    }
+    return statistics;
+  }
+
+  listViews(): readonly SchemaTableName[] {
+    return [];
+  }
+}

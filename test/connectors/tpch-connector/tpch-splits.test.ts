@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { VivaceError } from '../../../src/common/vivace-error.js';
+import { TPCH_TABLE_NAMES, tpchRowCount, tpchUnitCount } from '../../../src/connectors/tpch/generator/index.js';
+import { countLines } from '../../../src/connectors/tpch/generator/order-lines.js';
+import { createTpchConnector } from '../../../src/connectors/tpch/tpch-connector.js';
+import { asTpchSplit, type TpchSplit, tpchSplitCount } from '../../../src/connectors/tpch/tpch-splits.js';
+import type { TupleDomain } from '../../../src/spi/tuple-domain.js';
+
+function splitsOf(schema: string, table: string, desiredSplits: number, constraint?: TupleDomain): TpchSplit[] {
+  const connector = createTpchConnector('tpch');
+  return connector.getSplits({ table: { schema, table }, desiredSplits, constraint }).map(asTpchSplit);
+}
+
+/** Rows of a split, from its unit range alone (lineitem: the line counts of its orders). */
+function splitRows(split: TpchSplit): number {
+  return split.table === 'lineitem' ? countLines(split.start, split.end - split.start) : split.end - split.start;
+}
+
+describe('tpch connector: splits', () => {
+  for (const [schema, scale] of [
+    ['tiny', 0.01],
+    ['sf1', 1],
+  ] as const) {
+    for (const table of TPCH_TABLE_NAMES) {
+      it(`cover ${schema}.${table} exactly once`, () => {
+        const splits = splitsOf(schema, table, 4);
+        let expectedStart = 0;
+        for (const split of splits) {
+          assert.equal(split.start, expectedStart);
+          assert.ok(split.end > split.start);
+          assert.equal(split.table, table);
+          assert.equal(split.scaleFactor, scale);
+          expectedStart = split.end;
+        }
+        assert.equal(expectedStart, tpchUnitCount(table, scale));
+        const rows = splits.reduce((sum, split) => sum + splitRows(split), 0);
+        assert.equal(rows, tpchRowCount(table, scale));
+        // Splits are plain JSON.
+        assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
+      });
+    }
+  }
+
+  it('sizes splits at a few hundred thousand rows and honours the desired count', () => {
+    assert.equal(splitsOf('tiny', 'nation', 8).length, 1);
+    assert.equal(splitsOf('tiny', 'region', 1).length, 1);
+    assert.equal(splitsOf('tiny', 'lineitem', 1).length, 1);
+    assert.equal(splitsOf('tiny', 'lineitem', 4).length, 4);
+    // 15000 orders are worth at most two page-sized splits.
+    assert.equal(splitsOf('tiny', 'orders', 16).length, 2);
+    assert.equal(splitsOf('sf1', 'lineitem', 1).length, 20);
+    assert.equal(splitsOf('sf1', 'lineitem', 64).length, 64);
+    assert.equal(splitsOf('sf1', 'orders', 1).length, 5);
+    assert.equal(tpchSplitCount(6_000_000_000, 1_500_000_000, 8), 20_000);
+    assert.equal(tpchSplitCount(5, 5, 100), 1);
+  });
+
+  it('drops splits that cannot hold a constrained order key', () => {
+    const all = splitsOf('sf1', 'lineitem', 20);
+    // Order keys 1..7 are orders 1..7, in the first split only.
+    const first = splitsOf('sf1', 'lineitem', 20, {
+      columns: {
+        orderkey: {
+          nullAllowed: false,
+          ranges: [{ low: { value: 1, inclusive: true }, high: { value: 7, inclusive: true } }],
+        },
+      },
+    });
+    assert.deepEqual(first, [all[0]]);
+    const last = splitsOf('sf1', 'orders', 20, {
+      columns: { orderkey: { nullAllowed: false, ranges: [{ low: { value: 5_999_000, inclusive: false } }] } },
+    });
+    assert.deepEqual(last, [splitsOf('sf1', 'orders', 20).at(-1)]);
+    assert.deepEqual(splitsOf('sf1', 'orders', 20, { none: true, columns: {} }), []);
+    assert.deepEqual(splitsOf('sf1', 'orders', 20, { columns: { orderkey: { nullAllowed: true, ranges: [] } } }), []);
+    // A constraint on another column keeps every split.
+    assert.equal(
+      splitsOf('sf1', 'orders', 20, {
+        columns: { totalprice: { nullAllowed: false, ranges: [{ low: { value: 1, inclusive: true } }] } },
+      }).length,
+      20,
+    );
+  });
+
+  it('rejects unknown tables and foreign splits', () => {
+    assert.throws(
+      () => splitsOf('tiny', 'nope', 1),
+      (e: unknown) =>
+        e instanceof VivaceError &&
+        e.errorName === 'TABLE_NOT_FOUND' &&
+        e.message === "Table 'tpch.tiny.nope' does not exist",
+    );
+    assert.throws(() => asTpchSplit({ tableId: 1 }), /Not a tpch split/);
+  });
+});
