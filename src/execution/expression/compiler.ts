@@ -26,15 +26,11 @@ import { ExpressionInterpreter, isTryCatchable } from './interpreter.js';
 /** Channel layout of the input pages: symbol name → channel index and type. */
 export type InputLayout = ReadonlyMap<string, { readonly channel: number; readonly type: Type }>;
 
-export interface CompiledFilter {
-  /** Positions of the rows for which the predicate is true; returns how many. */
-  (page: Page, out: Int32Array): number;
-}
+/** Writes the positions of the rows for which the predicate is true into `out`; returns how many. */
+export type CompiledFilter = (page: Page, out: Int32Array) => number;
 
-export interface CompiledProjection {
-  /** One output block per expression, over the selected positions (all when `selection` is null). */
-  (page: Page, selection: Int32Array | null, count: number): Block[];
-}
+/** One output block per expression, over the selected positions (all when `selection` is null). */
+export type CompiledProjection = (page: Page, selection: Int32Array | null, count: number) => Block[];
 
 const FAST_KINDS = new Set(['int32', 'float64', 'float32', 'boolean', 'string']);
 

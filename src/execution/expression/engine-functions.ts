@@ -60,8 +60,8 @@ export class EngineFunctions {
     return comparatorOf(type)(a, b);
   }
 
-  like(pattern: string, escape?: string): (value: string) => boolean {
-    return likeMatcher(pattern, escape);
+  like(pattern: string, escapeCharacter?: string): (value: string) => boolean {
+    return likeMatcher(pattern, escapeCharacter);
   }
 
   /** CURRENT_DATE and friends, in the session's zone at the query's start. */

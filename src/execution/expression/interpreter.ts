@@ -169,9 +169,9 @@ export class ExpressionInterpreter {
       case 'LIKE': {
         const value = eval_(0);
         const pattern = eval_(1);
-        const escape = args.length > 2 ? eval_(2) : undefined;
-        if (value === null || pattern === null || escape === null) return null;
-        return this.context.functions.like(pattern as string, escape as string | undefined)(value as string);
+        const escapeCharacter = args.length > 2 ? eval_(2) : undefined;
+        if (value === null || pattern === null || escapeCharacter === null) return null;
+        return this.context.functions.like(pattern as string, escapeCharacter as string | undefined)(value as string);
       }
       case 'ROW':
       case 'ARRAY':
