@@ -22,6 +22,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'page serde and JSON value encoding throughput',
     load: () => import('./data-bench.js'),
   },
+  hash: {
+    description: 'GroupByHash throughput for numeric, string and multi-column keys [--rows N] [--runs N]',
+    load: () => import('./hash-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

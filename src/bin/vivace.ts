@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { VERSION } from '../common/version.js';
+import { startLocalServer } from '../server/local-server.js';
 import { formatStatementText } from './format-command.js';
 
 function parsePort(value: string): number {
@@ -32,10 +33,27 @@ export function buildProgram(): Command {
 
   program
     .command('start')
-    .description('start a local cluster: a coordinator and worker processes on loopback')
+    .description(
+      'start Vivace on loopback (one process until the cluster milestone; --workers is accepted and ignored)',
+    )
     .option('--port <port>', 'coordinator HTTP port', parsePort, 8080)
     .option('--workers <n>', 'number of worker processes (default: number of cores)')
-    .action(() => notYetAvailable('local cluster'));
+    .option('--etc <dir>', 'configuration directory (catalog/*.properties)', 'etc')
+    .action(async (options: { port: number; etc: string }) => {
+      const server = await startLocalServer({ port: options.port, etcDirectory: options.etc });
+      process.stdout.write(
+        `Vivace ${VERSION} is running at ${server.url}\n` +
+          `Catalogs: tpch (schemas tiny, sf1, sf10, ...), memory.\n` +
+          `Try:\n  curl -s -X POST -H 'X-Service-User: me' -H 'X-Service-Catalog: tpch' -H 'X-Service-Schema: tiny' \\\n` +
+          `       --data 'SELECT returnflag, count(*) FROM lineitem GROUP BY 1' ${server.url}/v1/statement\n` +
+          `and follow nextUri; Ctrl-C stops the server.\n`,
+      );
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
 
   program
     .command('coordinator')

@@ -8,6 +8,9 @@
  * Plain JSON-serialisable objects: fragments carry them to workers.
  */
 import type { Constant, SpecialForm } from '../analyzer/bound-tree.js';
+
+export type { Constant };
+
 import type { ResolvedFunction } from '../functions/function-registry.js';
 import type { Type } from '../types/type.js';
 

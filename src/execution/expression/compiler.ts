@@ -17,7 +17,7 @@ import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
 import { physicalKindOf } from '../../data/physical-type.js';
-import type { RowExpression } from '../../planner/row-expression.js';
+import { type RowExpression, symbolsOf } from '../../planner/row-expression.js';
 import type { Type } from '../../types/type.js';
 import { constantValue } from './constant-values.js';
 import type { EngineFunctions, SessionContext } from './engine-functions.js';
@@ -257,7 +257,7 @@ class CodeGenerator {
 
   /** Falls back to the interpreter for one row (lambdas and rare forms). */
   private interpreted(e: RowExpression): { value: string; isNull: string } {
-    const symbols = [...collectSymbols(e)];
+    const symbols = [...symbolsOf(e)];
     const reads = symbols.map((s) => this.symbol(s));
     const v = this.fresh();
     const n = this.fresh();
@@ -271,14 +271,6 @@ class CodeGenerator {
     this.statements.push(`const ${n} = ${v} === null;`);
     return { value: v, isNull: n };
   }
-}
-
-function collectSymbols(e: RowExpression, out: Set<string> = new Set()): Set<string> {
-  if (e.kind === 'Symbol') out.add(e.name);
-  else if (e.kind === 'Call' || e.kind === 'SpecialForm') for (const a of e.args) collectSymbols(a, out);
-  else if (e.kind === 'Cast') collectSymbols(e.value, out);
-  else if (e.kind === 'Lambda') collectSymbols(e.body, out);
-  return out;
 }
 
 function prologue(channels: Iterable<number>): string {

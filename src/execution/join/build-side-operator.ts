@@ -1,0 +1,62 @@
+/**
+ * The common shape of a join's build operator (hash join, nested loop join, semi join set): it
+ * consumes the build input, publishes what it built through a JoinBridge when the input ends, and
+ * then stays unfinished — blocked, with its memory still reserved — until every probe has released
+ * the build side, so that the memory of a table in use is always accounted for.
+ */
+import type { Page } from '../../data/page.js';
+import type { Operator } from '../operator.js';
+import type { OperatorContext } from '../operator-context.js';
+import type { JoinBridge } from './join-bridge.js';
+
+export abstract class BuildSideOperator<T> implements Operator {
+  private finishing = false;
+  private closed = false;
+
+  constructor(
+    readonly context: OperatorContext,
+    protected readonly bridge: JoinBridge<T>,
+  ) {}
+
+  /** Takes one build page; returns the bytes now retained. */
+  protected abstract consume(page: Page): number;
+
+  /** Builds the published value from everything consumed; returns it and the bytes it retains. */
+  protected abstract seal(): { readonly value: T; readonly retainedBytes: number };
+
+  needsInput(): boolean {
+    return !this.finishing;
+  }
+
+  addInput(page: Page): void {
+    if (page.positionCount === 0) return;
+    this.context.memory.setBytes(this.consume(page));
+  }
+
+  getOutput(): Page | null {
+    return null;
+  }
+
+  finish(): void {
+    if (this.finishing) return;
+    this.finishing = true;
+    const { value, retainedBytes } = this.seal();
+    this.context.memory.setBytes(retainedBytes);
+    this.bridge.publish(value);
+  }
+
+  isFinished(): boolean {
+    const done = this.closed || (this.finishing && this.bridge.areProbesDone);
+    if (done) this.context.memory.setBytes(0);
+    return done;
+  }
+
+  isBlocked(): Promise<void> | undefined {
+    return this.finishing && !this.bridge.areProbesDone ? this.bridge.probesDone : undefined;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.context.memory.setBytes(0);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The build side of a hash join: the build rows (concatenated into one page when the build input
+ * ends, so a build row is addressed by one integer) and, per distinct key, the chain of build rows
+ * having it. Keys get dense ids from a GroupByHash as each build page arrives; a key's chain is
+ * `heads[key]` followed through `next[row]` (−1 ends it), linked in arrival order so that matches
+ * come out in build input order. Rows with a NULL key are kept (outer joins emit them) but never
+ * linked: NULL matches nothing.
+ *
+ * A probe asks for the first candidate build row of each of its positions (`findHeads`); the
+ * nested loop join uses the same interface with every build row as the candidates of every probe
+ * row (`crossJoinLookup`), so the probe operator is shared.
+ */
+import type { Block } from '../../data/block.js';
+import type { Page } from '../../data/page.js';
+import { pageSizeInBytes } from '../../data/page.js';
+import type { Type } from '../../types/type.js';
+import { createGroupByHash, type GroupByHash } from '../hash/group-by-hash.js';
+import { growInt32 } from '../hash/hash-table-sizing.js';
+
+/** What a join probe needs from the build side. */
+export interface JoinLookup {
+  /** The build rows, all build channels. */
+  readonly page: Page;
+  readonly types: readonly Type[];
+  /** `next[row]`: the next candidate after `row` for the same probe row, or −1. */
+  readonly next: Int32Array;
+  /**
+   * Writes into `out[0 .. positionCount)` the first candidate build row (or −1) of each probe
+   * position, given the probe's key columns (in key order; none for a nested loop join).
+   */
+  findHeads(probeKeys: readonly Block[], positionCount: number, out: Int32Array): void;
+  readonly retainedBytes: number;
+}
+
+/** Accumulates build pages, then seals into a JoinLookup. */
+export class JoinHashTableBuilder {
+  private readonly hash: GroupByHash;
+  private heads: Int32Array = new Int32Array(1024).fill(-1);
+  private tails: Int32Array = new Int32Array(1024);
+  private next: Int32Array = new Int32Array(1024);
+  private rows = 0;
+  private groupIds = new Int32Array(0);
+
+  /**
+   * @param types the build channel types
+   * @param keyChannels the build key channels (JoinNode.criteria right symbols)
+   */
+  constructor(
+    private readonly types: readonly Type[],
+    private readonly keyChannels: readonly number[],
+    expectedRows = 1024,
+  ) {
+    this.hash = createGroupByHash(
+      keyChannels.map((channel) => types[channel]!),
+      expectedRows,
+    );
+  }
+
+  get positionCount(): number {
+    return this.rows;
+  }
+
+  /** Bytes of the hash and the chains (not of the build pages, which the caller accounts). */
+  get retainedBytes(): number {
+    return this.hash.retainedBytes + this.heads.byteLength + this.tails.byteLength + this.next.byteLength;
+  }
+
+  /** Links the rows of the next build page (rows are numbered in arrival order). */
+  addPage(page: Page): void {
+    const count = page.positionCount;
+    if (count === 0) return;
+    if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
+    const keyBlocks: Block[] = this.keyChannels.map((channel) => page.blocks[channel]!);
+    const groupIds = this.groupIds;
+    this.hash.getGroupIds(keyBlocks, count, groupIds, false);
+    const first = this.rows;
+    this.next = growInt32(this.next, first + count, first);
+    const groupCount = this.hash.groupCount;
+    if (this.heads.length < groupCount) {
+      const oldLength = this.heads.length;
+      this.heads = growInt32(this.heads, groupCount, oldLength);
+      this.heads.fill(-1, oldLength);
+      this.tails = growInt32(this.tails, groupCount, oldLength);
+    }
+    const heads = this.heads;
+    const tails = this.tails;
+    const next = this.next;
+    for (let i = 0; i < count; i++) {
+      const row = first + i;
+      next[row] = -1;
+      const group = groupIds[i]!;
+      if (group < 0) continue;
+      if (heads[group] === -1) heads[group] = row;
+      else next[tails[group]!] = row;
+      tails[group] = row;
+    }
+    this.rows += count;
+  }
+
+  /** The finished table over `page`, the concatenation of every page given to addPage. */
+  seal(page: Page): JoinLookup {
+    return new JoinHashTable(page, this.types, this.hash, this.heads, this.next.subarray(0, this.rows));
+  }
+}
+
+class JoinHashTable implements JoinLookup {
+  private groupIds = new Int32Array(0);
+  readonly retainedBytes: number;
+
+  constructor(
+    readonly page: Page,
+    readonly types: readonly Type[],
+    private readonly hash: GroupByHash,
+    private readonly heads: Int32Array,
+    readonly next: Int32Array,
+  ) {
+    this.retainedBytes = hash.retainedBytes + heads.byteLength + next.byteLength + pageSizeInBytes(page);
+  }
+
+  findHeads(probeKeys: readonly Block[], count: number, out: Int32Array): void {
+    if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
+    const groupIds = this.groupIds;
+    this.hash.lookup(probeKeys, count, groupIds, false);
+    const heads = this.heads;
+    for (let i = 0; i < count; i++) {
+      const group = groupIds[i]!;
+      out[i] = group < 0 ? -1 : heads[group]!;
+    }
+  }
+}
+
+/** Every build row is a candidate of every probe row: the nested loop join's lookup. */
+export function crossJoinLookup(page: Page, types: readonly Type[]): JoinLookup {
+  const rows = page.positionCount;
+  const next = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) next[i] = i + 1;
+  if (rows > 0) next[rows - 1] = -1;
+  return {
+    page,
+    types,
+    next,
+    retainedBytes: pageSizeInBytes(page) + next.byteLength,
+    findHeads(_probeKeys: readonly Block[], count: number, out: Int32Array): void {
+      out.fill(rows > 0 ? 0 : -1, 0, count);
+    },
+  };
+}

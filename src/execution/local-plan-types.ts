@@ -1,0 +1,50 @@
+/**
+ * Types shared by the local planner and the per-operator planning functions (kept apart so the
+ * two files do not import each other).
+ */
+import type { PlanNode } from '../planner/plan-nodes.js';
+import type { RowExpression } from '../planner/row-expression.js';
+import type { ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
+import type { Type } from '../types/type.js';
+import type { EngineFunctions, SessionContext } from './expression/engine-functions.js';
+import type { QueryMemoryPool } from './memory-context.js';
+import type { Operator } from './operator.js';
+import type { OperatorContext } from './operator-context.js';
+
+export interface ScanSource {
+  readonly splits: readonly ConnectorSplit[];
+  createPageSource(split: ConnectorSplit): ConnectorPageSource;
+}
+
+export interface LocalPlannerContext {
+  readonly functions: EngineFunctions;
+  readonly session: SessionContext;
+  readonly memory: QueryMemoryPool;
+  /** Splits and page sources for a table scan node (single-node execution reads all splits). */
+  scanSource(node: Extract<PlanNode, { kind: 'TableScan' }>): ScanSource;
+  isCancelled(): boolean;
+}
+
+/** Output of visiting a node: the pipeline's operators so far and their output layout. */
+export interface PhysicalOperation {
+  readonly operators: Operator[];
+  readonly layout: Map<string, { channel: number; type: Type }>;
+}
+
+/** What operator planning needs from the local planner. */
+export interface PipelineBuilder {
+  readonly context: LocalPlannerContext;
+  visit(node: PlanNode): PhysicalOperation;
+  operatorContext(type: string): OperatorContext;
+  addPipeline(operators: Operator[]): void;
+  filterProject(
+    source: PhysicalOperation,
+    predicate: RowExpression | undefined,
+    assignments: readonly { symbol: string; expression: RowExpression }[] | undefined,
+    outputs: readonly { name: string; type: Type }[],
+  ): PhysicalOperation;
+  project(
+    source: PhysicalOperation,
+    columns: readonly { symbol: string; channel: number; type: Type }[],
+  ): PhysicalOperation;
+}

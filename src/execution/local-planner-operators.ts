@@ -1,0 +1,428 @@
+/**
+ * Local planning of the nodes that map to one operator each (sort, limits, values, unnest, ...):
+ * resolve symbols to channels in the source's layout, create the operator, and describe the
+ * output layout. The local planner handles scans, projections, unions and exchanges itself.
+ */
+import { VivaceError } from '../common/vivace-error.js';
+import { createBlockBuilder } from '../data/block-builder.js';
+import type { Page } from '../data/page.js';
+import type { Ordering, PlanNode } from '../planner/plan-nodes.js';
+import { type RowExpression, symbolsOf } from '../planner/row-expression.js';
+import type { Type } from '../types/type.js';
+import { compileFilter } from './expression/compiler.js';
+import { ExpressionInterpreter } from './expression/interpreter.js';
+import { JoinBridge } from './join/join-bridge.js';
+import type { JoinLookup } from './join/join-hash-table.js';
+import type { JoinFilter } from './join/join-probe-operator.js';
+import type { PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
+import { AssignUniqueIdOperator } from './operators/assign-unique-id-operator.js';
+import { EnforceSingleRowOperator } from './operators/enforce-single-row-operator.js';
+import { GroupIdOperator } from './operators/group-id-operator.js';
+import { type AggregateChannels, HashAggregationOperator } from './operators/hash-aggregation-operator.js';
+import { HashBuilderOperator } from './operators/hash-builder-operator.js';
+import { LimitOperator } from './operators/limit-operator.js';
+import { LookupJoinOperator } from './operators/lookup-join-operator.js';
+import { MarkDistinctOperator } from './operators/mark-distinct-operator.js';
+import { NestedLoopBuildOperator, NestedLoopJoinOperator } from './operators/nested-loop-join-operator.js';
+import { OffsetOperator } from './operators/offset-operator.js';
+import { OrderByOperator } from './operators/order-by-operator.js';
+import { RowNumberOperator } from './operators/row-number-operator.js';
+import { type FilteringSet, HashSemiJoinOperator, SetBuilderOperator } from './operators/semi-join-operator.js';
+import { TopNOperator } from './operators/top-n-operator.js';
+import { UnnestOperator } from './operators/unnest-operator.js';
+import { ValuesOperator } from './operators/values-operator.js';
+import type { SortOrdering } from './sort/sort-keys.js';
+
+type Layout = PhysicalOperation['layout'];
+
+function channelOf(layout: Layout, symbol: string): number {
+  const entry = layout.get(symbol);
+  if (!entry) throw new VivaceError('GENERIC_INTERNAL_ERROR', `symbol ${symbol} is not produced by the source`);
+  return entry.channel;
+}
+
+function typesOf(layout: Layout): Type[] {
+  const types: Type[] = [];
+  for (const { channel, type } of layout.values()) types[channel] = type;
+  return types;
+}
+
+function orderings(layout: Layout, orderBy: readonly Ordering[]): SortOrdering[] {
+  return orderBy.map((o) => {
+    const entry = layout.get(o.symbol)!;
+    return { channel: entry.channel, type: entry.type, ascending: o.ascending, nullsFirst: o.nullsFirst };
+  });
+}
+
+/** The source's channels arranged as the node's outputs (a no-op when they already are). */
+function shaped(
+  builder: PipelineBuilder,
+  source: PhysicalOperation,
+  outputs: readonly { name: string; type: Type }[],
+): PhysicalOperation {
+  return builder.project(
+    source,
+    outputs.map((o) => ({ symbol: o.name, channel: channelOf(source.layout, o.name), type: o.type })),
+  );
+}
+
+function append(
+  source: PhysicalOperation,
+  builder: PipelineBuilder,
+  type: string,
+  create: (ctx: ReturnType<PipelineBuilder['operatorContext']>) => import('./operator.js').Operator,
+): void {
+  source.operators.push(create(builder.operatorContext(type)));
+}
+
+export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): PhysicalOperation {
+  switch (node.kind) {
+    case 'Sort': {
+      const source = shaped(builder, builder.visit(node.source), node.outputs);
+      const types = typesOf(source.layout);
+      append(
+        source,
+        builder,
+        'OrderByOperator',
+        (ctx) => new OrderByOperator(ctx, types, orderings(source.layout, node.orderBy)),
+      );
+      return source;
+    }
+    case 'TopN': {
+      const source = shaped(builder, builder.visit(node.source), node.outputs);
+      const types = typesOf(source.layout);
+      append(
+        source,
+        builder,
+        'TopNOperator',
+        (ctx) => new TopNOperator(ctx, types, node.count, orderings(source.layout, node.orderBy)),
+      );
+      return source;
+    }
+    case 'Limit': {
+      const source = shaped(builder, builder.visit(node.source), node.outputs);
+      const ties = node.tiesResolvingScheme ? orderings(source.layout, node.tiesResolvingScheme) : undefined;
+      append(source, builder, 'LimitOperator', (ctx) => new LimitOperator(ctx, node.count, ties));
+      return source;
+    }
+    case 'Offset': {
+      const source = shaped(builder, builder.visit(node.source), node.outputs);
+      append(source, builder, 'OffsetOperator', (ctx) => new OffsetOperator(ctx, node.count));
+      return source;
+    }
+    case 'EnforceSingleRow': {
+      const source = shaped(builder, builder.visit(node.source), node.outputs);
+      const types = typesOf(source.layout);
+      append(source, builder, 'EnforceSingleRowOperator', (ctx) => new EnforceSingleRowOperator(ctx, types));
+      return source;
+    }
+    case 'AssignUniqueId': {
+      const inputs = node.outputs.filter((o) => o.name !== node.idSymbol);
+      const source = shaped(builder, builder.visit(node.source), inputs);
+      append(source, builder, 'AssignUniqueIdOperator', (ctx) => new AssignUniqueIdOperator(ctx, 0));
+      const layout = new Map(source.layout);
+      layout.set(node.idSymbol, {
+        channel: inputs.length,
+        type: node.outputs.find((o) => o.name === node.idSymbol)!.type,
+      });
+      return { operators: source.operators, layout };
+    }
+    case 'Values':
+      return values(node, builder);
+    case 'Unnest': {
+      const source = builder.visit(node.source);
+      const replicate = node.replicate.map((s) => channelOf(source.layout, s));
+      const unnest = node.unnest.map((u) => ({
+        channel: channelOf(source.layout, u.symbol),
+        type: source.layout.get(u.symbol)!.type,
+      }));
+      append(
+        source,
+        builder,
+        'UnnestOperator',
+        (ctx) => new UnnestOperator(ctx, replicate, unnest, node.ordinality !== undefined, node.outer),
+      );
+      const outputSymbols = [
+        ...node.replicate,
+        ...node.unnest.flatMap((u) => u.outputs),
+        ...(node.ordinality ? [node.ordinality] : []),
+      ];
+      const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
+      return {
+        operators: source.operators,
+        layout: new Map(outputSymbols.map((s, channel) => [s, { channel, type: types.get(s)! }] as const)),
+      };
+    }
+    case 'Join':
+      return join(node, builder);
+    case 'Aggregation':
+      return aggregation(node, builder);
+    case 'MarkDistinct': {
+      const inputs = node.outputs.filter((o) => o.name !== node.markerSymbol);
+      const source = shaped(builder, builder.visit(node.source), inputs);
+      const channels = node.distinctSymbols.map((s) => channelOf(source.layout, s));
+      const types = node.distinctSymbols.map((s) => source.layout.get(s)!.type);
+      append(
+        source,
+        builder,
+        'MarkDistinctOperator',
+        (ctx) => new MarkDistinctOperator(ctx, { distinctChannels: channels, distinctTypes: types }),
+      );
+      const layout = new Map(source.layout);
+      layout.set(node.markerSymbol, {
+        channel: inputs.length,
+        type: node.outputs.find((o) => o.name === node.markerSymbol)!.type,
+      });
+      return { operators: source.operators, layout };
+    }
+    case 'GroupId': {
+      const source = builder.visit(node.source);
+      const keys = node.outputs
+        .filter((o) => o.name !== node.groupIdSymbol && !node.aggregationArguments.includes(o.name))
+        .map((o) => o.name);
+      append(
+        source,
+        builder,
+        'GroupIdOperator',
+        (ctx) =>
+          new GroupIdOperator(ctx, {
+            groupingKeyChannels: keys.map((k) => channelOf(source.layout, k)),
+            groupingKeyTypes: keys.map((k) => source.layout.get(k)!.type),
+            groupingSets: node.groupingSets.map((set) => set.map((k) => keys.indexOf(k))),
+            aggregationArgumentChannels: node.aggregationArguments.map((a) => channelOf(source.layout, a)),
+          }),
+      );
+      const order = [...keys, ...node.aggregationArguments, node.groupIdSymbol];
+      const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
+      return {
+        operators: source.operators,
+        layout: new Map(order.map((s, channel) => [s, { channel, type: types.get(s)! }] as const)),
+      };
+    }
+    case 'RowNumber': {
+      const inputs = node.outputs.filter((o) => o.name !== node.rowNumberSymbol);
+      const source = shaped(builder, builder.visit(node.source), inputs);
+      append(
+        source,
+        builder,
+        'RowNumberOperator',
+        (ctx) =>
+          new RowNumberOperator(ctx, {
+            partitionChannels: node.partitionBy.map((s) => channelOf(source.layout, s)),
+            partitionTypes: node.partitionBy.map((s) => source.layout.get(s)!.type),
+            maxRowCountPerPartition: node.maxRowCountPerPartition,
+          }),
+      );
+      const layout = new Map(source.layout);
+      layout.set(node.rowNumberSymbol, {
+        channel: inputs.length,
+        type: node.outputs.find((o) => o.name === node.rowNumberSymbol)!.type,
+      });
+      return { operators: source.operators, layout };
+    }
+    case 'SemiJoin': {
+      const filtering = builder.visit(node.filteringSource);
+      const bridge = new JoinBridge<FilteringSet>();
+      const keyType = filtering.layout.get(node.filteringKey)!.type;
+      append(
+        filtering,
+        builder,
+        'SetBuilderOperator',
+        (ctx) => new SetBuilderOperator(ctx, bridge, channelOf(filtering.layout, node.filteringKey), keyType),
+      );
+      builder.addPipeline(filtering.operators);
+      const inputs = node.outputs.filter((o) => o.name !== node.output);
+      const source = shaped(builder, builder.visit(node.source), inputs);
+      const keyChannel = channelOf(source.layout, node.sourceKey);
+      append(source, builder, 'HashSemiJoinOperator', (ctx) => new HashSemiJoinOperator(ctx, bridge, keyChannel));
+      const layout = new Map(source.layout);
+      layout.set(node.output, { channel: inputs.length, type: node.outputs.find((o) => o.name === node.output)!.type });
+      return { operators: source.operators, layout };
+    }
+    default:
+      throw new VivaceError('NOT_SUPPORTED', `Plan node ${node.kind} is not supported by the local executor yet`);
+  }
+}
+
+/**
+ * Hash aggregation. Arguments that are not plain symbols are computed by a projection first; with
+ * grouping sets, the group id is the last grouping key and the empty sets' ids get rows even
+ * without input.
+ */
+function aggregation(node: Extract<PlanNode, { kind: 'Aggregation' }>, builder: PipelineBuilder): PhysicalOperation {
+  let source = builder.visit(node.source);
+  const computed = node.aggregates.flatMap((a) =>
+    a.args.filter((arg) => arg.kind !== 'Symbol' && arg.kind !== 'Lambda'),
+  );
+  const argumentSymbol = new Map<RowExpression, string>();
+  if (computed.length > 0) {
+    const passThrough = [...source.layout.entries()].sort((a, b) => a[1].channel - b[1].channel);
+    const assignments = [
+      ...passThrough.map(([name, { type }]) => ({
+        symbol: name,
+        expression: { kind: 'Symbol', name, type } as RowExpression,
+      })),
+      ...computed.map((expression, i) => {
+        argumentSymbol.set(expression, `$argument${i}`);
+        return { symbol: `$argument${i}`, expression };
+      }),
+    ];
+    source = builder.filterProject(
+      source,
+      undefined,
+      assignments,
+      assignments.map((a) => ({ name: a.symbol, type: a.expression.type })),
+    );
+  }
+  const groupIdSymbol = node.groupIdSymbol;
+  const keys = node.groupingKeys.filter((k) => k !== groupIdSymbol);
+  const interpreter = new ExpressionInterpreter({
+    functions: builder.context.functions,
+    session: builder.context.session,
+  });
+  const aggregates: AggregateChannels[] = node.aggregates.map((a) => ({
+    function: a.function,
+    argumentChannels: a.args
+      .filter((arg) => arg.kind !== 'Lambda')
+      .map((arg) => channelOf(source.layout, arg.kind === 'Symbol' ? arg.name : argumentSymbol.get(arg)!)),
+    maskChannel: a.mask === undefined ? undefined : channelOf(source.layout, a.mask),
+    distinct: a.distinct,
+    orderBy: a.orderBy?.map((o) => {
+      const entry = source.layout.get(o.symbol)!;
+      return { channel: entry.channel, type: entry.type, ascending: o.ascending, nullsFirst: o.nullsFirst };
+    }),
+    lambdas: a.args
+      .filter((arg) => arg.kind === 'Lambda')
+      .map((arg) => interpreter.evaluate(arg, () => null) as (...args: unknown[]) => unknown),
+  }));
+  const groupIdNode = node.source.kind === 'GroupId' ? node.source : undefined;
+  const globalGroupIds = groupIdNode?.groupingSets.flatMap((set, id) => (set.length === 0 ? [id] : []));
+  append(
+    source,
+    builder,
+    'HashAggregationOperator',
+    (ctx) =>
+      new HashAggregationOperator(ctx, {
+        groupingChannels: keys.map((k) => channelOf(source.layout, k)),
+        groupingTypes: keys.map((k) => source.layout.get(k)!.type),
+        aggregates,
+        step: node.step,
+        groupIdChannel: groupIdSymbol === undefined ? undefined : channelOf(source.layout, groupIdSymbol),
+        globalGroupIds,
+      }),
+  );
+  const order = [
+    ...keys,
+    ...(groupIdSymbol === undefined ? [] : [groupIdSymbol]),
+    ...node.aggregates.map((a) => a.symbol),
+  ];
+  const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
+  const layout = new Map(order.map((s, channel) => [s, { channel, type: types.get(s)! }] as const));
+  return shaped(builder, { operators: source.operators, layout }, node.outputs);
+}
+
+/**
+ * A join: the right side (build) runs as a pipeline of its own that fills a hash table (or a row
+ * list for a nested loop join) published through a bridge; the left side (probe) streams through
+ * the lookup operator in the current pipeline. Output: probe columns, then build columns.
+ */
+function join(node: Extract<PlanNode, { kind: 'Join' }>, builder: PipelineBuilder): PhysicalOperation {
+  const build = builder.visit(node.right);
+  const probe = builder.visit(node.left);
+  const buildTypes = typesOf(build.layout);
+  const probeTypes = typesOf(probe.layout);
+  const probeOutputs = node.outputs.filter((o) => probe.layout.has(o.name));
+  const buildOutputs = node.outputs.filter((o) => !probe.layout.has(o.name));
+  const probeOutputChannels = probeOutputs.map((o) => channelOf(probe.layout, o.name));
+  const buildOutputChannels = buildOutputs.map((o) => channelOf(build.layout, o.name));
+  const filter = node.filter ? joinFilter(node, probe, build, builder) : undefined;
+  const bridge = new JoinBridge<JoinLookup>();
+  if (node.criteria.length > 0) {
+    const buildKeys = node.criteria.map((c) => channelOf(build.layout, c.right));
+    const probeKeys = node.criteria.map((c) => channelOf(probe.layout, c.left));
+    append(build, builder, 'HashBuilderOperator', (ctx) => new HashBuilderOperator(ctx, bridge, buildTypes, buildKeys));
+    builder.addPipeline(build.operators);
+    append(
+      probe,
+      builder,
+      'LookupJoinOperator',
+      (ctx) =>
+        new LookupJoinOperator(
+          ctx,
+          bridge,
+          node.joinType,
+          probeTypes,
+          probeKeys,
+          probeOutputChannels,
+          buildOutputChannels,
+          filter,
+        ),
+    );
+  } else {
+    append(build, builder, 'NestedLoopBuildOperator', (ctx) => new NestedLoopBuildOperator(ctx, bridge, buildTypes));
+    builder.addPipeline(build.operators);
+    append(
+      probe,
+      builder,
+      'NestedLoopJoinOperator',
+      (ctx) =>
+        new NestedLoopJoinOperator(
+          ctx,
+          bridge,
+          node.joinType,
+          probeTypes,
+          probeOutputChannels,
+          buildOutputChannels,
+          filter,
+        ),
+    );
+  }
+  const ordered = [...probeOutputs, ...buildOutputs];
+  const layout = new Map(ordered.map((o, channel) => [o.name, { channel, type: o.type }] as const));
+  return shaped(builder, { operators: probe.operators, layout }, node.outputs);
+}
+
+/** The join's extra condition compiled over a page of (probe columns it reads, build columns it reads). */
+function joinFilter(
+  node: Extract<PlanNode, { kind: 'Join' }>,
+  probe: PhysicalOperation,
+  build: PhysicalOperation,
+  builder: PipelineBuilder,
+): JoinFilter {
+  const symbols = [...symbolsOf(node.filter!)];
+  const probeSymbols = symbols.filter((s) => probe.layout.has(s));
+  const buildSymbols = symbols.filter((s) => !probe.layout.has(s));
+  const layout = new Map<string, { channel: number; type: Type }>();
+  [...probeSymbols, ...buildSymbols].forEach((s, channel) => {
+    layout.set(s, { channel, type: (probe.layout.get(s) ?? build.layout.get(s))!.type });
+  });
+  return {
+    probeChannels: probeSymbols.map((s) => channelOf(probe.layout, s)),
+    buildChannels: buildSymbols.map((s) => channelOf(build.layout, s)),
+    filter: compileFilter(node.filter!, layout, builder.context.functions, builder.context.session),
+  };
+}
+
+/** VALUES rows are evaluated once (they are constant expressions) into a page. */
+function values(node: Extract<PlanNode, { kind: 'Values' }>, builder: PipelineBuilder): PhysicalOperation {
+  const interpreter = new ExpressionInterpreter({
+    functions: builder.context.functions,
+    session: builder.context.session,
+  });
+  const builders = node.outputs.map((o) => createBlockBuilder(o.type, node.rows.length));
+  for (const row of node.rows) {
+    row.forEach((expression, i) => {
+      const value = interpreter.evaluate(expression, () => {
+        throw new VivaceError('GENERIC_INTERNAL_ERROR', 'VALUES rows cannot reference columns');
+      });
+      if (value === null) builders[i]!.appendNull();
+      else builders[i]!.append(value);
+    });
+  }
+  const page: Page = { positionCount: node.rows.length, blocks: builders.map((b) => b.build()) };
+  const operator = new ValuesOperator(builder.operatorContext('ValuesOperator'), [page]);
+  return {
+    operators: [operator],
+    layout: new Map(node.outputs.map((o, channel) => [o.name, { channel, type: o.type }] as const)),
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * The local planner: turns a plan (or a fragment of one) into pipelines of operators and the
+ * drivers that run them, as Presto's LocalExecutionPlanner. Visiting a node yields a physical
+ * operation: the operators of the current pipeline so far and the channel layout of their output
+ * (symbol → channel). Pipeline breakers that join streams (hash join build sides, union inputs)
+ * start pipelines of their own, connected through a join bridge or a page buffer.
+ */
+import { VivaceError } from '../common/vivace-error.js';
+import type { Page } from '../data/page.js';
+import type { PlanNode } from '../planner/plan-nodes.js';
+import type { RowExpression } from '../planner/row-expression.js';
+import type { Type } from '../types/type.js';
+import { Driver } from './driver.js';
+import { compileFilter, compileProjection, type InputLayout } from './expression/compiler.js';
+import type { LocalPlannerContext, PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
+import { planOperatorNode } from './local-planner-operators.js';
+
+export type { LocalPlannerContext, PhysicalOperation, ScanSource } from './local-plan-types.js';
+
+import type { Operator } from './operator.js';
+import { OperatorContext } from './operator-context.js';
+import { FilterAndProjectOperator, type ProjectionOutput } from './operators/filter-and-project-operator.js';
+import { PageBufferSinkOperator } from './operators/page-buffer-sink-operator.js';
+import { PageBufferSourceOperator } from './operators/page-buffer-source-operator.js';
+import { TableScanOperator } from './operators/table-scan-operator.js';
+import { PageBuffer } from './page-buffer.js';
+
+export class LocalPlanner implements PipelineBuilder {
+  private readonly pipelines: Operator[][] = [];
+  private nextOperatorId = 0;
+
+  constructor(readonly context: LocalPlannerContext) {}
+
+  /** Plans the tree under an Output node; its rows go into `sink` in the Output's column order. */
+  planQuery(root: PlanNode, sink: PageBuffer): Driver[] {
+    if (root.kind !== 'Output') throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a query plan starts with Output');
+    const source = this.visit(root.source);
+    const columns = root.columns.map((symbol) => source.layout.get(symbol)!);
+    const operation = this.project(
+      source,
+      columns.map((c, i) => ({ symbol: root.outputs[i]!.name, channel: c.channel, type: c.type })),
+    );
+    operation.operators.push(new PageBufferSinkOperator(this.operatorContext('OutputCollectorOperator'), sink, true));
+    this.pipelines.push(operation.operators);
+    return this.pipelines.map((operators) => new Driver(operators));
+  }
+
+  operatorContext(type: string): OperatorContext {
+    return new OperatorContext(this.nextOperatorId++, type, this.context.memory.newLocalContext(), () =>
+      this.context.isCancelled(),
+    );
+  }
+
+  /** Finishes the current pipeline into a new page buffer and returns a source reading it. */
+  endPipeline(operation: PhysicalOperation): PhysicalOperation {
+    const buffer = new PageBuffer();
+    operation.operators.push(
+      new PageBufferSinkOperator(this.operatorContext('LocalExchangeSinkOperator'), buffer, true),
+    );
+    this.pipelines.push(operation.operators);
+    return {
+      operators: [new PageBufferSourceOperator(this.operatorContext('LocalExchangeSourceOperator'), buffer)],
+      layout: operation.layout,
+    };
+  }
+
+  /** Adds a finished pipeline (e.g. a hash join's build side). */
+  addPipeline(operators: Operator[]): void {
+    this.pipelines.push(operators);
+  }
+
+  visit(node: PlanNode): PhysicalOperation {
+    switch (node.kind) {
+      case 'TableScan':
+        return this.tableScan(node);
+      case 'Filter':
+        return this.filterProject(this.visit(node.source), node.predicate, undefined, node.outputs);
+      case 'Project': {
+        if (node.source.kind === 'Filter') {
+          const filter = node.source;
+          return this.filterProject(this.visit(filter.source), filter.predicate, node.assignments, node.outputs);
+        }
+        return this.filterProject(this.visit(node.source), undefined, node.assignments, node.outputs);
+      }
+      case 'Union':
+        return this.union(node);
+      case 'Exchange':
+        // Single-node execution: an exchange only merges its sources (ordering kept for one source).
+        if (node.sources.length === 1) return this.rename(this.visit(node.sources[0]!), node.inputs[0]!, node.outputs);
+        return this.union({ sources: node.sources, symbolMapping: node.inputs, outputs: node.outputs });
+      default:
+        return planOperatorNode(node, this);
+    }
+  }
+
+  private tableScan(node: Extract<PlanNode, { kind: 'TableScan' }>): PhysicalOperation {
+    const source = this.context.scanSource(node);
+    const operator = new TableScanOperator(
+      this.operatorContext('TableScanOperator'),
+      (split) => source.createPageSource(split),
+      source.splits,
+    );
+    const layout = new Map(
+      node.outputs.map((symbol, channel) => [symbol.name, { channel, type: symbol.type }] as const),
+    );
+    return { operators: [operator], layout };
+  }
+
+  /** A fused filter and projection; `assignments` absent keeps the node's output symbols as they are. */
+  filterProject(
+    source: PhysicalOperation,
+    predicate: RowExpression | undefined,
+    assignments: readonly { symbol: string; expression: RowExpression }[] | undefined,
+    outputs: readonly { name: string; type: Type }[],
+  ): PhysicalOperation {
+    const { functions, session } = this.context;
+    const layout: InputLayout = source.layout;
+    const filter = predicate ? compileFilter(predicate, layout, functions, session) : undefined;
+    const computed: RowExpression[] = [];
+    const projectionOutputs: ProjectionOutput[] = [];
+    const outputLayout = new Map<string, { channel: number; type: Type }>();
+    const expressions =
+      assignments ??
+      outputs.map((o) => ({
+        symbol: o.name,
+        expression: { kind: 'Symbol', name: o.name, type: o.type } as RowExpression,
+      }));
+    expressions.forEach(({ symbol, expression }, channel) => {
+      if (expression.kind === 'Symbol') {
+        projectionOutputs.push({ channel: layout.get(expression.name)!.channel });
+      } else {
+        projectionOutputs.push({ computed: computed.length });
+        computed.push(expression);
+      }
+      outputLayout.set(symbol, { channel, type: expression.type });
+    });
+    const projection = computed.length > 0 ? compileProjection(computed, layout, functions, session) : undefined;
+    source.operators.push(
+      new FilterAndProjectOperator(
+        this.operatorContext('FilterAndProjectOperator'),
+        filter,
+        projection,
+        projectionOutputs,
+      ),
+    );
+    return { operators: source.operators, layout: outputLayout };
+  }
+
+  /** Reorders/renames channels to the given symbols (a projection of plain channels). */
+  project(
+    source: PhysicalOperation,
+    columns: readonly { symbol: string; channel: number; type: Type }[],
+  ): PhysicalOperation {
+    const identity = columns.length === source.layout.size && columns.every((c, i) => c.channel === i);
+    if (identity) {
+      const layout = new Map(columns.map((c, i) => [c.symbol, { channel: i, type: c.type }] as const));
+      return { operators: source.operators, layout };
+    }
+    const outputs: ProjectionOutput[] = columns.map((c) => ({ channel: c.channel }));
+    source.operators.push(
+      new FilterAndProjectOperator(this.operatorContext('FilterAndProjectOperator'), undefined, undefined, outputs),
+    );
+    return {
+      operators: source.operators,
+      layout: new Map(columns.map((c, i) => [c.symbol, { channel: i, type: c.type }] as const)),
+    };
+  }
+
+  private rename(
+    source: PhysicalOperation,
+    inputs: readonly string[],
+    outputs: readonly { name: string; type: Type }[],
+  ): PhysicalOperation {
+    return this.project(
+      source,
+      inputs.map((symbol, i) => ({
+        symbol: outputs[i]!.name,
+        channel: source.layout.get(symbol)!.channel,
+        type: outputs[i]!.type,
+      })),
+    );
+  }
+
+  private union(node: {
+    sources: readonly PlanNode[];
+    symbolMapping: readonly (readonly string[])[];
+    outputs: readonly { name: string; type: Type }[];
+  }): PhysicalOperation {
+    const buffer = new PageBuffer();
+    let remaining = node.sources.length;
+    node.sources.forEach((sourceNode, i) => {
+      const source = this.rename(this.visit(sourceNode), node.symbolMapping[i]!, node.outputs);
+      const sink = new PageBufferSinkOperator(this.operatorContext('LocalExchangeSinkOperator'), buffer, false);
+      const finishing = new FinishCountingSink(sink, () => {
+        remaining--;
+        if (remaining === 0) buffer.finish();
+      });
+      source.operators.push(finishing);
+      this.pipelines.push(source.operators);
+    });
+    if (node.sources.length === 0) buffer.finish();
+    const layout = new Map(node.outputs.map((o, channel) => [o.name, { channel, type: o.type }] as const));
+    return {
+      operators: [new PageBufferSourceOperator(this.operatorContext('LocalExchangeSourceOperator'), buffer)],
+      layout,
+    };
+  }
+}
+
+/** A sink that reports when it finishes, so a buffer shared by several sinks ends after the last. */
+class FinishCountingSink implements Operator {
+  private reported = false;
+
+  constructor(
+    private readonly sink: PageBufferSinkOperator,
+    private readonly onFinish: () => void,
+  ) {}
+
+  get context(): OperatorContext {
+    return this.sink.context;
+  }
+
+  needsInput(): boolean {
+    return this.sink.needsInput();
+  }
+
+  addInput(page: Page): void {
+    this.sink.addInput(page);
+  }
+
+  getOutput(): Page | null {
+    return null;
+  }
+
+  finish(): void {
+    this.sink.finish();
+    if (!this.reported) {
+      this.reported = true;
+      this.onFinish();
+    }
+  }
+
+  isFinished(): boolean {
+    return this.sink.isFinished();
+  }
+
+  isBlocked(): Promise<void> | undefined {
+    return this.sink.isBlocked();
+  }
+
+  close(): void {
+    this.sink.close();
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * Hash aggregation (AggregationNode), for every step:
+ *   SINGLE        raw rows in, final values out
+ *   PARTIAL       raw rows in, intermediate states out (per task, before an exchange)
+ *   INTERMEDIATE  states in, merged states out
+ *   FINAL         states in, final values out
+ * Each input page is grouped by its key channels with a GroupByHash (group ids per position), then
+ * every aggregate's accumulator is updated for the whole page at once (aggregation/accumulator.ts).
+ * Output starts when input is finished: one page per getOutput call, of up to OUTPUT_GROUPS groups:
+ * the grouping keys (in `groupingChannels` order), the group id (grouping sets) if any, then one
+ * channel per aggregate (final values, or states for PARTIAL and INTERMEDIATE steps, of the type
+ * `intermediateTypeOf(function)`).
+ *
+ * A global aggregation (no keys) always emits exactly one row, also on empty input (count 0, other
+ * aggregates NULL; a PARTIAL step emits its empty state). With grouping sets, `globalGroupIds` lists
+ * the group ids of empty grouping sets: SINGLE and FINAL steps emit a row for each of them even when
+ * no input row carried it.
+ * Memory: the table and the states are reported after every page. A PARTIAL step whose state passes
+ * `partialMemoryLimitBytes` (Presto's partial aggregation memory limit, 16 MB by default) flushes
+ * its groups downstream and starts over, which is correct because a FINAL step merges duplicates.
+ */
+import type { Block } from '../../data/block.js';
+import { float64Block } from '../../data/block.js';
+import { nullBlock } from '../../data/block-builder.js';
+import type { Page } from '../../data/page.js';
+import type { ResolvedFunction } from '../../functions/function-registry.js';
+import type { AggregationStep } from '../../planner/plan-nodes.js';
+import { BIGINT, type Type } from '../../types/type.js';
+import type { Accumulator } from '../aggregation/accumulator.js';
+import { createAccumulator } from '../aggregation/aggregate-registry.js';
+import type { AggregateOrdering } from '../aggregation/ordered-accumulator.js';
+import type { LambdaFunction } from '../aggregation/reduce-agg-accumulator.js';
+import { createGroupByHash, type GroupByHash } from '../hash/group-by-hash.js';
+import type { Operator } from '../operator.js';
+import type { OperatorContext } from '../operator-context.js';
+
+/** Groups per output page. */
+export const OUTPUT_GROUPS = 4096;
+export const DEFAULT_PARTIAL_MEMORY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/** One AggregateCall of the plan node, mapped to channels. */
+export interface AggregateChannels {
+  readonly function: ResolvedFunction;
+  /**
+   * SINGLE/PARTIAL: the channels of the value arguments (lambda arguments excluded: see `lambdas`).
+   * INTERMEDIATE/FINAL: one channel, the aggregate's state.
+   */
+  readonly argumentChannels: readonly number[];
+  /** AggregateCall.mask: rows where this boolean channel is not true are ignored. */
+  readonly maskChannel?: number;
+  readonly distinct?: boolean;
+  /** AggregateCall.orderBy mapped to channels (ORDER BY inside the call; SINGLE step only). */
+  readonly orderBy?: readonly (AggregateOrdering & { readonly channel: number })[];
+  /** Evaluated lambda arguments (reduce_agg). */
+  readonly lambdas?: readonly LambdaFunction[];
+}
+
+export interface HashAggregationParameters {
+  /** AggregationNode.groupingKeys mapped to channels, and their types. */
+  readonly groupingChannels: readonly number[];
+  readonly groupingTypes: readonly Type[];
+  readonly aggregates: readonly AggregateChannels[];
+  readonly step: AggregationStep;
+  /** AggregationNode.groupIdSymbol's channel (grouping sets): a bigint key after the grouping keys. */
+  readonly groupIdChannel?: number;
+  /** Group ids of empty grouping sets, which get a row even without input (SINGLE and FINAL). */
+  readonly globalGroupIds?: readonly number[];
+  readonly expectedGroups?: number;
+  /** PARTIAL only: flush when the state passes this many bytes (Infinity disables). */
+  readonly partialMemoryLimitBytes?: number;
+}
+
+export class HashAggregationOperator implements Operator {
+  private readonly keyChannels: readonly number[];
+  private readonly keyTypes: readonly Type[];
+  private readonly isGlobal: boolean;
+  private readonly consumesStates: boolean;
+  private readonly producesStates: boolean;
+  private hash: GroupByHash;
+  private accumulators: Accumulator[];
+  private groupIds = new Int32Array(0);
+  private finishing = false;
+  private flushing = false;
+  private finished = false;
+  /** Next group to output, and how many groups the output covers. */
+  private outputPosition = 0;
+  private outputGroups = 0;
+  private readonly partialMemoryLimit: number;
+
+  constructor(
+    readonly context: OperatorContext,
+    private readonly parameters: HashAggregationParameters,
+  ) {
+    const { groupingChannels, groupingTypes, groupIdChannel, step } = parameters;
+    this.keyChannels = groupIdChannel === undefined ? groupingChannels : [...groupingChannels, groupIdChannel];
+    this.keyTypes = groupIdChannel === undefined ? groupingTypes : [...groupingTypes, BIGINT];
+    this.isGlobal = this.keyChannels.length === 0;
+    this.consumesStates = step === 'INTERMEDIATE' || step === 'FINAL';
+    this.producesStates = step === 'PARTIAL' || step === 'INTERMEDIATE';
+    this.partialMemoryLimit =
+      step === 'PARTIAL'
+        ? (parameters.partialMemoryLimitBytes ?? DEFAULT_PARTIAL_MEMORY_LIMIT_BYTES)
+        : Number.POSITIVE_INFINITY;
+    this.hash = this.newHash();
+    this.accumulators = this.newAccumulators();
+  }
+
+  private newHash(): GroupByHash {
+    return createGroupByHash(this.keyTypes, this.parameters.expectedGroups);
+  }
+
+  private newAccumulators(): Accumulator[] {
+    return this.parameters.aggregates.map((aggregate) =>
+      createAccumulator(aggregate.function, {
+        ...(aggregate.lambdas !== undefined ? { lambdas: aggregate.lambdas } : {}),
+        ...(aggregate.distinct === true && !this.consumesStates ? { distinct: true } : {}),
+        ...(aggregate.orderBy !== undefined && !this.consumesStates ? { orderBy: aggregate.orderBy } : {}),
+      }),
+    );
+  }
+
+  needsInput(): boolean {
+    return !this.finishing && !this.flushing;
+  }
+
+  addInput(page: Page): void {
+    const count = page.positionCount;
+    if (count === 0) return;
+    if (this.groupIds.length < count) this.groupIds = new Int32Array(Math.max(count, 1024));
+    const groupIds = this.groupIds;
+    this.hash.getGroupIds(
+      this.keyChannels.map((channel) => page.blocks[channel]!),
+      count,
+      groupIds,
+    );
+    const groupCount = this.hash.groupCount;
+    const aggregates = this.parameters.aggregates;
+    for (let a = 0; a < aggregates.length; a++) {
+      const aggregate = aggregates[a]!;
+      const accumulator = this.accumulators[a]!;
+      accumulator.setGroupCount(groupCount);
+      if (this.consumesStates) {
+        accumulator.addIntermediate(groupIds, page.blocks[aggregate.argumentChannels[0]!]!, count);
+        continue;
+      }
+      const args = aggregate.argumentChannels.map((channel) => page.blocks[channel]!);
+      if (aggregate.orderBy !== undefined) for (const key of aggregate.orderBy) args.push(page.blocks[key.channel]!);
+      const mask = aggregate.maskChannel === undefined ? undefined : page.blocks[aggregate.maskChannel];
+      accumulator.addInput(groupIds, args, count, mask);
+    }
+    const bytes = this.retainedBytes();
+    this.context.memory.setBytes(bytes);
+    if (bytes > this.partialMemoryLimit) this.startOutput(true);
+  }
+
+  private retainedBytes(): number {
+    let bytes = this.hash.retainedBytes + this.groupIds.byteLength;
+    for (const accumulator of this.accumulators) bytes += accumulator.retainedBytes;
+    return bytes;
+  }
+
+  finish(): void {
+    if (this.finishing) return;
+    this.finishing = true;
+    if (!this.flushing) this.startOutput(false);
+  }
+
+  /** Freezes the groups to output: all of them, plus the rows global aggregations owe. */
+  private startOutput(flush: boolean): void {
+    this.flushing = flush;
+    if (!flush) this.addDefaultGroups();
+    this.outputPosition = 0;
+    this.outputGroups = this.hash.groupCount;
+    if (this.isGlobal && !flush) this.outputGroups = 1;
+    for (const accumulator of this.accumulators) accumulator.setGroupCount(this.outputGroups);
+  }
+
+  /** Rows of empty grouping sets (NULL keys, the set's group id) that never received input. */
+  private addDefaultGroups(): void {
+    const globalGroupIds = this.parameters.globalGroupIds;
+    if (globalGroupIds === undefined || globalGroupIds.length === 0 || this.producesStates) return;
+    if (this.parameters.groupIdChannel === undefined) return;
+    const out = new Int32Array(1);
+    for (const groupId of globalGroupIds) {
+      const blocks: Block[] = this.parameters.groupingTypes.map((type) => nullBlock(type, 1));
+      blocks.push(float64Block(Float64Array.of(groupId)));
+      this.hash.getGroupIds(blocks, 1, out);
+    }
+  }
+
+  getOutput(): Page | null {
+    if (this.finished || (!this.finishing && !this.flushing)) return null;
+    if (this.outputPosition >= this.outputGroups) {
+      // A keyed aggregation without any group: nothing to emit.
+      this.finished = true;
+      this.releaseState();
+      return null;
+    }
+    const from = this.outputPosition;
+    const to = Math.min(this.outputGroups, from + OUTPUT_GROUPS);
+    this.outputPosition = to;
+    const blocks: Block[] = this.isGlobal ? [] : this.hash.buildKeyBlocks(from, to);
+    for (const accumulator of this.accumulators) {
+      blocks.push(
+        this.producesStates ? accumulator.evaluateIntermediate(from, to) : accumulator.evaluateFinal(from, to),
+      );
+    }
+    if (to >= this.outputGroups) {
+      if (!this.flushing) {
+        this.finished = true;
+        this.releaseState();
+      } else {
+        this.resetAfterFlush();
+        if (this.finishing) this.startOutput(false);
+      }
+    }
+    return { positionCount: to - from, blocks };
+  }
+
+  private resetAfterFlush(): void {
+    this.flushing = false;
+    this.hash = this.newHash();
+    this.accumulators = this.newAccumulators();
+    this.outputPosition = 0;
+    this.outputGroups = 0;
+    this.context.memory.setBytes(this.retainedBytes());
+  }
+
+  private releaseState(): void {
+    this.hash = createGroupByHash([]);
+    this.accumulators = [];
+    this.groupIds = new Int32Array(0);
+    this.context.memory.setBytes(0);
+  }
+
+  isFinished(): boolean {
+    return this.finished;
+  }
+
+  isBlocked(): Promise<void> | undefined {
+    return undefined;
+  }
+
+  close(): void {
+    this.finished = true;
+    this.releaseState();
+  }
+}
