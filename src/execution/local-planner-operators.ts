@@ -9,7 +9,9 @@ import type { Page } from '../data/page.js';
 import type { Ordering, PlanNode } from '../planner/plan-nodes.js';
 import { type RowExpression, symbolsOf } from '../planner/row-expression.js';
 import type { Type } from '../types/type.js';
+import { createAccumulator } from './aggregation/aggregate-registry.js';
 import { compileFilter } from './expression/compiler.js';
+import { constantValue } from './expression/constant-values.js';
 import { ExpressionInterpreter } from './expression/interpreter.js';
 import { JoinBridge } from './join/join-bridge.js';
 import type { JoinLookup } from './join/join-hash-table.js';
@@ -31,7 +33,9 @@ import { type FilteringSet, HashSemiJoinOperator, SetBuilderOperator } from './o
 import { TopNOperator } from './operators/top-n-operator.js';
 import { UnnestOperator } from './operators/unnest-operator.js';
 import { ValuesOperator } from './operators/values-operator.js';
+import { WindowOperator } from './operators/window-operator.js';
 import type { SortOrdering } from './sort/sort-keys.js';
+import type { WindowArgument, WindowFunctionSpec } from './window/window-function.js';
 
 type Layout = PhysicalOperation['layout'];
 
@@ -157,6 +161,8 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       return join(node, builder);
     case 'Aggregation':
       return aggregation(node, builder);
+    case 'Window':
+      return window(node, builder);
     case 'MarkDistinct': {
       const inputs = node.outputs.filter((o) => o.name !== node.markerSymbol);
       const source = shaped(builder, builder.visit(node.source), inputs);
@@ -318,6 +324,57 @@ function aggregation(node: Extract<PlanNode, { kind: 'Aggregation' }>, builder: 
   ];
   const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
   const layout = new Map(order.map((s, channel) => [s, { channel, type: types.get(s)! }] as const));
+  return shaped(builder, { operators: source.operators, layout }, node.outputs);
+}
+
+/**
+ * Window functions: the operator outputs its input columns, then one column per function.
+ * Arguments are symbols or constants (lag's offset and default, ntile's bucket count).
+ */
+function window(node: Extract<PlanNode, { kind: 'Window' }>, builder: PipelineBuilder): PhysicalOperation {
+  const functionSymbols = new Set(node.functions.map((f) => f.symbol));
+  const inputs = node.outputs.filter((o) => !functionSymbols.has(o.name));
+  const source = shaped(builder, builder.visit(node.source), inputs);
+  const argument = (arg: RowExpression): WindowArgument => {
+    if (arg.kind === 'Symbol') return { channel: channelOf(source.layout, arg.name) };
+    if (arg.kind === 'Constant') return { constant: constantValue(arg, builder.context.functions) };
+    throw new VivaceError('NOT_SUPPORTED', 'Window function arguments must be columns or constants');
+  };
+  const functions: WindowFunctionSpec[] = node.functions.map((f) => ({
+    name: f.function.name,
+    kind: f.function.kind === 'aggregate' ? 'aggregate' : 'window',
+    arguments: f.args.map(argument),
+    argumentTypes: f.function.argumentTypes,
+    returnType: f.function.returnType,
+    frame: {
+      type: f.frame.type,
+      startType: f.frame.startType,
+      startChannel: f.frame.startValue === undefined ? undefined : channelOf(source.layout, f.frame.startValue),
+      endType: f.frame.endType,
+      endChannel: f.frame.endValue === undefined ? undefined : channelOf(source.layout, f.frame.endValue),
+    },
+    ignoreNulls: f.ignoreNulls,
+    maskChannel: f.mask === undefined ? undefined : channelOf(source.layout, f.mask),
+    createAccumulator: f.function.kind === 'aggregate' ? () => createAccumulator(f.function) : undefined,
+  }));
+  const types = typesOf(source.layout);
+  append(
+    source,
+    builder,
+    'WindowOperator',
+    (ctx) =>
+      new WindowOperator(
+        ctx,
+        types,
+        node.partitionBy.map((s) => channelOf(source.layout, s)),
+        orderings(source.layout, node.orderBy),
+        functions,
+      ),
+  );
+  const layout = new Map(source.layout);
+  node.functions.forEach((f, i) => {
+    layout.set(f.symbol, { channel: inputs.length + i, type: f.function.returnType });
+  });
   return shaped(builder, { operators: source.operators, layout }, node.outputs);
 }
 

@@ -1,0 +1,145 @@
+/**
+ * Window functions (WindowNode): buffers the input; when it ends, sorts it by (partition keys,
+ * order keys) into a WindowIndex (window/window-index.ts), then emits the rows in that order, at
+ * most OUTPUT_PAGE_ROWS per getOutput, each with one extra column per function. A page may end in
+ * the middle of a partition: evaluators keep their state across pages of one partition, so work
+ * per call stays bounded however large a partition is. Frames are computed per function (shared
+ * between functions with the same frame) for the rows of the page.
+ *
+ * Output columns: the input channels, then one per function, in order.
+ */
+
+import type { Block } from '../../data/block.js';
+import { createBlockBuilder } from '../../data/block-builder.js';
+import { getPageRegion, type Page, pageSizeInBytes } from '../../data/page.js';
+import type { Type } from '../../types/type.js';
+import type { Operator } from '../operator.js';
+import type { OperatorContext } from '../operator-context.js';
+import { RowBuffer } from '../sort/row-buffer.js';
+import type { SortOrdering } from '../sort/sort-keys.js';
+import { createWindowEvaluator } from '../window/window-evaluators.js';
+import { FrameComputer } from '../window/window-frames.js';
+import type { FrameArrays, WindowFunctionEvaluator, WindowFunctionSpec } from '../window/window-function.js';
+import { WindowIndex } from '../window/window-index.js';
+import { OUTPUT_PAGE_ROWS } from './order-by-operator.js';
+
+interface FrameSlot {
+  readonly computer: FrameComputer;
+  readonly frames: FrameArrays;
+}
+
+export class WindowOperator implements Operator {
+  private readonly buffer: RowBuffer;
+  private index: WindowIndex | null = null;
+  private evaluators: WindowFunctionEvaluator[] = [];
+  /** Per function, its frame computation (functions with equal frames share one), or null. */
+  private frameSlots: (FrameSlot | null)[] = [];
+  private partition = 0;
+  private cursor = 0;
+  private finishing = false;
+  private done = false;
+
+  /**
+   * @param types the input channel types
+   * @param partitionBy WindowNode.partitionBy as channels
+   * @param orderBy WindowNode.orderBy as channels
+   * @param functions WindowNode.functions
+   */
+  constructor(
+    readonly context: OperatorContext,
+    private readonly types: readonly Type[],
+    private readonly partitionBy: readonly number[],
+    private readonly orderBy: readonly SortOrdering[],
+    private readonly functions: readonly WindowFunctionSpec[],
+  ) {
+    this.buffer = new RowBuffer(types);
+  }
+
+  needsInput(): boolean {
+    return !this.finishing;
+  }
+
+  addInput(page: Page): void {
+    this.buffer.add(page);
+    this.context.memory.setBytes(this.buffer.retainedBytes);
+  }
+
+  finish(): void {
+    if (this.finishing) return;
+    this.finishing = true;
+    if (this.buffer.positionCount === 0) {
+      this.close();
+      return;
+    }
+    const index = WindowIndex.build(this.buffer.takeConcatenated(), this.types, this.partitionBy, this.orderBy);
+    this.index = index;
+    this.context.memory.setBytes(pageSizeInBytes(index.page) + index.structureBytes);
+    this.evaluators = this.functions.map((spec) => createWindowEvaluator(spec, index));
+    const shared = new Map<string, FrameSlot>();
+    this.frameSlots = this.functions.map((spec, i) => {
+      if (!this.evaluators[i]!.usesFrame) return null;
+      const key = JSON.stringify(spec.frame);
+      let slot = shared.get(key);
+      if (slot === undefined) {
+        slot = {
+          computer: new FrameComputer(index, spec.frame, this.orderBy),
+          frames: { start: new Int32Array(OUTPUT_PAGE_ROWS), end: new Int32Array(OUTPUT_PAGE_ROWS) },
+        };
+        shared.set(key, slot);
+      }
+      return slot;
+    });
+    this.partition = -1;
+  }
+
+  getOutput(): Page | null {
+    const index = this.index;
+    if (index === null) return null;
+    const total = index.rowCount;
+    const from = this.cursor;
+    const to = Math.min(total, from + OUTPUT_PAGE_ROWS);
+    const builders = this.functions.map((spec) => createBlockBuilder(spec.returnType, to - from));
+    const slots = [...new Set(this.frameSlots.filter((slot): slot is FrameSlot => slot !== null))];
+    let row = from;
+    while (row < to) {
+      if (this.partition < 0 || row >= index.partitionStarts[this.partition + 1]!) this.startPartition(row);
+      const segmentEnd = Math.min(to, index.partitionStarts[this.partition + 1]!);
+      for (const slot of slots) slot.computer.compute(row, segmentEnd, slot.frames);
+      for (let f = 0; f < this.evaluators.length; f++) {
+        this.evaluators[f]!.evaluate(row, segmentEnd, this.frameSlots[f]?.frames ?? null, builders[f]!);
+      }
+      row = segmentEnd;
+    }
+    const blocks: Block[] = [...getPageRegion(index.page, from, to - from).blocks, ...builders.map((b) => b.build())];
+    this.cursor = to;
+    if (to === total) this.close();
+    return { positionCount: to - from, blocks };
+  }
+
+  private startPartition(row: number): void {
+    const index = this.index!;
+    this.partition++;
+    while (index.partitionStarts[this.partition + 1]! <= row) this.partition++;
+    const start = index.partitionStarts[this.partition]!;
+    const end = index.partitionStarts[this.partition + 1]!;
+    for (const evaluator of this.evaluators) evaluator.reset(start, end);
+    for (const slot of this.frameSlots) slot?.computer.reset(start, end);
+  }
+
+  isFinished(): boolean {
+    return this.done;
+  }
+
+  isBlocked(): Promise<void> | undefined {
+    return undefined;
+  }
+
+  close(): void {
+    this.done = this.finishing;
+    this.index = null;
+    this.evaluators = [];
+    this.frameSlots = [];
+    this.buffer.clear();
+    this.context.memory.setBytes(0);
+  }
+}
