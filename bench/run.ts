@@ -26,6 +26,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'GroupByHash throughput for numeric, string and multi-column keys [--rows N] [--runs N]',
     load: () => import('./hash-bench.js'),
   },
+  tpch: {
+    description: 'the 22 TPC-H queries side by side with DuckDB [--sf 1] [--runs 3] [--threads 1] [q01 ...]',
+    load: () => import('./tpch-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

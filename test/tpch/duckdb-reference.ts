@@ -52,8 +52,8 @@ function append(appender: DuckDBAppender, type: string, value: number | string):
   }
 }
 
-export async function tpchDuckDb(scaleFactor: number): Promise<DuckDBConnection> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+export async function tpchDuckDb(scaleFactor: number, threads = '1'): Promise<DuckDBConnection> {
+  const instance = await DuckDBInstance.create(':memory:', { threads });
   const connection = await instance.connect();
   for (const [table, columns] of Object.entries(TPCH_TABLES)) {
     const ddl = columns.map((c) => `${c.name} ${duckType(c.type)}`).join(', ');

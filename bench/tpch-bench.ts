@@ -1,0 +1,120 @@
+/**
+ * TPC-H side by side with DuckDB: loads the TPC-H tables (as our tpch connector generates them)
+ * into Vivace's memory connector and into DuckDB once, then runs the 22 queries on both, several
+ * times each, and prints per query the median times, the ratio, and the geometric mean, plus
+ * Vivace's peak heap. Usage: `npm run bench -- tpch [--sf 1] [--runs 3] [--threads 1] [q01 q06 ...]`.
+ */
+import { readFileSync } from 'node:fs';
+import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
+import { TPCH_TABLES } from '../src/connectors/tpch/generator/index.js';
+import { pageSizeInBytes } from '../src/data/page.js';
+import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
+import type { QueryExecution, QuerySession } from '../src/server/engine/query-execution.js';
+import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import { parseType } from '../src/types/type-signature.js';
+import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
+
+function option(args: readonly string[], name: string, fallback: string): string {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Copies every TPC-H table of scale `sf` from the tpch catalog into the `bench` memory catalog. */
+function loadIntoMemory(metadata: MetadataManager, sf: number): number {
+  const schema = sf === 0.01 ? 'tiny' : `sf${sf}`;
+  let bytes = 0;
+  for (const [table, columns] of Object.entries(TPCH_TABLES)) {
+    const target = { catalog: 'bench', schema: 'default', name: table };
+    const names = columns.map((c) => c.name);
+    const types = columns.map((c) => parseType(c.type));
+    metadata.createTable(
+      target,
+      columns.map((c, i) => ({ name: c.name, type: types[i]! })),
+    );
+    const sink = metadata.createPageSink(target, names);
+    const source = { catalog: 'tpch', schema, name: table };
+    for (const split of metadata.getSplits(source)) {
+      const pages = metadata.createPageSource(source, split, names, types);
+      while (!pages.isFinished()) {
+        const page = pages.getNextPage();
+        if (page) {
+          bytes += pageSizeInBytes(page);
+          sink.appendPage(page);
+        }
+      }
+      pages.close();
+    }
+    metadata.finishInsert(target, names, [sink.finish()]);
+  }
+  return bytes;
+}
+
+async function runVivace(runner: LocalQueryRunner, sql: string, session: QuerySession): Promise<number> {
+  const start = performance.now();
+  const query: QueryExecution = await runner.execute(sql, session);
+  while (query.results.poll()) {
+    // drain
+  }
+  if (query.error) throw query.error;
+  return performance.now() - start;
+}
+
+export async function run(args: readonly string[]): Promise<void> {
+  const sf = Number(option(args, '--sf', '1'));
+  const runs = Number(option(args, '--runs', '3'));
+  const threads = option(args, '--threads', '1');
+  const selected = args.filter((a) => /^q\d\d$/.test(a));
+  const queries =
+    selected.length > 0 ? selected : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
+
+  const catalogs = createCatalogManager({ nodeId: 'bench' });
+  catalogs.createCatalog({
+    name: 'bench',
+    connectorName: 'memory',
+    properties: { 'memory.max-data-per-node': '64GB' },
+  });
+  const metadata = new MetadataManager(catalogs);
+  let started = performance.now();
+  const bytes = loadIntoMemory(metadata, sf);
+  console.log(
+    `Vivace: loaded sf${sf} into memory (${(bytes / 2 ** 20).toFixed(0)} MB of pages) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  started = performance.now();
+  const duck = await tpchDuckDb(sf, threads);
+  console.log(`DuckDB: loaded sf${sf} in ${((performance.now() - started) / 1000).toFixed(1)} s (threads=${threads})`);
+
+  const runner = new LocalQueryRunner({ metadata });
+  const session: QuerySession = { user: 'bench', catalog: 'bench', schema: 'default', timeZone: 'UTC', properties: {} };
+  let peakHeap = process.memoryUsage().heapUsed;
+  const ratios: number[] = [];
+  console.log('\nquery   vivace ms   duckdb ms   ratio');
+  for (const name of queries) {
+    const sql = readFileSync(`test/sql/tpch/${name}.sql`, 'utf8');
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(await runVivace(runner, sql, session));
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+      const t = performance.now();
+      await duck.runAndReadAll(sql);
+      theirs.push(performance.now() - t);
+    }
+    const a = median(ours);
+    const b = median(theirs);
+    ratios.push(a / b);
+    console.log(
+      `${name}   ${a.toFixed(0).padStart(9)}   ${b.toFixed(0).padStart(9)}   ${(a / b).toFixed(1).padStart(5)}`,
+    );
+  }
+  const geomean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
+  console.log(`\ngeometric mean ratio: ${geomean.toFixed(2)}   worst: ${Math.max(...ratios).toFixed(1)}`);
+  console.log(
+    `peak heap: ${(peakHeap / 2 ** 30).toFixed(2)} GB   rss: ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`,
+  );
+  duck.closeSync();
+}
