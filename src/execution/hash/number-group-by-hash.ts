@@ -13,6 +13,7 @@ import type { BlockBuilder } from '../../data/block-builder.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { physicalKindOf } from '../../data/physical-type.js';
 import type { Type } from '../../types/type.js';
+import { DictionaryGroupCache } from './dictionary-group-cache.js';
 import type { GroupByHash } from './group-by-hash-types.js';
 import {
   DEFAULT_EXPECTED_GROUPS,
@@ -61,8 +62,7 @@ export class NumberGroupByHash implements GroupByHash {
   private wideGroups: Map<bigint, number> | undefined;
   private wideKeys: Map<number, bigint> | undefined;
   private readonly writeKey: NumberKeyWriter;
-  private cachedDictionary: FlatBlock | undefined;
-  private dictionaryGroups = new Int32Array(0);
+  private readonly dictionaryCache = new DictionaryGroupCache();
 
   constructor(
     private readonly type: Type,
@@ -87,7 +87,7 @@ export class NumberGroupByHash implements GroupByHash {
       this.slotGroups.byteLength +
       this.slotKeys.byteLength +
       this.keys.byteLength +
-      this.dictionaryGroups.byteLength +
+      this.dictionaryCache.retainedBytes +
       wide
     );
   }
@@ -188,26 +188,10 @@ export class NumberGroupByHash implements GroupByHash {
     insert: boolean,
     nullsMatch: boolean,
   ): void {
-    if (this.cachedDictionary !== dictionary) {
-      this.cachedDictionary = dictionary;
-      if (this.dictionaryGroups.length < dictionary.positionCount) {
-        this.dictionaryGroups = new Int32Array(dictionary.positionCount);
-      }
-      this.dictionaryGroups.fill(-1, 0, dictionary.positionCount);
-    }
-    const cache = this.dictionaryGroups;
-    const nulls = dictionary.nulls;
-    for (let i = 0; i < count; i++) {
-      const entry = ids[i]!;
-      let id = cache[entry]!;
-      if (id < 0) {
-        if (insert) this.reserve(1);
-        id = this.positionGroup(dictionary, entry, insert, nullsMatch);
-        // NULL entries are not cached: their group depends on nullsMatch.
-        if (id >= 0 && (nulls === undefined || nulls[entry] === 0)) cache[entry] = id;
-      }
-      out[i] = id;
-    }
+    this.dictionaryCache.map(dictionary, ids, count, out, (entry) => {
+      if (insert) this.reserve(1);
+      return this.positionGroup(dictionary, entry, insert, nullsMatch);
+    });
   }
 
   /** The group of one position of a flat block (capacity for one insertion must be reserved). */

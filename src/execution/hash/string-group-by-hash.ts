@@ -5,10 +5,11 @@
  * table. Dictionary blocks (the common encoding of low-cardinality strings) map each referenced entry
  * to its group once, cached per dictionary across pages; rle blocks resolve one value.
  */
-import type { Block, FlatBlock, StringBlock } from '../../data/block.js';
+import type { Block, StringBlock } from '../../data/block.js';
 import type { BlockBuilder } from '../../data/block-builder.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import type { Type } from '../../types/type.js';
+import { DictionaryGroupCache } from './dictionary-group-cache.js';
 import type { GroupByHash } from './group-by-hash-types.js';
 import {
   DEFAULT_EXPECTED_GROUPS,
@@ -32,8 +33,7 @@ export class StringGroupByHash implements GroupByHash {
   private keyHashes: Int32Array;
   private keyChars = 0;
   private nullGroup = -1;
-  private cachedDictionary: FlatBlock | undefined;
-  private dictionaryGroups = new Int32Array(0);
+  private readonly dictionaryCache = new DictionaryGroupCache();
 
   constructor(
     private readonly type: Type,
@@ -56,7 +56,7 @@ export class StringGroupByHash implements GroupByHash {
       this.slotGroups.byteLength +
       this.slotHashes.byteLength +
       this.keyHashes.byteLength +
-      this.dictionaryGroups.byteLength +
+      this.dictionaryCache.retainedBytes +
       2 * this.keyChars +
       STRING_OVERHEAD_BYTES * this.count
     );
@@ -154,26 +154,10 @@ export class StringGroupByHash implements GroupByHash {
     insert: boolean,
     nullsMatch: boolean,
   ): void {
-    if (this.cachedDictionary !== dictionary) {
-      this.cachedDictionary = dictionary;
-      if (this.dictionaryGroups.length < dictionary.positionCount) {
-        this.dictionaryGroups = new Int32Array(dictionary.positionCount);
-      }
-      this.dictionaryGroups.fill(-1, 0, dictionary.positionCount);
-    }
-    const cache = this.dictionaryGroups;
-    const nulls = dictionary.nulls;
-    for (let i = 0; i < count; i++) {
-      const entry = ids[i]!;
-      let id = cache[entry]!;
-      if (id < 0) {
-        if (insert) this.reserve(1);
-        id = this.positionGroup(dictionary, entry, insert, nullsMatch);
-        // NULL entries are not cached: their group depends on nullsMatch.
-        if (id >= 0 && (nulls === undefined || nulls[entry] === 0)) cache[entry] = id;
-      }
-      out[i] = id;
-    }
+    this.dictionaryCache.map(dictionary, ids, count, out, (entry) => {
+      if (insert) this.reserve(1);
+      return this.positionGroup(dictionary, entry, insert, nullsMatch);
+    });
   }
 
   /** The group of one position (capacity for one insertion must be reserved). */
