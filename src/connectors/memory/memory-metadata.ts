@@ -9,6 +9,7 @@ import { VivaceError } from '../../common/vivace-error.js';
 import type { Page } from '../../data/page.js';
 import type { ConnectorMetadata, SchemaTableName } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
+import { memoryTableStatistics } from './memory-statistics.js';
 
 export const DEFAULT_MEMORY_SCHEMA = 'default';
 
@@ -113,7 +114,7 @@ export class MemoryMetadata implements ConnectorMetadata {
   /** Row count only: the connector keeps no per-column statistics. */
   getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
     const table = this.findTable(name);
-    return table === undefined ? undefined : { rowCount: table.rowCount, columns: {} };
+    return table === undefined ? undefined : memoryTableStatistics(table);
   }
 
   getView(name: SchemaTableName): ViewDefinition | undefined {
