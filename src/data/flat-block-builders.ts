@@ -39,11 +39,7 @@ export abstract class BaseBlockBuilder implements BlockBuilder {
   protected grow(): void {
     const capacity = Math.max(this.expectedPositions, this.capacity * 2, 4);
     this.resizeValues(capacity);
-    if (this.nulls !== undefined) {
-      const nulls = new Uint8Array(capacity);
-      nulls.set(this.nulls.subarray(0, this.positionCount));
-      this.nulls = nulls;
-    }
+    if (this.nulls !== undefined) this.nulls = resized(this.nulls, capacity, this.positionCount);
     this.capacity = capacity;
   }
 
@@ -137,6 +133,15 @@ export function exact<T extends { length: number; slice(start: number, end: numb
   return array.length === count ? array : array.slice(0, count);
 }
 
+type GrowableArray = Uint8Array | Int16Array | Int32Array | Float32Array | Float64Array | BigInt64Array;
+
+/** A new array of `capacity` elements of the same kind, starting with the first `used` elements of `array`. */
+export function resized<T extends GrowableArray>(array: T, capacity: number, used: number): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  (next as Uint8Array).set((array as Uint8Array).subarray(0, used));
+  return next;
+}
+
 export class BooleanBlockBuilder extends BaseBlockBuilder {
   private values = new Uint8Array(0);
 
@@ -155,9 +160,7 @@ export class BooleanBlockBuilder extends BaseBlockBuilder {
     this.appendBoolean(block.values[position] !== 0);
   }
   protected resizeValues(capacity: number): void {
-    const values = new Uint8Array(capacity);
-    values.set(this.values.subarray(0, this.positionCount));
-    this.values = values;
+    this.values = resized(this.values, capacity, this.positionCount);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     return booleanBlock(exact(this.values, this.positionCount), nulls);
@@ -206,9 +209,7 @@ export class Int32BlockBuilder extends BaseBlockBuilder {
     this.appendInt32(block.values[position]!);
   }
   protected resizeValues(capacity: number): void {
-    const values = new Int32Array(capacity);
-    values.set(this.values.subarray(0, this.positionCount));
-    this.values = values;
+    this.values = resized(this.values, capacity, this.positionCount);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     return int32Block(exact(this.values, this.positionCount), nulls);
@@ -241,9 +242,7 @@ export class Float64BlockBuilder extends BaseBlockBuilder {
     this.appendFloat64(block.values[position]!);
   }
   protected resizeValues(capacity: number): void {
-    const values = new Float64Array(capacity);
-    values.set(this.values.subarray(0, this.positionCount));
-    this.values = values;
+    this.values = resized(this.values, capacity, this.positionCount);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     return float64Block(exact(this.values, this.positionCount), nulls);
@@ -271,9 +270,7 @@ export class Float32BlockBuilder extends BaseBlockBuilder {
     this.appendFloat32(block.values[position]!);
   }
   protected resizeValues(capacity: number): void {
-    const values = new Float32Array(capacity);
-    values.set(this.values.subarray(0, this.positionCount));
-    this.values = values;
+    this.values = resized(this.values, capacity, this.positionCount);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     return float32Block(exact(this.values, this.positionCount), nulls);

@@ -15,7 +15,7 @@ import type { ArrayType, MapType, RowType } from '../types/type.js';
 import type { Block, FlatBlock } from './block.js';
 import { arrayBlock, mapBlock, rowBlock } from './block.js';
 import type { BlockBuilder } from './block-builder-interface.js';
-import { BaseBlockBuilder } from './flat-block-builders.js';
+import { BaseBlockBuilder, resized } from './flat-block-builders.js';
 
 /** Offsets (positionCount + 1 entries) of array and map builders. */
 abstract class OffsetsBlockBuilder extends BaseBlockBuilder {
@@ -42,9 +42,7 @@ abstract class OffsetsBlockBuilder extends BaseBlockBuilder {
   }
 
   protected resizeValues(capacity: number): void {
-    const offsets = new Int32Array(capacity + 1);
-    offsets.set(this.offsets.subarray(0, this.positionCount + 1));
-    this.offsets = offsets;
+    this.offsets = resized(this.offsets, capacity + 1, this.positionCount + 1);
   }
 
   protected exactOffsets(): Int32Array {

@@ -8,7 +8,7 @@ import type { TemporalType, Type } from '../types/type.js';
 import type { Block, FlatBlock } from './block.js';
 import { timestampTzBlock } from './block.js';
 import type { ZonedValue } from './block-values.js';
-import { BaseBlockBuilder } from './flat-block-builders.js';
+import { BaseBlockBuilder, resized } from './flat-block-builders.js';
 import { hasPicos } from './physical-type.js';
 import { isValidZoneKey, UTC_ZONE_KEY, zoneKeyOf } from './time-zones.js';
 
@@ -60,17 +60,9 @@ export class TimestampTzBlockBuilder extends BaseBlockBuilder {
 
   protected resizeValues(capacity: number): void {
     const count = this.positionCount;
-    const millis = new Float64Array(capacity);
-    millis.set(this.millis.subarray(0, count));
-    this.millis = millis;
-    const zones = new Int16Array(capacity);
-    zones.set(this.zones.subarray(0, count));
-    this.zones = zones;
-    if (this.picos !== undefined) {
-      const picos = new Int32Array(capacity);
-      picos.set(this.picos.subarray(0, count));
-      this.picos = picos;
-    }
+    this.millis = resized(this.millis, capacity, count);
+    this.zones = resized(this.zones, capacity, count);
+    if (this.picos !== undefined) this.picos = resized(this.picos, capacity, count);
   }
 
   protected buildBlock(nulls: Uint8Array | undefined): Block {

@@ -6,7 +6,7 @@
 import { VivaceError } from '../common/vivace-error.js';
 import type { Block, FlatBlock } from './block.js';
 import { float64Block, int64Block, int128Block } from './block.js';
-import { BaseBlockBuilder, exact } from './flat-block-builders.js';
+import { BaseBlockBuilder, exact, resized } from './flat-block-builders.js';
 import { writeInt128 } from './int128.js';
 
 const MIN_INT64 = -(1n << 63n);
@@ -79,15 +79,8 @@ export class BigintBlockBuilder extends BaseBlockBuilder {
     else this.mismatch(block);
   }
   protected resizeValues(capacity: number): void {
-    if (this.longs === undefined) {
-      const values = new Float64Array(capacity);
-      values.set(this.doubles.subarray(0, this.positionCount));
-      this.doubles = values;
-    } else {
-      const values = new BigInt64Array(capacity);
-      values.set(this.longs.subarray(0, this.positionCount));
-      this.longs = values;
-    }
+    if (this.longs === undefined) this.doubles = resized(this.doubles, capacity, this.positionCount);
+    else this.longs = resized(this.longs, capacity, this.positionCount);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     if (this.longs !== undefined) return int64Block(exact(this.longs, this.positionCount), nulls);
@@ -123,9 +116,7 @@ export class Int64BlockBuilder extends BaseBlockBuilder {
     this.appendBigInt(block.values[position]!);
   }
   protected resizeValues(capacity: number): void {
-    const values = new BigInt64Array(capacity);
-    values.set(this.values.subarray(0, this.positionCount));
-    this.values = values;
+    this.values = resized(this.values, capacity, this.positionCount);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     return int64Block(exact(this.values, this.positionCount), nulls);
