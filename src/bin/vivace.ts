@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import { type CliOptions, runCli } from '../client/cli/cli-main.js';
 import { VERSION } from '../common/version.js';
 import { startLocalServer } from '../server/local-server.js';
 import { formatStatementText } from './format-command.js';
@@ -68,9 +69,24 @@ export function buildProgram(): Command {
 
   program
     .command('cli')
-    .description('interactive SQL client')
+    .description('SQL client: an interactive shell, or batch mode with --execute/--file')
     .option('--server <url>', 'coordinator URL', 'http://127.0.0.1:8080')
-    .action(() => notYetAvailable('CLI'));
+    .option('--user <name>', 'user name (default: the operating-system user)')
+    .option('--source <name>', 'source name shown with the query', 'vivace-cli')
+    .option('--catalog <name>', 'default catalog')
+    .option('--schema <name>', 'default schema')
+    .option('--time-zone <zone>', 'session time zone (default: the local zone)')
+    .option('--client-tags <tags>', 'comma-separated client tags')
+    .option('--session <name=value>', 'session property (repeatable)', (v: string, all: string[]) => [...all, v], [])
+    .option('-e, --execute <sql>', 'run the statements and exit')
+    .option('-f, --file <file>', 'run the statements of a file and exit')
+    .option('--output-format <format>', 'ALIGNED, VERTICAL, CSV, CSV_HEADER, TSV, TSV_HEADER, JSON, MARKDOWN or NULL')
+    .option('--ignore-errors', 'in batch mode, go on after a failing statement')
+    .option('--history-file <file>', 'where the shell keeps its history (default ~/.vivace_history)')
+    .option('--debug', 'print stack traces and query statistics')
+    .action(async (options: CliOptions) => {
+      process.exitCode = await runCli(options);
+    });
 
   program
     .command('format')
