@@ -4,7 +4,7 @@
  */
 import type { PlanNode } from '../planner/plan-nodes.js';
 import type { RowExpression } from '../planner/row-expression.js';
-import type { ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
+import type { ConnectorPageSink, ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
 import type { Type } from '../types/type.js';
 import type { EngineFunctions, SessionContext } from './expression/engine-functions.js';
 import type { QueryMemoryPool } from './memory-context.js';
@@ -23,6 +23,17 @@ export interface LocalPlannerContext {
   /** Splits and page sources for a table scan node (single-node execution reads all splits). */
   scanSource(node: Extract<PlanNode, { kind: 'TableScan' }>): ScanSource;
   isCancelled(): boolean;
+  /** Page sinks and the commit of a write (TableWriter/TableFinish nodes); absent for read-only plans. */
+  readonly writes?: WriteTarget;
+  /** Upper bound on the rows of the pages scans and VALUES emit (tests use 1); unbounded when absent. */
+  readonly maxPageRows?: number;
+}
+
+/** Where a TableWriter writes and how TableFinish commits or abandons the write. */
+export interface WriteTarget {
+  createPageSink(node: Extract<PlanNode, { kind: 'TableWriter' }>): ConnectorPageSink;
+  commit(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[], rows: number): void;
+  abort(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[]): void;
 }
 
 /** Output of visiting a node: the pipeline's operators so far and their output layout. */

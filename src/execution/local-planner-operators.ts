@@ -30,10 +30,13 @@ import { OffsetOperator } from './operators/offset-operator.js';
 import { OrderByOperator } from './operators/order-by-operator.js';
 import { RowNumberOperator } from './operators/row-number-operator.js';
 import { type FilteringSet, HashSemiJoinOperator, SetBuilderOperator } from './operators/semi-join-operator.js';
+import { TableFinishOperator } from './operators/table-finish-operator.js';
+import { TableWriterOperator } from './operators/table-writer-operator.js';
 import { TopNOperator } from './operators/top-n-operator.js';
 import { UnnestOperator } from './operators/unnest-operator.js';
 import { ValuesOperator } from './operators/values-operator.js';
 import { WindowOperator } from './operators/window-operator.js';
+import { slicePage } from './page-slicing.js';
 import type { SortOrdering } from './sort/sort-keys.js';
 import type { WindowArgument, WindowFunctionSpec } from './window/window-function.js';
 
@@ -245,6 +248,10 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       layout.set(node.output, { channel: inputs.length, type: node.outputs.find((o) => o.name === node.output)!.type });
       return { operators: source.operators, layout };
     }
+    case 'TableWriter':
+      return tableWriter(node, builder);
+    case 'TableFinish':
+      return tableFinish(node, builder);
     default:
       throw new VivaceError('NOT_SUPPORTED', `Plan node ${node.kind} is not supported by the local executor yet`);
   }
@@ -477,9 +484,56 @@ function values(node: Extract<PlanNode, { kind: 'Values' }>, builder: PipelineBu
     });
   }
   const page: Page = { positionCount: node.rows.length, blocks: builders.map((b) => b.build()) };
-  const operator = new ValuesOperator(builder.operatorContext('ValuesOperator'), [page]);
+  const maxRows = builder.context.maxPageRows;
+  const pages = maxRows === undefined ? [page] : slicePage(page, maxRows);
+  const operator = new ValuesOperator(builder.operatorContext('ValuesOperator'), pages);
   return {
     operators: [operator],
+    layout: new Map(node.outputs.map((o, channel) => [o.name, { channel, type: o.type }] as const)),
+  };
+}
+
+function writeTargetOf(builder: PipelineBuilder) {
+  const writes = builder.context.writes;
+  if (writes === undefined) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a write plan needs a write target');
+  return writes;
+}
+
+/** The writer's output: rows written and the commit fragment, in its output symbols' order. */
+function tableWriter(node: Extract<PlanNode, { kind: 'TableWriter' }>, builder: PipelineBuilder): PhysicalOperation {
+  const writes = writeTargetOf(builder);
+  const source = builder.visit(node.source);
+  const channels = node.columnSymbols.map((symbol) => channelOf(source.layout, symbol));
+  append(
+    source,
+    builder,
+    'TableWriterOperator',
+    (ctx) => new TableWriterOperator(ctx, () => writes.createPageSink(node), channels),
+  );
+  return {
+    operators: source.operators,
+    layout: new Map(node.outputs.map((o, channel) => [o.name, { channel, type: o.type }] as const)),
+  };
+}
+
+function tableFinish(node: Extract<PlanNode, { kind: 'TableFinish' }>, builder: PipelineBuilder): PhysicalOperation {
+  const writes = writeTargetOf(builder);
+  const writer = node.source;
+  const source = builder.visit(writer);
+  const rowsChannel = channelOf(source.layout, writer.outputs[0]!.name);
+  const fragmentChannel = channelOf(source.layout, writer.outputs[1]!.name);
+  const committer = {
+    commit: (fragments: readonly unknown[], rows: number) => writes.commit(node, fragments, rows),
+    abort: (fragments: readonly unknown[]) => writes.abort(node, fragments),
+  };
+  append(
+    source,
+    builder,
+    'TableFinishOperator',
+    (ctx) => new TableFinishOperator(ctx, committer, rowsChannel, fragmentChannel),
+  );
+  return {
+    operators: source.operators,
     layout: new Map(node.outputs.map((o, channel) => [o.name, { channel, type: o.type }] as const)),
   };
 }

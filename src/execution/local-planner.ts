@@ -24,6 +24,7 @@ import { PageBufferSinkOperator } from './operators/page-buffer-sink-operator.js
 import { PageBufferSourceOperator } from './operators/page-buffer-source-operator.js';
 import { TableScanOperator } from './operators/table-scan-operator.js';
 import { PageBuffer } from './page-buffer.js';
+import { SlicingPageSource } from './page-slicing.js';
 
 export class LocalPlanner implements PipelineBuilder {
   private readonly pipelines: Operator[][] = [];
@@ -97,7 +98,11 @@ export class LocalPlanner implements PipelineBuilder {
     const source = this.context.scanSource(node);
     const operator = new TableScanOperator(
       this.operatorContext('TableScanOperator'),
-      (split) => source.createPageSource(split),
+      (split) => {
+        const pageSource = source.createPageSource(split);
+        const maxRows = this.context.maxPageRows;
+        return maxRows === undefined ? pageSource : new SlicingPageSource(pageSource, maxRows);
+      },
       source.splits,
     );
     const layout = new Map(

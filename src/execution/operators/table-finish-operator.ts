@@ -1,0 +1,77 @@
+/**
+ * TableFinish: collects the rows of every TableWriter (row count, commit fragment as JSON), and
+ * when all writers are done commits the fragments in one call — the write becomes visible all at
+ * once — then emits the statement's single result row: the total number of rows written. If the
+ * query fails before the commit, `close` hands the fragments gathered so far to `abort`.
+ */
+import { blockOf } from '../../data/block-builder.js';
+import { getValue } from '../../data/block-values.js';
+import { createPage, type Page } from '../../data/page.js';
+import { BIGINT, VARCHAR } from '../../types/type.js';
+import type { Operator } from '../operator.js';
+import type { OperatorContext } from '../operator-context.js';
+
+export interface WriteCommitter {
+  /** Makes the write visible; `rows` is the total the writers reported. */
+  commit(fragments: readonly unknown[], rows: number): void;
+  abort(fragments: readonly unknown[]): void;
+}
+
+export class TableFinishOperator implements Operator {
+  private rows = 0;
+  private readonly fragments: unknown[] = [];
+  private state: 'collecting' | 'output-ready' | 'finished' = 'collecting';
+  private committed = false;
+  private output: Page | null = null;
+
+  constructor(
+    readonly context: OperatorContext,
+    private readonly committer: WriteCommitter,
+    private readonly rowsChannel: number,
+    private readonly fragmentChannel: number,
+  ) {}
+
+  needsInput(): boolean {
+    return this.state === 'collecting';
+  }
+
+  addInput(page: Page): void {
+    const rows = page.blocks[this.rowsChannel]!;
+    const fragments = page.blocks[this.fragmentChannel]!;
+    for (let position = 0; position < page.positionCount; position++) {
+      this.rows += Number(getValue(rows, BIGINT, position) as number | bigint);
+      this.fragments.push(JSON.parse(getValue(fragments, VARCHAR, position) as string));
+    }
+  }
+
+  getOutput(): Page | null {
+    const page = this.output;
+    if (page !== null) {
+      this.output = null;
+      this.state = 'finished';
+    }
+    return page;
+  }
+
+  finish(): void {
+    if (this.state !== 'collecting') return;
+    this.committer.commit(this.fragments, this.rows);
+    this.committed = true;
+    this.output = createPage([blockOf(BIGINT, [this.rows])], 1);
+    this.state = 'output-ready';
+  }
+
+  isFinished(): boolean {
+    return this.state === 'finished';
+  }
+
+  isBlocked(): Promise<void> | undefined {
+    return undefined;
+  }
+
+  close(): void {
+    if (!this.committed && this.fragments.length > 0) this.committer.abort(this.fragments);
+    this.committed = true;
+    this.state = 'finished';
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Runs the data definition statements on the coordinator, as Presto's DataDefinitionTasks:
+ * CREATE/DROP SCHEMA, CREATE TABLE (column list), DROP TABLE, CREATE [OR REPLACE] VIEW and DROP
+ * VIEW. Each is one metadata call; the result is Presto's update type (`CREATE TABLE`, ...)
+ * with no rows. Errors of the metadata layer get the position of the name they are about.
+ */
+import { analyzeStatement, type Session } from '../../analyzer/analyzer.js';
+import { resolveDataType } from '../../analyzer/data-types.js';
+import { canonical, resolveObjectName } from '../../analyzer/names.js';
+import { VivaceError } from '../../common/vivace-error.js';
+import type { FunctionRegistry } from '../../functions/function-registry.js';
+import type {
+  CreateSchema,
+  CreateTable,
+  CreateView,
+  DropSchema,
+  DropTable,
+  DropView,
+  SourcePosition,
+  Statement,
+} from '../../sql/ast.js';
+import { formatSql } from '../../sql/formatter.js';
+import type { MetadataManager } from '../metadata/metadata-manager.js';
+
+export type DataDefinitionStatement = CreateSchema | DropSchema | CreateTable | DropTable | CreateView | DropView;
+
+const UPDATE_TYPES: Record<DataDefinitionStatement['kind'], string> = {
+  CreateSchema: 'CREATE SCHEMA',
+  DropSchema: 'DROP SCHEMA',
+  CreateTable: 'CREATE TABLE',
+  DropTable: 'DROP TABLE',
+  CreateView: 'CREATE VIEW',
+  DropView: 'DROP VIEW',
+};
+
+export function isDataDefinition(statement: Statement): statement is DataDefinitionStatement {
+  return Object.hasOwn(UPDATE_TYPES, statement.kind);
+}
+
+export interface DataDefinitionContext {
+  readonly session: Session;
+  readonly metadata: MetadataManager;
+  readonly functions: FunctionRegistry;
+}
+
+/** Runs the statement and returns its update type. */
+export function executeDataDefinition(statement: DataDefinitionStatement, context: DataDefinitionContext): string {
+  switch (statement.kind) {
+    case 'CreateSchema':
+      createSchema(statement, context);
+      break;
+    case 'DropSchema':
+      dropSchema(statement, context);
+      break;
+    case 'CreateTable':
+      createTable(statement, context);
+      break;
+    case 'DropTable':
+      dropTable(statement, context);
+      break;
+    case 'CreateView':
+      createView(statement, context);
+      break;
+    case 'DropView':
+      dropView(statement, context);
+      break;
+  }
+  return UPDATE_TYPES[statement.kind];
+}
+
+/** Runs `action`, giving a position-less VivaceError the position of the statement part it concerns. */
+function at<T>(pos: SourcePosition, action: () => T): T {
+  try {
+    return action();
+  } catch (e) {
+    if (e instanceof VivaceError && e.location === undefined) {
+      throw new VivaceError(e.errorCode, e.rawMessage, pos, { cause: e });
+    }
+    throw e;
+  }
+}
+
+function schemaName(name: CreateSchema['name'], context: DataDefinitionContext): { catalog: string; schema: string } {
+  const parts = name.parts.map(canonical);
+  if (parts.length > 2)
+    throw new VivaceError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, name.pos);
+  const catalog = parts.length === 2 ? parts[0] : context.session.catalog;
+  if (catalog === undefined) {
+    throw new VivaceError(
+      'MISSING_CATALOG_NAME',
+      'Catalog must be specified when session catalog is not set',
+      name.pos,
+    );
+  }
+  return { catalog, schema: parts[parts.length - 1]! };
+}
+
+function requireCatalog(catalog: string, pos: SourcePosition, context: DataDefinitionContext): void {
+  if (!context.metadata.catalogExists(catalog)) {
+    throw new VivaceError('CATALOG_NOT_FOUND', `Catalog '${catalog}' does not exist`, pos);
+  }
+}
+
+function createSchema(statement: CreateSchema, context: DataDefinitionContext): void {
+  const { catalog, schema } = schemaName(statement.name, context);
+  requireCatalog(catalog, statement.name.pos, context);
+  if (statement.notExists && context.metadata.schemaExists(catalog, schema)) return;
+  at(statement.name.pos, () => context.metadata.createSchema(catalog, schema));
+}
+
+function dropSchema(statement: DropSchema, context: DataDefinitionContext): void {
+  const { catalog, schema } = schemaName(statement.name, context);
+  requireCatalog(catalog, statement.name.pos, context);
+  if (!context.metadata.schemaExists(catalog, schema)) {
+    if (statement.exists) return;
+    throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, statement.name.pos);
+  }
+  if (!statement.cascade) {
+    const relations = [...context.metadata.listTables(catalog, schema), ...context.metadata.listViews(catalog, schema)];
+    if (relations.length > 0) {
+      throw new VivaceError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`, statement.name.pos);
+    }
+  }
+  at(statement.name.pos, () => context.metadata.dropSchema(catalog, schema, statement.cascade));
+}
+
+function createTable(statement: CreateTable, context: DataDefinitionContext): void {
+  const name = resolveObjectName(statement.name, context.session);
+  requireCatalog(name.catalog, statement.name.pos, context);
+  if (statement.notExists && (context.metadata.getTable(name) || context.metadata.getView(name))) return;
+  const seen = new Set<string>();
+  const columns = statement.columns.map((column) => {
+    const columnName = canonical(column.name);
+    if (seen.has(columnName)) {
+      throw new VivaceError(
+        'DUPLICATE_COLUMN_NAME',
+        `Column name '${columnName}' specified more than once`,
+        column.pos,
+      );
+    }
+    seen.add(columnName);
+    const type = resolveDataType(column.type);
+    if (type.kind === 'unknown') {
+      throw new VivaceError('TYPE_NOT_FOUND', `Unknown type 'unknown' for column '${columnName}'`, column.type.pos);
+    }
+    return { name: columnName, type, nullable: column.nullable, comment: column.comment };
+  });
+  if (columns.length === 0) {
+    throw new VivaceError('INVALID_TABLE_PROPERTY', 'Table must have at least one column', statement.pos);
+  }
+  at(statement.name.pos, () => context.metadata.createTable(name, columns));
+}
+
+function dropTable(statement: DropTable, context: DataDefinitionContext): void {
+  const name = resolveObjectName(statement.name, context.session);
+  requireCatalog(name.catalog, statement.name.pos, context);
+  if (
+    statement.exists &&
+    context.metadata.getTable(name) === undefined &&
+    context.metadata.getView(name) === undefined
+  ) {
+    return;
+  }
+  at(statement.name.pos, () => context.metadata.dropTable(name));
+}
+
+function createView(statement: CreateView, context: DataDefinitionContext): void {
+  const name = resolveObjectName(statement.name, context.session);
+  requireCatalog(name.catalog, statement.name.pos, context);
+  const analyzed = analyzeStatement(statement.query, {
+    session: context.session,
+    metadata: context.metadata,
+    functions: context.functions,
+  });
+  analyzed.columns.forEach((column, i) => {
+    if (analyzed.query.outputs[i]?.name === undefined) {
+      throw new VivaceError(
+        'MISSING_COLUMN_NAME',
+        `Column name not specified at position ${i + 1}`,
+        statement.query.pos,
+      );
+    }
+    if (analyzed.columns.findIndex((c) => c.name === column.name) !== i) {
+      throw new VivaceError(
+        'DUPLICATE_COLUMN_NAME',
+        `Column name '${column.name}' specified more than once`,
+        statement.query.pos,
+      );
+    }
+  });
+  at(statement.name.pos, () =>
+    context.metadata.createView(
+      {
+        name,
+        sql: formatSql(statement.query),
+        catalog: context.session.catalog,
+        schema: context.session.schema,
+        columns: analyzed.columns.map((c) => ({ name: c.name, type: c.type })),
+        comment: statement.comment,
+      },
+      statement.replace,
+    ),
+  );
+}
+
+function dropView(statement: DropView, context: DataDefinitionContext): void {
+  const name = resolveObjectName(statement.name, context.session);
+  requireCatalog(name.catalog, statement.name.pos, context);
+  if (statement.exists && context.metadata.getView(name) === undefined) return;
+  at(statement.name.pos, () => context.metadata.dropView(name));
+}
