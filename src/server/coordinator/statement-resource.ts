@@ -57,6 +57,7 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     const data = takeRows(query);
     const body = render(request, query, tokenNumber + 1, data);
     lastResponse.set(queryId, { token: tokenNumber, body });
+    if (query.isDone) addSessionHeaders(reply, query);
     return sendJson(reply, body);
   });
 
@@ -65,6 +66,12 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     queries.get(queryId)?.cancel(new VivaceError('USER_CANCELED', 'Query was canceled'));
     return reply.code(204).send();
   });
+}
+
+/** Session changes of a finished statement (USE), as Presto's Set-Catalog/Set-Schema headers. */
+function addSessionHeaders(reply: FastifyReply, query: QueryExecution): void {
+  if (query.setCatalog !== undefined) reply.header('X-Service-Set-Catalog', query.setCatalog);
+  if (query.setSchema !== undefined) reply.header('X-Service-Set-Schema', query.setSchema);
 }
 
 /** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */

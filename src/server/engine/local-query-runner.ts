@@ -25,6 +25,8 @@ import { BIGINT } from '../../types/type.js';
 import { QueryIdGenerator } from '../coordinator/query-ids.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { executeDataDefinition, isDataDefinition } from './data-definition.js';
+import { explainStatement } from './explain-statement.js';
+import { executeMetadataStatement, isMetadataStatement } from './metadata-statements.js';
 import { QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
 
 /** INSERT and CREATE TABLE AS answer one row: the number of rows written. */
@@ -91,13 +93,37 @@ export class LocalQueryRunner {
       timeZone: session.timeZone,
     };
     const analyzerOptions = { session: analyzerSession, metadata: this.options.metadata, functions: this.functions };
+    const planContextOf = () => ({ metadata: this.options.metadata, functions: this.functions, session });
+    if (isMetadataStatement(statement)) {
+      const result = executeMetadataStatement(statement, {
+        catalog: session.catalog,
+        schema: session.schema,
+        metadata: this.options.metadata,
+        functions: this.functions,
+      });
+      if (result.kind === 'use') {
+        query.setCatalog = result.catalog;
+        query.setSchema = result.schema;
+        query.updateType = 'USE';
+        query.transition('FINISHING');
+        query.transition('FINISHED');
+        return;
+      }
+      this.finishWithRows(query, result.columns, result.rows);
+      return;
+    }
+    if (statement.kind === 'Explain') {
+      const explained = explainStatement(statement, { analyzer: analyzerOptions, planner: planContextOf() });
+      this.finishWithRows(query, explained.columns, explained.rows);
+      return;
+    }
     if (isDataDefinition(statement)) {
       query.updateType = executeDataDefinition(statement, analyzerOptions);
       query.transition('FINISHING');
       query.transition('FINISHED');
       return;
     }
-    const planContext = { metadata: this.options.metadata, functions: this.functions, session };
+    const planContext = planContextOf();
     let plan: OutputNode;
     let columns: readonly ResultColumn[];
     let write: WriteInProgress | undefined;
@@ -204,14 +230,31 @@ export class LocalQueryRunner {
     }
   }
 
-  /** Ends a write statement that wrote nothing (CTAS WITH NO DATA, IF NOT EXISTS on an existing table). */
-  private finishWithRowCount(query: QueryExecution, rows: number): void {
-    query.columns = WRITE_RESULT_COLUMNS;
-    query.results.add(createPage([blockOf(BIGINT, [rows])], 1));
+  /** Ends a statement whose rows the coordinator computed itself (SHOW, EXPLAIN). */
+  private finishWithRows(query: QueryExecution, columns: readonly ResultColumn[], rows: readonly unknown[][]): void {
+    query.columns = columns;
+    if (rows.length > 0) {
+      query.results.add(
+        createPage(
+          columns.map((c, i) =>
+            blockOf(
+              c.type,
+              rows.map((row) => row[i]),
+            ),
+          ),
+          rows.length,
+        ),
+      );
+    }
     query.results.finish();
-    query.updateCount = rows;
     query.transition('FINISHING');
     query.transition('FINISHED');
+  }
+
+  /** Ends a write statement that wrote nothing (CTAS WITH NO DATA, IF NOT EXISTS on an existing table). */
+  private finishWithRowCount(query: QueryExecution, rows: number): void {
+    query.updateCount = rows;
+    this.finishWithRows(query, WRITE_RESULT_COLUMNS, [[rows]]);
   }
 
   private dropQuietly(target: QualifiedObjectName): void {

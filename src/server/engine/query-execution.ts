@@ -30,6 +30,9 @@ export class QueryExecution {
   /** For statements without result rows (DDL): the update type Presto reports, e.g. `CREATE TABLE`. */
   updateType: string | undefined;
   updateCount: number | undefined;
+  /** USE: the catalog and schema the client should send from now on (Set-Catalog/Set-Schema headers). */
+  setCatalog: string | undefined;
+  setSchema: string | undefined;
   readonly results = new PageBuffer(16 * 1024 * 1024);
   readonly createTime = Date.now();
   startTime: number | undefined;

@@ -15,6 +15,7 @@
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
+import { withInformationSchema } from '../../connectors/information-schema/information-schema-connector.js';
 import type { ScanSource } from '../../execution/local-planner.js';
 import type {
   Connector,
@@ -64,6 +65,7 @@ function notSupported(operation: string): VivaceError {
 
 export class MetadataManager implements MetadataView {
   readonly desiredSplits: number;
+  private readonly withInformationSchema = new WeakMap<Connector, Connector>();
 
   constructor(
     readonly catalogs: CatalogManager,
@@ -72,8 +74,23 @@ export class MetadataManager implements MetadataView {
     this.desiredSplits = Math.max(1, Math.floor(options.desiredSplits ?? 4));
   }
 
+  /**
+   * The catalog's connector as the engine sees it: wrapped so that every catalog also answers for
+   * its `information_schema` (the wrapper is made once per connector instance).
+   */
+  private connectorOf(catalog: string): Connector | undefined {
+    const raw = this.catalogs.connectorOf(catalog.toLowerCase());
+    if (raw === undefined) return undefined;
+    let wrapped = this.withInformationSchema.get(raw);
+    if (wrapped === undefined) {
+      wrapped = withInformationSchema(catalog.toLowerCase(), raw);
+      this.withInformationSchema.set(raw, wrapped);
+    }
+    return wrapped;
+  }
+
   private connector(catalog: string): Connector {
-    const connector = this.catalogs.connectorOf(catalog.toLowerCase());
+    const connector = this.connectorOf(catalog);
     if (connector === undefined)
       throw new VivaceError('CATALOG_NOT_FOUND', `Catalog '${catalog.toLowerCase()}' not found`);
     return connector;
@@ -86,7 +103,7 @@ export class MetadataManager implements MetadataView {
   }
 
   schemaExists(catalog: string, schema: string): boolean {
-    const metadata = this.catalogs.connectorOf(catalog.toLowerCase())?.metadata as SchemaCheckingMetadata | undefined;
+    const metadata = this.connectorOf(catalog)?.metadata as SchemaCheckingMetadata | undefined;
     if (metadata === undefined) return false;
     const canonical = schema.toLowerCase();
     return metadata.schemaExists?.(canonical) ?? metadata.listSchemas().includes(canonical);
@@ -94,19 +111,19 @@ export class MetadataManager implements MetadataView {
 
   getTable(name: QualifiedObjectName): TableMetadata | undefined {
     const canonical = canonicalName(name);
-    const table = this.catalogs.connectorOf(canonical.catalog)?.metadata.getTable(schemaTable(canonical));
+    const table = this.connectorOf(canonical.catalog)?.metadata.getTable(schemaTable(canonical));
     return table === undefined ? undefined : { ...table, name: canonical };
   }
 
   getView(name: QualifiedObjectName): ViewDefinition | undefined {
     const canonical = canonicalName(name);
-    const view = this.catalogs.connectorOf(canonical.catalog)?.metadata.getView?.(schemaTable(canonical));
+    const view = this.connectorOf(canonical.catalog)?.metadata.getView?.(schemaTable(canonical));
     return view === undefined ? undefined : { ...view, name: canonical };
   }
 
   getTableStatistics(name: QualifiedObjectName): TableStatistics | undefined {
     const canonical = canonicalName(name);
-    return this.catalogs.connectorOf(canonical.catalog)?.metadata.getTableStatistics?.(schemaTable(canonical));
+    return this.connectorOf(canonical.catalog)?.metadata.getTableStatistics?.(schemaTable(canonical));
   }
 
   // --- Listing (unknown catalog: CATALOG_NOT_FOUND) ---

@@ -83,8 +83,8 @@ describe('metadata manager: resolution', () => {
   });
 
   it('lists schemas and tables, and names an unknown catalog', () => {
-    assert.deepEqual(metadata.listSchemas('memory'), ['default']);
-    assert.equal(metadata.listSchemas('TPCH').length, 9);
+    assert.deepEqual(metadata.listSchemas('memory'), ['default', 'information_schema']);
+    assert.equal(metadata.listSchemas('TPCH').length, 10);
     assert.deepEqual(metadata.listTables('tpch', 'TINY')[0], { catalog: 'tpch', schema: 'tiny', name: 'region' });
     assert.deepEqual(metadata.listViews('tpch'), []);
     fails(() => metadata.listSchemas('hive'), 'CATALOG_NOT_FOUND', "Catalog 'hive' not found");

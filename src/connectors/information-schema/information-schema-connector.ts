@@ -1,0 +1,138 @@
+/**
+ * Adds the `information_schema` schema to a catalog: a connector wrapper that answers for that
+ * schema from the wrapped connector's metadata and passes everything else through. The catalog
+ * manager wraps every catalog with it, so each catalog has one, as in Presto.
+ */
+import { blockOf } from '../../data/block-builder.js';
+import { createPage, type Page } from '../../data/page.js';
+import type {
+  Connector,
+  ConnectorMetadata,
+  ConnectorPageSource,
+  ConnectorSplit,
+  PageSourceRequest,
+  SchemaTableName,
+  SplitRequest,
+} from '../../spi/connector.js';
+import type { TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
+import {
+  INFORMATION_SCHEMA,
+  INFORMATION_SCHEMA_TABLES,
+  NAME_COLUMNS,
+  nameFilterOf,
+} from './information-schema-tables.js';
+
+function isInformationSchema(name: SchemaTableName): boolean {
+  return name.schema === INFORMATION_SCHEMA;
+}
+
+class InformationSchemaMetadata implements ConnectorMetadata {
+  readonly createSchema: ConnectorMetadata['createSchema'];
+  readonly dropSchema: ConnectorMetadata['dropSchema'];
+  readonly createTable: ConnectorMetadata['createTable'];
+  readonly dropTable: ConnectorMetadata['dropTable'];
+  readonly createView: ConnectorMetadata['createView'];
+  readonly dropView: ConnectorMetadata['dropView'];
+
+  constructor(private readonly inner: ConnectorMetadata) {
+    // DDL goes to the wrapped connector unchanged (bound: connectors may be classes).
+    this.createSchema = inner.createSchema?.bind(inner);
+    this.dropSchema = inner.dropSchema?.bind(inner);
+    this.createTable = inner.createTable?.bind(inner);
+    this.dropTable = inner.dropTable?.bind(inner);
+    this.createView = inner.createView?.bind(inner);
+    this.dropView = inner.dropView?.bind(inner);
+  }
+
+  listSchemas(): readonly string[] {
+    return [...new Set([...this.inner.listSchemas(), INFORMATION_SCHEMA])];
+  }
+
+  schemaExists(schema: string): boolean {
+    if (schema === INFORMATION_SCHEMA) return true;
+    return this.inner.schemaExists?.(schema) ?? this.inner.listSchemas().includes(schema);
+  }
+
+  listTables(schema?: string): readonly SchemaTableName[] {
+    const own = Object.keys(INFORMATION_SCHEMA_TABLES).map((table) => ({ schema: INFORMATION_SCHEMA, table }));
+    if (schema === INFORMATION_SCHEMA) return own;
+    const inner = this.inner.listTables(schema);
+    return schema === undefined ? [...inner, ...own] : inner;
+  }
+
+  getTable(name: SchemaTableName): TableMetadata | undefined {
+    if (!isInformationSchema(name)) return this.inner.getTable(name);
+    const table = INFORMATION_SCHEMA_TABLES[name.table];
+    if (table === undefined) return undefined;
+    return { name: { catalog: '', schema: name.schema, name: name.table }, columns: table.columns };
+  }
+
+  getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
+    return isInformationSchema(name) ? undefined : this.inner.getTableStatistics?.(name);
+  }
+
+  getView(name: SchemaTableName): ViewDefinition | undefined {
+    return isInformationSchema(name) ? undefined : this.inner.getView?.(name);
+  }
+
+  listViews(schema?: string): readonly SchemaTableName[] {
+    return schema === INFORMATION_SCHEMA ? [] : (this.inner.listViews?.(schema) ?? []);
+  }
+}
+
+/** Serves one page with every row of an information_schema table. */
+class RowsPageSource implements ConnectorPageSource {
+  private page: Page | null;
+  completedBytes = 0;
+  completedPositions = 0;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  getNextPage(): Page | null {
+    const page = this.page;
+    this.page = null;
+    if (page) this.completedPositions += page.positionCount;
+    return page;
+  }
+
+  isFinished(): boolean {
+    return this.page === null;
+  }
+
+  close(): void {
+    this.page = null;
+  }
+}
+
+export function withInformationSchema(catalog: string, inner: Connector): Connector {
+  const metadata = new InformationSchemaMetadata(inner.metadata);
+  const wrapper: Connector = {
+    // Bound so connectors written as classes keep their `this`.
+    createPageSink: inner.createPageSink?.bind(inner),
+    finishInsert: inner.finishInsert?.bind(inner),
+    abortInsert: (inner as { abortInsert?: (fragments: readonly unknown[]) => void }).abortInsert?.bind(inner),
+    metadata,
+    getSplits(request: SplitRequest): readonly ConnectorSplit[] {
+      return isInformationSchema(request.table) ? [{ informationSchema: true }] : inner.getSplits(request);
+    },
+    createPageSource(request: PageSourceRequest): ConnectorPageSource {
+      if (!isInformationSchema(request.table)) return inner.createPageSource(request);
+      const table = INFORMATION_SCHEMA_TABLES[request.table.table]!;
+      const names = NAME_COLUMNS[request.table.table];
+      const filter = names === undefined ? {} : nameFilterOf(request.constraint, names.schema, names.table);
+      let rows = table.rows(catalog, inner.metadata, filter);
+      if (request.limit !== undefined) rows = rows.slice(0, request.limit);
+      const blocks = request.columns.map((column, i) => {
+        const index = table.columns.findIndex((c) => c.name === column);
+        return blockOf(
+          request.columnTypes[i]!,
+          rows.map((row) => row[index]),
+        );
+      });
+      return new RowsPageSource(createPage(blocks, rows.length));
+    },
+  };
+  return wrapper;
+}

@@ -1,0 +1,32 @@
+# EXPLAIN: the optimized plan as text, JSON, Graphviz and IO, and VALIDATE.
+
+query types=varchar
+EXPLAIN SELECT regionkey, count(*) FROM nation GROUP BY regionkey
+----
+- Output[columnNames = [regionkey, _col1]] => [regionkey:bigint, count:bigint]\n        _col1 := count\n    - Aggregation[type = SINGLE, keys = [regionkey]] => [regionkey:bigint, count:bigint]\n            count := count()\n        - TableScan[table = tpch.tiny.nation] => [regionkey:bigint]\n
+
+query types=boolean
+EXPLAIN (TYPE VALIDATE) SELECT * FROM nation
+----
+true
+
+statement error COLUMN_NOT_FOUND: line 1:32: Column 'nosuch' cannot be resolved
+EXPLAIN (TYPE VALIDATE) SELECT nosuch FROM nation
+
+query
+EXPLAIN (FORMAT GRAPHVIZ) SELECT 1
+----
+digraph plan {\n  node [shape=record];\n  n0 [label="Output[columnNames = [_col0]]"];\n  n1 [label="Project"];\n  n2 [label="Values[rows = 1]"];\n  n1 -> n2;\n  n0 -> n1;\n}\n
+
+query
+EXPLAIN (TYPE IO, FORMAT JSON) SELECT name FROM region WHERE regionkey = 1
+----
+{\n  "inputTableColumnInfos": [\n    {\n      "catalogName": "tpch",\n      "schemaTable": {\n        "schema": "tiny",\n        "table": "region"\n      },\n      "columnConstraints": [\n        {\n          "columnName": "regionkey",\n          "type": "bigint",\n          "domain": {\n            "nullAllowed": false,\n            "ranges": [\n              {\n                "low": {\n                  "value": "1",\n                  "inclusive": true\n                },\n                "high": {\n                  "value": "1",\n                  "inclusive": true\n                }\n              }\n            ]\n          }\n        }\n      ]\n    }\n  ]\n}
+
+statement error NOT_SUPPORTED
+EXPLAIN ANALYZE SELECT 1
+
+query
+EXPLAIN CREATE SCHEMA memory.x
+----
+CREATE SCHEMA memory.x
