@@ -38,7 +38,9 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     }
     const session = sessionFromHeaders(request);
     const query = queries.submit(sql, session);
-    const body = render(request, query, 1, undefined);
+    // The first answer waits (briefly) for planning, so a normal query's columns come with it.
+    await waitForPlanning(query, MAX_WAIT_MS);
+    const body = render(request, query, 1, undefined, true);
     lastResponse.set(query.queryId, { token: 0, body });
     return sendJson(reply, body);
   });
@@ -72,6 +74,11 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
 function addSessionHeaders(reply: FastifyReply, query: QueryExecution): void {
   if (query.setCatalog !== undefined) reply.header('X-Service-Set-Catalog', query.setCatalog);
   if (query.setSchema !== undefined) reply.header('X-Service-Set-Schema', query.setSchema);
+  // One header line per property (an array value makes Fastify repeat the header).
+  const set = [...query.setSessionProperties].map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+  if (set.length > 0) reply.header('X-Service-Set-Session', set);
+  if (query.resetSessionProperties.length > 0)
+    reply.header('X-Service-Clear-Session', [...query.resetSessionProperties]);
 }
 
 /** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
@@ -94,8 +101,37 @@ function sessionFromHeaders(request: FastifyRequest): QuerySession {
     catalog: header('X-Service-Catalog'),
     schema: header('X-Service-Schema'),
     timeZone: header('X-Service-Time-Zone') ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC',
-    properties: {},
+    properties: sessionProperties(request.headers['x-service-session']),
   };
+}
+
+/** `X-Service-Session: a=1, b=x%2Cy` (the header may repeat): name → URL-decoded value. */
+function sessionProperties(header: string | string[] | undefined): Record<string, string> {
+  const properties: Record<string, string> = {};
+  const values = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  for (const pair of values.flatMap((v) => v.split(','))) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    properties[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return properties;
+}
+
+/** Waits until the query is planned (or done), at most `maxWaitMs`. */
+async function waitForPlanning(query: QueryExecution, maxWaitMs: number): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
+  while ((query.state === 'QUEUED' || query.state === 'PLANNING') && !query.isDone) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      query.whenStateChanges(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, remaining);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
 }
 
 /** Waits until rows are available, the query's state changes, or the time is up. */
@@ -134,9 +170,11 @@ function render(
   query: QueryExecution,
   nextToken: number,
   data: JsonValue[][] | undefined,
+  initial = false,
 ): string {
   const base = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-  const done = query.isDone && query.results.isDone() && data === undefined;
+  // The POST's answer is never final: results and errors come on the GETs that follow (Presto).
+  const done = !initial && query.isDone && query.results.isDone() && data === undefined;
   const response: Record<string, JsonValue> = {
     id: query.queryId,
     infoUri: `${base}/ui/query.html?${query.queryId}`,

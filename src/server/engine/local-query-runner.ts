@@ -28,6 +28,8 @@ import { executeDataDefinition, isDataDefinition } from './data-definition.js';
 import { explainStatement } from './explain-statement.js';
 import { executeMetadataStatement, isMetadataStatement } from './metadata-statements.js';
 import { QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
+import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
+import { executeSessionStatement, isSessionStatement } from './session-statements.js';
 
 /** INSERT and CREATE TABLE AS answer one row: the number of rows written. */
 const WRITE_RESULT_COLUMNS: readonly ResultColumn[] = [{ name: 'rows', type: BIGINT }];
@@ -44,6 +46,8 @@ export interface LocalQueryRunnerOptions {
   readonly metadata: MetadataManager;
   /** Per-query memory limit in bytes (`query.max-memory`). */
   readonly queryMaxMemoryBytes?: number;
+  /** System session properties (defaults from the configuration). */
+  readonly sessionProperties?: SessionPropertyManager;
   /** Finished queries are kept this long for clients and the query list. */
   readonly retentionMs?: number;
 }
@@ -53,8 +57,11 @@ export class LocalQueryRunner {
   private readonly queries = new Map<string, QueryExecution>();
   private readonly functions = defaultFunctionRegistry();
   private readonly engineFunctions = new EngineFunctions();
+  readonly sessionProperties: SessionPropertyManager;
 
-  constructor(private readonly options: LocalQueryRunnerOptions) {}
+  constructor(private readonly options: LocalQueryRunnerOptions) {
+    this.sessionProperties = options.sessionProperties ?? new SessionPropertyManager();
+  }
 
   get(queryId: string): QueryExecution | undefined {
     return this.queries.get(queryId);
@@ -85,7 +92,55 @@ export class LocalQueryRunner {
   private async run(query: QueryExecution): Promise<void> {
     query.transition('PLANNING');
     const session = query.session;
+    const metadata = this.options.metadata;
+    let timeLimit: NodeJS.Timeout | undefined;
+    try {
+      const settings = this.sessionProperties.resolve(session.properties, (catalog) => metadata.catalogExists(catalog));
+      timeLimit = this.enforceTimeLimit(query, settings);
+      await this.runStatement(query, settings);
+    } finally {
+      clearTimeout(timeLimit);
+      query.markExecutionFinished();
+    }
+  }
+
+  /** Fails the query with EXCEEDED_TIME_LIMIT when it runs past `query_max_run_time`/`query_max_execution_time`. */
+  private enforceTimeLimit(query: QueryExecution, settings: ResolvedSessionProperties): NodeJS.Timeout | undefined {
+    const limitMs = Math.min(settings.queryMaxRunTimeMs, settings.queryMaxExecutionTimeMs);
+    // Timers cannot wait longer than 2^31-1 ms (about 24.8 days); such limits never fire in practice.
+    if (limitMs >= 2 ** 31 - 1) return undefined;
+    const timer = setTimeout(() => {
+      const property =
+        settings.queryMaxRunTimeMs <= settings.queryMaxExecutionTimeMs
+          ? 'query_max_run_time'
+          : 'query_max_execution_time';
+      const text = query.session.properties[property] ?? this.sessionProperties.get(property)!.defaultValue;
+      query.cancel(new VivaceError('EXCEEDED_TIME_LIMIT', `Query exceeded maximum time limit of ${text}`));
+    }, limitMs);
+    timer.unref();
+    return timer;
+  }
+
+  private async runStatement(query: QueryExecution, settings: ResolvedSessionProperties): Promise<void> {
+    const session = query.session;
     const statement = parseStatement(query.sql);
+    if (isSessionStatement(statement)) {
+      const change = executeSessionStatement(statement, {
+        properties: this.sessionProperties,
+        current: session.properties,
+        catalogExists: (catalog) => this.options.metadata.catalogExists(catalog),
+      });
+      if (change.kind === 'rows') {
+        this.finishWithRows(query, change.columns, change.rows);
+        return;
+      }
+      query.updateType = change.updateType;
+      if (change.kind === 'set') query.setSessionProperties.set(change.name, change.value);
+      else query.resetSessionProperties.push(change.name);
+      query.transition('FINISHING');
+      query.transition('FINISHED');
+      return;
+    }
     const analyzerSession = {
       user: session.user,
       catalog: session.catalog,
@@ -163,7 +218,7 @@ export class LocalQueryRunner {
         throw new VivaceError('NOT_SUPPORTED', `${statement.kind} statements are not supported yet`, statement.pos);
     }
     try {
-      await this.executePlan(query, plan, columns, write);
+      await this.executePlan(query, plan, columns, write, settings);
     } catch (e) {
       // A failed CREATE TABLE AS leaves no table behind.
       if (write?.createdTable) this.dropQuietly(write.target);
@@ -176,11 +231,17 @@ export class LocalQueryRunner {
     plan: OutputNode,
     columns: readonly ResultColumn[],
     write: WriteInProgress | undefined,
+    settings: ResolvedSessionProperties,
   ): Promise<void> {
     const session = query.session;
     query.columns = columns;
     query.transition('STARTING');
-    const memory = new QueryMemoryPool(query.queryId, this.options.queryMaxMemoryBytes ?? Number.POSITIVE_INFINITY);
+    // The session may lower the configured per-query limit, never raise it (as Presto).
+    const memoryLimit = Math.min(
+      this.options.queryMaxMemoryBytes ?? Number.POSITIVE_INFINITY,
+      settings.queryMaxMemoryBytes,
+    );
+    const memory = new QueryMemoryPool(query.queryId, memoryLimit);
     const sinks: ConnectorPageSink[] = [];
     const metadata = this.options.metadata;
     const planner = new LocalPlanner({
@@ -196,7 +257,7 @@ export class LocalQueryRunner {
           node.limit,
         ),
       isCancelled: () => query.isCanceled,
-      maxPageRows: pageRowsProperty(session.properties),
+      maxPageRows: settings.pageRows,
       writes:
         write === undefined
           ? undefined
@@ -216,7 +277,9 @@ export class LocalQueryRunner {
     const drivers = planner.planQuery(plan, query.results);
     query.transition('RUNNING');
     try {
-      await runDrivers(drivers, { isCancelled: () => query.isCanceled });
+      await runDrivers(drivers, { isCancelled: () => query.isCanceled }).finally(() => {
+        query.reservedMemoryBytes = memory.reservedBytes;
+      });
       query.peakMemoryBytes = memory.peakBytes;
       if (write !== undefined) query.updateCount = write.committedRows ?? 0;
       query.transition('FINISHING');
@@ -264,18 +327,4 @@ export class LocalQueryRunner {
       // The table may already be gone (e.g. dropped concurrently); nothing is left to undo.
     }
   }
-}
-
-/**
- * The `page_rows` session property: caps the rows of the pages scans and VALUES produce (the SQL
- * logic suite runs with 1 to exercise page boundaries). Absent means the connectors' page sizes.
- */
-function pageRowsProperty(properties: Readonly<Record<string, string>>): number | undefined {
-  const text = properties.page_rows;
-  if (text === undefined) return undefined;
-  const rows = Number(text);
-  if (!Number.isInteger(rows) || rows < 1) {
-    throw new VivaceError('INVALID_SESSION_PROPERTY', `page_rows must be a positive integer: ${text}`);
-  }
-  return rows;
 }

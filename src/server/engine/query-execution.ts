@@ -33,6 +33,9 @@ export class QueryExecution {
   /** USE: the catalog and schema the client should send from now on (Set-Catalog/Set-Schema headers). */
   setCatalog: string | undefined;
   setSchema: string | undefined;
+  /** SET SESSION / RESET SESSION: property changes for the client (Set-Session/Clear-Session headers). */
+  readonly setSessionProperties = new Map<string, string>();
+  readonly resetSessionProperties: string[] = [];
   readonly results = new PageBuffer(16 * 1024 * 1024);
   readonly createTime = Date.now();
   startTime: number | undefined;
@@ -40,7 +43,14 @@ export class QueryExecution {
   processedRows = 0;
   processedBytes = 0;
   peakMemoryBytes = 0;
+  /** Bytes the query's operators still hold; 0 once its drivers are closed. */
+  reservedMemoryBytes = 0;
   private canceled = false;
+  private executionEnded!: () => void;
+  /** Resolves when the query's drivers have stopped and released what they held (after FINISHED/FAILED). */
+  readonly executionFinished: Promise<void> = new Promise((resolve) => {
+    this.executionEnded = resolve;
+  });
   private readonly stateListeners: (() => void)[] = [];
 
   constructor(
@@ -62,6 +72,8 @@ export class QueryExecution {
     this.state = state;
     if (state === 'RUNNING') this.startTime ??= Date.now();
     if (state === 'FINISHED' || state === 'FAILED') this.endTime = Date.now();
+    // A finished statement adds no more rows (DDL and SET SESSION never add any).
+    if (state === 'FINISHED') this.results.finish();
     for (const listener of this.stateListeners.splice(0)) listener();
   }
 
@@ -69,6 +81,11 @@ export class QueryExecution {
   whenStateChanges(): Promise<void> {
     if (this.isDone) return Promise.resolve();
     return new Promise((resolve) => this.stateListeners.push(resolve));
+  }
+
+  /** Called by the runner when nothing of the query runs any more. */
+  markExecutionFinished(): void {
+    this.executionEnded();
   }
 
   fail(error: unknown): void {

@@ -1,0 +1,42 @@
+# SET SESSION / RESET SESSION / SHOW SESSION. Session state lives in the client; these statements
+# validate and report. (The runner sends no session properties, so SHOW SESSION shows defaults.)
+
+statement ok
+SET SESSION query_max_memory = '1GB'
+
+statement ok
+SET SESSION join_distribution_type = 'broadcast'
+
+statement error INVALID_SESSION_PROPERTY: line 1:13: Session property 'no_such_property' does not exist
+SET SESSION no_such_property = 'x'
+
+statement error INVALID_SESSION_PROPERTY: line 1:13: join_distribution_type must be one of AUTOMATIC, PARTITIONED, BROADCAST: sideways
+SET SESSION join_distribution_type = 'sideways'
+
+statement error INVALID_SESSION_PROPERTY: line 1:13: query_max_memory must be a data size such as 1GB or 512MB: lots
+SET SESSION query_max_memory = 'lots'
+
+statement error INVALID_SESSION_PROPERTY: line 1:13: Catalog 'nosuch' does not exist
+SET SESSION nosuch.prop = 'x'
+
+statement error INVALID_SESSION_PROPERTY: line 1:13: Session property 'tpch.prop' does not exist
+SET SESSION tpch.prop = 'x'
+
+statement ok
+RESET SESSION query_max_memory
+
+statement error INVALID_SESSION_PROPERTY: line 1:15: Session property 'nope' does not exist
+RESET SESSION nope
+
+query types=varchar|varchar|varchar|varchar|varchar
+SHOW SESSION LIKE 'join%'
+----
+join_distribution_type	AUTOMATIC	AUTOMATIC	varchar	Join distribution type: partitioned, broadcast, or chosen by cost
+join_reordering_strategy	AUTOMATIC	AUTOMATIC	varchar	Join reordering strategy: none, only to avoid cross joins, or by cost
+
+query
+SHOW SESSION LIKE 'query%'
+----
+query_max_execution_time	100d	100d	varchar	Maximum execution time of a query, queueing excluded
+query_max_memory	20GB	20GB	varchar	Maximum amount of memory a query can use
+query_max_run_time	100d	100d	varchar	Maximum run time of a query, queueing included
