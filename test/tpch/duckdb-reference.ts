@@ -3,6 +3,8 @@
  * check our answers against another engine on the same data. Tables are loaded through DuckDB's
  * appender from the generator's columns (no text round trip).
  */
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { GeneratedColumn } from '../../src/connectors/tpch/generator/generated-column.js';
 import {
@@ -52,9 +54,35 @@ function append(appender: DuckDBAppender, type: string, value: number | string):
   }
 }
 
-export async function tpchDuckDb(scaleFactor: number, threads = '1'): Promise<DuckDBConnection> {
-  const instance = await DuckDBInstance.create(':memory:', { threads });
+/**
+ * A connection to DuckDB holding the TPC-H tables of `scaleFactor`. With `cacheFile`, the
+ * database lives in that file: built once (loading SF 1 through the appender takes over a
+ * minute), then reopened by later runs.
+ */
+export async function tpchDuckDb(scaleFactor: number, threads = '1', cacheFile?: string): Promise<DuckDBConnection> {
+  if (cacheFile !== undefined && existsSync(cacheFile)) {
+    const instance = await DuckDBInstance.create(cacheFile, { threads });
+    return instance.connect();
+  }
+  const building = cacheFile === undefined ? ':memory:' : `${cacheFile}.building`;
+  if (cacheFile !== undefined) {
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    rmSync(building, { force: true });
+  }
+  const instance = await DuckDBInstance.create(building, { threads });
   const connection = await instance.connect();
+  await load(connection, scaleFactor);
+  if (cacheFile === undefined) return connection;
+  // Written under another name first so an interrupted load never leaves a partial cache.
+  await connection.run('CHECKPOINT');
+  connection.closeSync();
+  instance.closeSync();
+  renameSync(building, cacheFile);
+  rmSync(`${building}.wal`, { force: true });
+  return (await DuckDBInstance.create(cacheFile, { threads })).connect();
+}
+
+async function load(connection: DuckDBConnection, scaleFactor: number): Promise<void> {
   for (const [table, columns] of Object.entries(TPCH_TABLES)) {
     const ddl = columns.map((c) => `${c.name} ${duckType(c.type)}`).join(', ');
     await connection.run(`CREATE TABLE ${table} (${ddl})`);
@@ -72,5 +100,4 @@ export async function tpchDuckDb(scaleFactor: number, threads = '1'): Promise<Du
     }
     appender.closeSync();
   }
-  return connection;
 }

@@ -17,8 +17,9 @@ import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
 import { physicalKindOf } from '../../data/physical-type.js';
+import { comparatorOf, distinctnessOf, equalityOf } from '../../functions/implementations/index.js';
 import { type RowExpression, symbolsOf } from '../../planner/row-expression.js';
-import type { Type } from '../../types/type.js';
+import { isCharacterString, type Type, typeEquals } from '../../types/type.js';
 import { constantValue } from './constant-values.js';
 import type { EngineFunctions, SessionContext } from './engine-functions.js';
 import { ExpressionInterpreter, isTryCatchable } from './interpreter.js';
@@ -185,9 +186,180 @@ class CodeGenerator {
       case 'SWITCH':
       case 'COALESCE':
         return this.conditional(e);
+      case 'BETWEEN':
+        return this.between(e);
+      case 'IN':
+        return this.inList(e);
+      case 'LIKE':
+        return this.like(e);
+      case 'NULLIF':
+        return this.nullIf(e);
+      case 'IS_DISTINCT_FROM':
+        return this.distinctFrom(e);
       default:
         return this.interpreted(e);
     }
+  }
+
+  /**
+   * Whether values of `type` are plain JS numbers ordered as the type orders them, so that `<`,
+   * `===` work directly (integers, reals, doubles, dates, short decimals of one scale, intervals).
+   */
+  private isPlainNumber(type: Type): boolean {
+    const kind = physicalKindOf(type);
+    if (kind !== 'int32' && kind !== 'float64' && kind !== 'float32') return false;
+    return (
+      type.kind === 'tinyint' ||
+      type.kind === 'smallint' ||
+      type.kind === 'integer' ||
+      type.kind === 'real' ||
+      type.kind === 'double' ||
+      type.kind === 'date' ||
+      type.kind === 'decimal' ||
+      type.kind === 'interval day to second' ||
+      type.kind === 'interval year to month'
+    );
+  }
+
+  /** `a <op> b` for two non-NULL values of `type` as code: direct for plain numbers, else through the comparator. */
+  private compareCode(type: Type, a: string, b: string, op: '<=' | '>='): string {
+    if (this.isPlainNumber(type)) return `(${a} ${op} ${b})`;
+    if (type.kind === 'bigint')
+      return `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} ${op} ${b} : ${this.constant(comparatorOf(type))}(${a}, ${b}) ${op} 0)`;
+    return `(${this.constant(comparatorOf(type))}(${a}, ${b}) ${op} 0)`;
+  }
+
+  /** SQL `=` of two non-NULL values as code: true, false, or null (nested NULLs). */
+  private equalsCode(type: Type, a: string, b: string): string {
+    if (this.isPlainNumber(type) || (isCharacterString(type) && type.kind === 'varchar')) return `(${a} === ${b})`;
+    if (type.kind === 'bigint')
+      return `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} === ${b} : ${this.constant(equalityOf(type))}(${a}, ${b}))`;
+    return `${this.constant(equalityOf(type))}(${a}, ${b})`;
+  }
+
+  /** `value BETWEEN min AND max` with SQL NULL semantics: false wins over NULL. */
+  private between(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
+    const type = e.args[0]!.type;
+    const value = this.generate(e.args[0]!);
+    const min = this.generate(e.args[1]!);
+    const max = this.generate(e.args[2]!);
+    const v = this.fresh();
+    const n = this.fresh();
+    const above = `(${min.isNull} ? null : ${this.compareCode(type, value.value, min.value, '>=')})`;
+    const below = `(${max.isNull} ? null : ${this.compareCode(type, value.value, max.value, '<=')})`;
+    this.statements.push(`let ${v} = false; let ${n} = ${value.isNull};`);
+    this.statements.push(
+      `if (!${n}) { const a${v} = ${above}; const b${v} = ${below}; if (a${v} === false || b${v} === false) ${v} = false; else if (a${v} === null || b${v} === null) ${n} = true; else ${v} = true; }`,
+    );
+    return { value: v, isNull: n };
+  }
+
+  /** `value IN (items)`: a constant set lookup when every item is a non-NULL constant number or string. */
+  private inList(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
+    const type = e.args[0]!.type;
+    const value = this.generate(e.args[0]!);
+    const items = e.args.slice(1);
+    const v = this.fresh();
+    const n = this.fresh();
+    const constants = items.every((item) => item.kind === 'Constant')
+      ? items.map((item) => constantValue(item as Extract<RowExpression, { kind: 'Constant' }>, this.functions))
+      : undefined;
+    const plain = this.isPlainNumber(type) || type.kind === 'varchar' || type.kind === 'bigint';
+    if (
+      constants !== undefined &&
+      plain &&
+      constants.every((c) => typeof c === 'number' || typeof c === 'string' || c === null)
+    ) {
+      const present = constants.filter((c) => c !== null);
+      const set = this.constant(new Set(present));
+      const sawNull = constants.length !== present.length;
+      // NaN is in no list (SQL: NaN = NaN is false), though a Set would find it.
+      const hit = `(${value.value} === ${value.value} && ${set}.has(${value.value}))`;
+      const generic =
+        type.kind === 'bigint'
+          ? `typeof ${value.value} !== 'number' ? ${this.constant(present)}.some((x) => ${this.constant(equalityOf(type))}(${value.value}, x) === true) : `
+          : '';
+      this.statements.push(`const ${v}_hit = ${value.isNull} ? false : ${generic}${hit};`);
+      this.statements.push(`const ${v} = ${v}_hit;`);
+      this.statements.push(`const ${n} = ${value.isNull} || (!${v}_hit && ${sawNull});`);
+      return { value: v, isNull: n };
+    }
+    this.statements.push(`let ${v} = false; let ${n} = ${value.isNull};`);
+    this.statements.push(`if (!${n}) { let sawNull${v} = false;`);
+    let closing = '';
+    for (const item of items) {
+      this.statements.push('{');
+      const r = this.generate(item);
+      this.statements.push(
+        `if (${r.isNull}) sawNull${v} = true; else { const eq = ${this.equalsCode(type, value.value, r.value)}; if (eq === true) ${v} = true; else if (eq === null) sawNull${v} = true; }`,
+      );
+      this.statements.push('}');
+      this.statements.push(`if (!${v}) {`);
+      closing += '}';
+    }
+    this.statements.push(closing);
+    this.statements.push(`if (!${v} && sawNull${v}) ${n} = true; }`);
+    return { value: v, isNull: n };
+  }
+
+  /** `value LIKE pattern [ESCAPE e]`: a constant pattern compiles once. */
+  private like(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
+    const [valueArg, patternArg, escapeArg] = e.args;
+    const value = this.generate(valueArg!);
+    const v = this.fresh();
+    const n = this.fresh();
+    const constantPattern =
+      patternArg!.kind === 'Constant' && (escapeArg === undefined || escapeArg.kind === 'Constant');
+    if (constantPattern) {
+      const pattern = constantValue(patternArg as Extract<RowExpression, { kind: 'Constant' }>, this.functions);
+      const escape =
+        escapeArg === undefined
+          ? undefined
+          : constantValue(escapeArg as Extract<RowExpression, { kind: 'Constant' }>, this.functions);
+      if (pattern === null || escape === null) return { value: 'false', isNull: 'true' };
+      const matcher = this.constant(this.functions.like(pattern as string, escape as string | undefined));
+      this.statements.push(`const ${n} = ${value.isNull};`);
+      this.statements.push(`const ${v} = ${n} ? false : ${matcher}(${value.value});`);
+      return { value: v, isNull: n };
+    }
+    const pattern = this.generate(patternArg!);
+    const escape = escapeArg === undefined ? undefined : this.generate(escapeArg);
+    const functions = this.constant(this.functions);
+    this.statements.push(`const ${n} = ${value.isNull} || ${pattern.isNull}${escape ? ` || ${escape.isNull}` : ''};`);
+    this.statements.push(
+      `const ${v} = ${n} ? false : ${functions}.like(${pattern.value}${escape ? `, ${escape.value}` : ''})(${value.value});`,
+    );
+    return { value: v, isNull: n };
+  }
+
+  /** NULLIF(a, b): NULL when a = b, else a. */
+  private nullIf(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
+    const a = this.generate(e.args[0]!);
+    const b = this.generate(e.args[1]!);
+    const type = e.args[0]!.type;
+    if (!typeEquals(type, e.args[1]!.type)) return this.interpreted(e);
+    const n = this.fresh();
+    this.statements.push(
+      `const ${n} = ${a.isNull} || (!${b.isNull} && ${this.equalsCode(type, a.value, b.value)} === true);`,
+    );
+    return { value: a.value, isNull: n };
+  }
+
+  /** `a IS DISTINCT FROM b`: never NULL. */
+  private distinctFrom(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
+    const type = e.args[0]!.type;
+    const a = this.generate(e.args[0]!);
+    const b = this.generate(e.args[1]!);
+    const v = this.fresh();
+    if (this.isPlainNumber(type) && type.kind !== 'real' && type.kind !== 'double') {
+      this.statements.push(`const ${v} = ${a.isNull} !== ${b.isNull} || (!${a.isNull} && ${a.value} !== ${b.value});`);
+    } else {
+      const distinct = this.constant(distinctnessOf(type));
+      this.statements.push(
+        `const ${v} = ${distinct}(${a.isNull} ? null : ${a.value}, ${b.isNull} ? null : ${b.value});`,
+      );
+    }
+    return { value: v, isNull: 'false' };
   }
 
   /** AND/OR with three-valued logic and left-to-right short circuit, as the interpreter. */

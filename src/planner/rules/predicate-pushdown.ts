@@ -14,8 +14,10 @@
 import {
   and,
   conjuncts,
+  disjuncts,
   expressionKey,
   isDeterministic,
+  or,
   readsOnly,
   renameSymbols,
   substitute,
@@ -56,6 +58,23 @@ function dedupe(terms: readonly RowExpression[]): RowExpression[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * The predicate over `side`'s symbols that a disjunction implies: the OR, over its disjuncts, of
+ * each disjunct's conjuncts that read only that side. Undefined when some disjunct says nothing
+ * about the side (then nothing is implied) or when `t` is not a disjunction.
+ */
+function impliedFor(t: RowExpression, side: (term: RowExpression) => boolean): RowExpression | undefined {
+  const branches = disjuncts(t);
+  if (branches.length < 2) return undefined;
+  const parts: RowExpression[] = [];
+  for (const branch of branches) {
+    const terms = conjuncts(branch).filter((c) => side(c) && symbolsIn(c).size > 0);
+    if (terms.length === 0) return undefined;
+    parts.push(and(...terms));
+  }
+  return or(...parts);
 }
 
 class Pushdown {
@@ -186,6 +205,18 @@ class Pushdown {
       if (onLeft(t) && !leftPreserved && symbolsIn(t).size > 0) toLeft.push(t);
       else if (onRight(t) && !rightPreserved && symbolsIn(t).size > 0) toRight.push(t);
       else toJoin.push(t);
+    }
+
+    // An OR over both sides still restricts each side: (a1 AND b1) OR (a2 AND b2) implies
+    // (a1 OR a2) on the left and (b1 OR b2) on the right. Those go down; the OR stays here.
+    if (type === 'INNER') {
+      for (const t of toJoin) {
+        if (!isDeterministic(t)) continue;
+        const leftPart = impliedFor(t, onLeft);
+        const rightPart = impliedFor(t, onRight);
+        if (leftPart) toLeft.push(leftPart);
+        if (rightPart) toRight.push(rightPart);
+      }
     }
 
     // Equi-join criteria, projecting expressions of one side first.

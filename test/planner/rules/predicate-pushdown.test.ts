@@ -32,6 +32,25 @@ describe('rule PredicatePushdown', () => {
     assert.equal(nodesOf(p, 'Filter').length, 2);
   });
 
+  it('derives what a two-sided OR implies for each side, keeping the OR at the join', () => {
+    const p = prepared(
+      "SELECT * FROM nation n, region r WHERE n.regionkey = r.regionkey AND ((n.nationkey = 1 AND r.name = 'ASIA') OR (n.nationkey = 2 AND r.name = 'EUROPE'))",
+      rules,
+    );
+    assert.deepEqual(filterOver(p, 'TableScan', 'nation'), ['((nationkey = 1) OR (nationkey = 2))']);
+    assert.deepEqual(filterOver(p, 'TableScan', 'region'), ["((name_2 = 'ASIA') OR (name_2 = 'EUROPE'))"]);
+    assert.match(formatExpression(first(p, 'Join').filter!), /OR/);
+  });
+
+  it('derives nothing for a side one disjunct says nothing about', () => {
+    const p = prepared(
+      "SELECT * FROM nation n, region r WHERE n.regionkey = r.regionkey AND (n.nationkey = 1 OR r.name = 'ASIA')",
+      rules,
+    );
+    assert.deepEqual(filterOver(p, 'TableScan', 'nation'), []);
+    assert.deepEqual(filterOver(p, 'TableScan', 'region'), []);
+  });
+
   it('keeps other two-sided conjuncts as the join filter', () => {
     const p = prepared('SELECT * FROM nation n, region r WHERE n.regionkey = r.regionkey AND n.name < r.name', rules);
     assert.equal(formatExpression(first(p, 'Join').filter!), '(name < name_2)');
