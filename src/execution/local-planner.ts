@@ -47,7 +47,7 @@ export class LocalPlanner implements PipelineBuilder {
   }
 
   operatorContext(type: string): OperatorContext {
-    return new OperatorContext(this.nextOperatorId++, type, this.context.memory.newLocalContext(), () =>
+    return new OperatorContext(this.nextOperatorId++, type, this.context.memory.newLocalContext(type), () =>
       this.context.isCancelled(),
     );
   }

@@ -6,9 +6,13 @@
  */
 import { VivaceError } from '../common/vivace-error.js';
 
+/** How many consumers the EXCEEDED_MEMORY_LIMIT message names (Presto names the top three). */
+const TOP_CONSUMERS = 3;
+
 export class QueryMemoryPool {
   private reserved = 0;
   private peak = 0;
+  private readonly contexts = new Set<LocalMemoryContext>();
 
   constructor(
     readonly queryId: string,
@@ -24,21 +28,45 @@ export class QueryMemoryPool {
     return this.peak;
   }
 
-  /** Changes the reservation by `delta` bytes; throws EXCEEDED_MEMORY_LIMIT past the limit. */
+  /**
+   * Changes the reservation by `delta` bytes; past the limit throws EXCEEDED_MEMORY_LIMIT in
+   * Presto's words (what was allocated before, the refused delta, the largest consumers) and
+   * leaves the reservation as it was.
+   */
   update(delta: number): void {
     const next = this.reserved + delta;
     if (delta > 0 && next > this.limitBytes) {
       throw new VivaceError(
         'EXCEEDED_MEMORY_LIMIT',
-        `Query exceeded per-query memory limit of ${formatBytes(this.limitBytes)} [Allocated: ${formatBytes(next)}]`,
+        `Query exceeded per-query memory limit of ${formatBytes(this.limitBytes)} ` +
+          `[Allocated: ${formatBytes(this.reserved)}, Delta: ${formatBytes(delta)}, ` +
+          `Top Consumers: {${this.topConsumers()}}]`,
       );
     }
     this.reserved = next;
     if (next > this.peak) this.peak = next;
   }
 
-  newLocalContext(): LocalMemoryContext {
-    return new LocalMemoryContext(this);
+  /** A context for one consumer (an operator type such as `HashAggregationOperator`). */
+  newLocalContext(consumer = 'Unknown'): LocalMemoryContext {
+    const context = new LocalMemoryContext(this, consumer);
+    this.contexts.add(context);
+    return context;
+  }
+
+  /** `HashAggregationOperator=1.20MB, OrderByOperator=300kB`: reservations summed per consumer, largest first. */
+  private topConsumers(): string {
+    const byConsumer = new Map<string, number>();
+    for (const context of this.contexts) {
+      if (context.reservedBytes > 0) {
+        byConsumer.set(context.consumer, (byConsumer.get(context.consumer) ?? 0) + context.reservedBytes);
+      }
+    }
+    return [...byConsumer]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP_CONSUMERS)
+      .map(([consumer, bytes]) => `${consumer}=${formatBytes(bytes)}`)
+      .join(', ');
   }
 }
 
@@ -46,7 +74,10 @@ export class QueryMemoryPool {
 export class LocalMemoryContext {
   private bytes = 0;
 
-  constructor(private readonly pool: QueryMemoryPool) {}
+  constructor(
+    private readonly pool: QueryMemoryPool,
+    readonly consumer: string,
+  ) {}
 
   get reservedBytes(): number {
     return this.bytes;

@@ -46,6 +46,6 @@ export class OperatorContext {
   /** A context outside any query, for tests and benchmarks. */
   static standalone(operatorType = 'TestOperator', limitBytes = Number.POSITIVE_INFINITY): OperatorContext {
     const pool = new QueryMemoryPool('standalone', limitBytes);
-    return new OperatorContext(0, operatorType, pool.newLocalContext());
+    return new OperatorContext(0, operatorType, pool.newLocalContext(operatorType));
   }
 }

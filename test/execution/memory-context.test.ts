@@ -29,6 +29,28 @@ describe('memory accounting', () => {
     assert.equal(pool.reservedBytes, 1000);
   });
 
+  it('names what was allocated, the refused delta and the top three consumers, largest first', () => {
+    const pool = new QueryMemoryPool('q', 1024 * 1024);
+    const aggregation = pool.newLocalContext('HashAggregationOperator');
+    const sort = pool.newLocalContext('OrderByOperator');
+    const otherSort = pool.newLocalContext('OrderByOperator');
+    const join = pool.newLocalContext('HashBuilderOperator');
+    const scan = pool.newLocalContext('TableScanOperator');
+    aggregation.setBytes(400 * 1024);
+    sort.setBytes(200 * 1024);
+    otherSort.setBytes(300 * 1024);
+    join.setBytes(100 * 1024);
+    scan.setBytes(1024);
+    assert.throws(() => join.setBytes(200 * 1024), {
+      name: 'VivaceError',
+      message:
+        'Query exceeded per-query memory limit of 1MB [Allocated: 1001kB, Delta: 100kB, ' +
+        'Top Consumers: {OrderByOperator=500kB, HashAggregationOperator=400kB, HashBuilderOperator=100kB}]',
+    });
+    assert.equal(join.reservedBytes, 100 * 1024);
+    assert.equal(pool.reservedBytes, 1001 * 1024);
+  });
+
   it('formats and parses data sizes as Presto does', () => {
     assert.equal(formatBytes(17), '17B');
     assert.equal(formatBytes(1024), '1kB');

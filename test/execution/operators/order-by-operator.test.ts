@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { constantBlock } from '../../../src/data/block-builder.js';
+import type { Page } from '../../../src/data/page.js';
 import { compareValues } from '../../../src/execution/expression/value-comparison.js';
 import { OperatorContext } from '../../../src/execution/operator-context.js';
-import { OrderByOperator } from '../../../src/execution/operators/order-by-operator.js';
+import { OrderByOperator, SORT_RUN_ROWS } from '../../../src/execution/operators/order-by-operator.js';
 import type { SortOrdering } from '../../../src/execution/sort/sort-keys.js';
 import {
   arrayOf,
@@ -156,6 +158,62 @@ describe('OrderByOperator', () => {
       [4096, 4096, 1808],
     );
     assert.deepEqual(rowsOf(output, types), referenceSort(rows, orderings));
+  });
+
+  it('sorts an input of several runs by merging them, stable and 4096 rows per call', () => {
+    const next = random(11);
+    const types = [INTEGER, VARCHAR, BIGINT];
+    const rows: unknown[][] = [];
+    const total = 2 * SORT_RUN_ROWS + 5000;
+    for (let i = 0; i < total; i++) {
+      rows.push([next() < 0.05 ? null : randomInt(next, 300), next() < 0.05 ? null : `k${randomInt(next, 7)}`, i]);
+    }
+    const orderings = [ordering(1, VARCHAR, false, true), ordering(0, INTEGER)];
+    const context = OperatorContext.standalone();
+    const operator = new OrderByOperator(context, types, orderings);
+    const output = drive(operator, pagesOf(types, rows, 8192));
+    assert.ok(output.every((p) => p.positionCount <= 4096));
+    assert.equal(
+      output.reduce((n, p) => n + p.positionCount, 0),
+      total,
+    );
+    // The third key is the input position: equal keys must come out in input order.
+    assert.deepEqual(rowsOf(output, types), referenceSort(rows, orderings));
+    assert.equal(context.memory.reservedBytes, 0);
+  });
+
+  it('merges runs whose blocks are constant (rle) with different values', () => {
+    const types = [INTEGER, VARCHAR];
+    const half = SORT_RUN_ROWS;
+    const page = (value: number, label: string): Page => ({
+      positionCount: half,
+      blocks: [constantBlock(INTEGER, value, half), constantBlock(VARCHAR, label, half)],
+    });
+    const operator = new OrderByOperator(OperatorContext.standalone(), types, [ordering(0, INTEGER, false)]);
+    const output = rowsOf(drive(operator, [page(1, 'one'), page(2, 'two'), page(1, 'uno')]), types);
+    assert.equal(output.length, 3 * half);
+    assert.deepEqual(output[0], [2, 'two']);
+    assert.deepEqual(output[half], [1, 'one']);
+    assert.deepEqual(output[2 * half - 1], [1, 'one']);
+    assert.deepEqual(output[2 * half], [1, 'uno']);
+  });
+
+  it('sorts each run when it fills, not all at the end', () => {
+    const types = [INTEGER];
+    const context = OperatorContext.standalone();
+    const operator = new OrderByOperator(context, types, [ordering(0, INTEGER)]);
+    const rows = Array.from({ length: SORT_RUN_ROWS }, (_, i) => [SORT_RUN_ROWS - i]);
+    const pages = pagesOf(types, rows, 8192);
+    for (const page of pages.slice(0, -1)) operator.addInput(page);
+    // Buffered pages only: less than 8 bytes a row.
+    assert.ok(context.memory.reservedBytes < 8 * SORT_RUN_ROWS, `${context.memory.reservedBytes}`);
+    operator.addInput(pages.at(-1)!);
+    // The full run was sorted in addInput: its permutation (4 bytes a row) is held beside its values (4 bytes a row).
+    assert.ok(context.memory.reservedBytes >= 8 * SORT_RUN_ROWS, `${context.memory.reservedBytes}`);
+    operator.finish();
+    const first = operator.getOutput()!;
+    assert.equal(first.positionCount, 4096);
+    assert.deepEqual(rowsOf([first], types).slice(0, 2), [[1], [2]]);
   });
 
   it('handles empty input, page size 1 and output channel selection', () => {
