@@ -23,6 +23,7 @@ import { predicatePushdown } from './rules/predicate-pushdown.js';
 import { pruneUnusedColumns } from './rules/prune-unused-columns.js';
 import { pushConstraintsIntoScans } from './rules/push-constraints-into-scans.js';
 import { pushLimitsDown } from './rules/push-limits-down.js';
+import { pushSemiJoinsIntoJoinSides } from './rules/push-semi-joins-into-join-sides.js';
 import { removeRedundantEnforceSingleRow } from './rules/remove-redundant-enforce-single-row.js';
 import { removeRedundantProjections } from './rules/remove-redundant-projections.js';
 import { reorderJoins } from './rules/reorder-joins.js';
@@ -59,7 +60,7 @@ export const OPTIMIZER_STEPS: readonly OptimizerStep[] = [
   once(pruneUnusedColumns),
   repeat(mergeProjections, removeRedundantProjections),
   once(reorderJoins),
-  repeat(predicatePushdown, mergeFilters, simplifyExpressions),
+  repeat(predicatePushdown, mergeFilters, simplifyExpressions, pushSemiJoinsIntoJoinSides),
   once(pushConstraintsIntoScans),
   once(pruneUnusedColumns),
   once(chooseJoinDistribution),
