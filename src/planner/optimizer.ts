@@ -27,6 +27,7 @@ import { pushSemiJoinsIntoJoinSides } from './rules/push-semi-joins-into-join-si
 import { removeRedundantEnforceSingleRow } from './rules/remove-redundant-enforce-single-row.js';
 import { removeRedundantProjections } from './rules/remove-redundant-projections.js';
 import { reorderJoins } from './rules/reorder-joins.js';
+import { semiJoinsAsDistinctJoins } from './rules/semi-joins-as-distinct-joins.js';
 import { simplifyExpressions } from './rules/simplify-expressions.js';
 import { transformQuantifiedComparisons } from './rules/transform-quantified-comparisons.js';
 import { transformUncorrelatedSubqueries } from './rules/transform-uncorrelated-subqueries.js';
@@ -61,6 +62,7 @@ export const OPTIMIZER_STEPS: readonly OptimizerStep[] = [
   repeat(mergeProjections, removeRedundantProjections),
   once(reorderJoins),
   repeat(predicatePushdown, mergeFilters, simplifyExpressions, pushSemiJoinsIntoJoinSides),
+  once(semiJoinsAsDistinctJoins),
   once(pushConstraintsIntoScans),
   once(pruneUnusedColumns),
   once(chooseJoinDistribution),
