@@ -42,7 +42,9 @@ export function genericLiteral(node: GenericLiteral): Constant {
     if (type.kind === 'decimal')
       return decimalLiteral({ kind: 'DecimalLiteral', text: node.value.trim(), pos: node.pos });
     if (type.kind === 'boolean') return { kind: 'Constant', type, value: node.value.trim().toLowerCase() === 'true' };
-    if (type.kind === 'real' || type.kind === 'double') return { kind: 'Constant', type, value: Number(node.value) };
+    // A real holds a float32: round now so folded expressions see the value a block would store.
+    if (type.kind === 'real') return { kind: 'Constant', type, value: Math.fround(Number(node.value)) };
+    if (type.kind === 'double') return { kind: 'Constant', type, value: Number(node.value) };
     if (type.kind === 'tinyint' || type.kind === 'smallint' || type.kind === 'integer' || type.kind === 'bigint') {
       const value = BigInt(node.value.trim());
       return {

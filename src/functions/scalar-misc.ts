@@ -64,6 +64,11 @@ const INTROSPECTION: FunctionDefinition[] = [
   scalar('typeof<T>(T):varchar', 'The type of an expression', { calledOnNullInput: true }),
   scalar('format_number(bigint):varchar', 'A number with a unit suffix (K, M, B...)'),
   scalar('format_number(double):varchar', 'A number with a unit suffix (K, M, B...)'),
+  // Trino's fail(code, message): the planner's run-time checks (e.g. a correlated scalar subquery
+  // returning several rows) raise their error through it. Not deterministic, so never folded or moved.
+  scalar('fail(integer,varchar(x)):unknown', 'Raises the error of the given code with the given message', {
+    deterministic: false,
+  }),
 ];
 
 export const MISC_FUNCTIONS: readonly FunctionDefinition[] = [...REGEXP, ...URL, ...BITWISE, ...INTROSPECTION];

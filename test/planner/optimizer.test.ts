@@ -17,8 +17,8 @@ function unsupported(sql: string, message: string): void {
 describe('optimizer', () => {
   it('reports correlated patterns it cannot decorrelate, naming them', () => {
     unsupported(
-      'SELECT (SELECT r.name FROM region r WHERE r.regionkey = n.regionkey) FROM nation n',
-      'Given correlated subquery is not supported: a correlated scalar subquery without an aggregation',
+      'SELECT (SELECT max(n.nationkey + r.regionkey) FROM region r) FROM nation n',
+      'Given correlated subquery is not supported: a correlated expression in the select list of a nested query',
     );
     unsupported(
       'SELECT * FROM nation n WHERE EXISTS (SELECT 1 FROM region r WHERE r.regionkey = n.regionkey OFFSET 1 LIMIT 1)',

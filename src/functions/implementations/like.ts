@@ -37,7 +37,7 @@ function compile(pattern: string, escapeCharacter: string | undefined): LikeMatc
   for (const ch of pattern) {
     if (escaping) {
       if (ch !== '%' && ch !== '_' && ch !== escapeCharacter) {
-        throw invalidArgument("Escape character must be followed by '%', '_' or the escape character");
+        throw invalidArgument("Escape character must be followed by '%', '_' or the escape character itself");
       }
       chunks[chunks.length - 1]!.push(ch);
       escaping = false;
@@ -49,7 +49,7 @@ function compile(pattern: string, escapeCharacter: string | undefined): LikeMatc
       chunks[chunks.length - 1]!.push(ch === '_' ? null : ch);
     }
   }
-  if (escaping) throw invalidArgument("Escape character must be followed by '%', '_' or the escape character");
+  if (escaping) throw invalidArgument("Escape character must be followed by '%', '_' or the escape character itself");
   return buildMatcher(chunks);
 }
 

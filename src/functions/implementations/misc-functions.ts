@@ -2,6 +2,8 @@
  * typeof (the display name of the argument's type, NULLs included) and format_number (a number
  * scaled to K, M, B, T or Q with at most two decimals, rounded HALF_EVEN as Java's DecimalFormat).
  */
+import { ERROR_CODES } from '../../common/error-codes.js';
+import { VivaceError } from '../../common/vivace-error.js';
 import { formatType } from '../../types/format-type.js';
 import type { BigintValue } from './bigint-values.js';
 import type { CallContext, ImplementationTable } from './implementation-types.js';
@@ -38,4 +40,8 @@ export function registerMiscFunctions(table: ImplementationTable): void {
   });
   table.add('format_number(bigint):varchar', (v: BigintValue) => formatNumber(Number(v)));
   table.add('format_number(double):varchar', formatNumber);
+  table.add('fail(integer,varchar(x)):unknown', (code: number, message: string) => {
+    const known = Object.values(ERROR_CODES).find((c) => c.code === code);
+    throw new VivaceError(known ?? 'GENERIC_USER_ERROR', message);
+  });
 }

@@ -9,11 +9,18 @@
  *   and aggregated back per row, every aggregate masked to the joined subquery rows.
  * The projections above the aggregation are evaluated above the join, where they may also read
  * the input's columns.
+ *
+ * A correlated scalar subquery without an aggregation, CorrelatedJoin(input, EnforceSingleRow
+ * source), becomes the same per-row LEFT JOIN aggregated back per input row, keeping an arbitrary
+ * joined value and the number of joined rows: more than one row fails the query at run time with
+ * SUBQUERY_MULTIPLE_ROWS (through `fail`), none gives NULL, as Trino's
+ * TransformCorrelatedScalarSubquery.
  */
-import { BIGINT } from '../../types/type.js';
+import { ERROR_CODES } from '../../common/error-codes.js';
+import { BIGINT, INTEGER, varchar } from '../../types/type.js';
 import { decorrelate, equalityCorrelations } from '../decorrelation/decorrelator.js';
-import { leftJoinPerInputRow, projectOuterKeys, regroupPerInputRow } from '../decorrelation/subquery-joins.js';
-import { coalesce, constant, ref } from '../expressions.js';
+import { countOf, leftJoinPerInputRow, projectOuterKeys, regroupPerInputRow } from '../decorrelation/subquery-joins.js';
+import { coalesce, constant, ifThenElse, ref } from '../expressions.js';
 import { identity } from '../plan-factory.js';
 import type { AggregateCall, AggregationNode, CorrelatedJoinNode, PlanNode, ProjectNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
@@ -54,10 +61,7 @@ function scalarShape(subquery: PlanNode): ScalarShape | undefined {
 function rewrite(node: CorrelatedJoinNode, ctx: RuleContext): PlanNode {
   const shape = scalarShape(node.subquery);
   if (!shape) {
-    if (node.subquery.kind === 'EnforceSingleRow') {
-      ctx.diagnostics.set(node.id, 'a correlated scalar subquery without an aggregation');
-    }
-    return node;
+    return node.subquery.kind === 'EnforceSingleRow' ? rewriteSingleRow(node, node.subquery.source, ctx) : node;
   }
   if (node.filter) {
     ctx.diagnostics.set(node.id, 'a LATERAL aggregation with an ON condition');
@@ -111,4 +115,51 @@ function rewrite(node: CorrelatedJoinNode, ctx: RuleContext): PlanNode {
     ]);
   }
   return result;
+}
+
+const MULTIPLE_ROWS_MESSAGE = 'Scalar sub-query has returned multiple rows';
+
+/** CorrelatedJoin(input, EnforceSingleRow(source)): at most one joined row per input row, checked at run time. */
+function rewriteSingleRow(node: CorrelatedJoinNode, source: PlanNode, ctx: RuleContext): PlanNode {
+  if (node.filter) {
+    ctx.diagnostics.set(node.id, 'a LATERAL subquery with an ON condition');
+    return node;
+  }
+  const decorrelated = decorrelate(source, new Set(node.correlation), ctx.factory);
+  if ('failure' in decorrelated) {
+    ctx.diagnostics.set(node.id, decorrelated.failure);
+    return node;
+  }
+  const perRow = leftJoinPerInputRow(ctx, node.input, decorrelated.node, decorrelated.predicates);
+  const rowCount = ctx.symbols.newSymbol('rows', BIGINT);
+  const values = node.subquery.outputs.map((output) => ({
+    output,
+    any: ctx.symbols.newSymbol(output.name, output.type),
+  }));
+  const aggregates: AggregateCall[] = [
+    countOf(ctx, perRow.marker, rowCount),
+    ...values.map(({ output, any }) => ({
+      symbol: any.name,
+      function: ctx.functions.aggregate('arbitrary', [output.type]),
+      args: [ref(output)],
+      distinct: false,
+    })),
+  ];
+  const grouped = regroupPerInputRow(ctx, perRow, node.input, aggregates);
+  const tooMany = ctx.functions.comparison('>', ref(rowCount), constant(1, BIGINT));
+  const fail = ctx.functions.call('fail', [
+    constant(ERROR_CODES.SUBQUERY_MULTIPLE_ROWS.code, INTEGER),
+    constant(MULTIPLE_ROWS_MESSAGE, varchar(MULTIPLE_ROWS_MESSAGE.length)),
+  ]);
+  return ctx.factory.project(grouped, [
+    ...identity(node.input.outputs),
+    ...values.map(({ output, any }) => ({
+      symbol: output,
+      expression: ifThenElse(
+        tooMany,
+        { kind: 'Cast', type: output.type, value: fail, safe: false, implicit: true } as RowExpression,
+        ref(any),
+      ),
+    })),
+  ]);
 }

@@ -37,9 +37,10 @@ function convert(type: JoinType, rejectsLeft: boolean, rejectsRight: boolean): J
     case 'RIGHT':
       return rejectsLeft ? 'INNER' : type;
     case 'FULL':
+      // Rejecting rows whose left side is NULL drops the right-only rows: what is left is a LEFT join.
       if (rejectsLeft && rejectsRight) return 'INNER';
-      if (rejectsLeft) return 'RIGHT';
-      if (rejectsRight) return 'LEFT';
+      if (rejectsLeft) return 'LEFT';
+      if (rejectsRight) return 'RIGHT';
       return type;
     default:
       return type;

@@ -43,12 +43,12 @@ describe('LIKE', () => {
     assertError(
       () => likeMatcher('a#b', '#'),
       'INVALID_FUNCTION_ARGUMENT',
-      "Escape character must be followed by '%', '_' or the escape character",
+      "Escape character must be followed by '%', '_' or the escape character itself",
     );
     assertError(
       () => likeMatcher('ab#', '#'),
       'INVALID_FUNCTION_ARGUMENT',
-      "Escape character must be followed by '%', '_' or the escape character",
+      "Escape character must be followed by '%', '_' or the escape character itself",
     );
   });
 

@@ -27,6 +27,29 @@ describe('rule DecorrelateLateralJoins', () => {
     assert.equal(formatExpression(join.filter!), "(name_2 <> CAST('ASIA' AS varchar(25)))");
   });
 
+  it('evaluates a correlated select list above the join', () => {
+    const p = prepared('SELECT n.name, l.c FROM nation n CROSS JOIN LATERAL (SELECT n.nationkey * 10 AS c) l', [
+      decorrelateLateralJoins,
+    ]);
+    assert.equal(nodesOf(p, 'CorrelatedJoin').length, 0);
+    assert.equal(first(p, 'Join').joinType, 'INNER');
+    const computed = nodesOf(p, 'Project').flatMap((n) => n.assignments.map((a) => formatExpression(a.expression)));
+    assert.ok(
+      computed.some((e) => e.includes('nationkey') && e.includes('10')),
+      computed.join('; '),
+    );
+  });
+
+  it('keeps the subquery columns NULL for LEFT JOIN LATERAL rows without a match', () => {
+    const p = prepared(
+      'SELECT n.name, l.c FROM nation n LEFT JOIN LATERAL (SELECT n.nationkey + r.regionkey AS c FROM region r WHERE r.regionkey > n.nationkey) l ON true',
+      [decorrelateLateralJoins],
+    );
+    assert.equal(first(p, 'Join').joinType, 'LEFT');
+    const computed = nodesOf(p, 'Project').flatMap((n) => n.assignments.map((a) => formatExpression(a.expression)));
+    assert.ok(computed.includes('IF((NOT (marker IS NULL)), (nationkey + regionkey_1), null)'), computed.join('; '));
+  });
+
   it('cannot decorrelate a LIMIT per input row', () => {
     const plan = logicalPlan(
       'SELECT * FROM nation n, LATERAL (SELECT r.name FROM region r WHERE r.regionkey = n.regionkey LIMIT 1)',

@@ -55,12 +55,17 @@ describe('rule DecorrelateScalarSubqueries', () => {
     assert.ok(aggregation.aggregates.every((a) => a.mask?.startsWith('marker')));
   });
 
-  it('leaves a scalar subquery without aggregation, saying why', () => {
+  it('turns a scalar subquery without aggregation into a per-row LEFT JOIN that fails on several rows', () => {
     const sql = 'SELECT (SELECT r.name FROM region r WHERE r.regionkey = n.regionkey) FROM nation n';
     const plan = logicalPlan(sql);
-    const context = contextFor(plan);
-    const result = decorrelateScalarSubqueries.apply(plan, context);
-    const join = first(result, 'CorrelatedJoin');
-    assert.equal(context.diagnostics.get(join.id), 'a correlated scalar subquery without an aggregation');
+    const result = decorrelateScalarSubqueries.apply(plan, contextFor(plan));
+    assert.equal(nodesOf(result, 'CorrelatedJoin').length, 0);
+    assert.equal(first(result, 'Join').joinType, 'LEFT');
+    const aggregation = first(result, 'Aggregation');
+    assert.deepEqual(
+      aggregation.aggregates.map((a) => a.function.name),
+      ['count', 'arbitrary'],
+    );
+    assert.ok(projections(result).some((p) => p.includes('fail(') && p.includes('multiple rows')));
   });
 });

@@ -1,0 +1,224 @@
+# Window operator: partitions, ordering, every frame kind (ROWS, RANGE, GROUPS with offsets, UNBOUNDED, CURRENT ROW).
+
+query
+SELECT k, v, sum(v) OVER (PARTITION BY k ORDER BY v) FROM (VALUES ('a', 1), ('a', 2), ('a', 2), ('b', 5)) t(k, v) ORDER BY k, v
+----
+a	1	1
+a	2	5
+a	2	5
+b	5	5
+
+query
+SELECT v, sum(v) OVER (ORDER BY v ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM (VALUES 1, 2, 3, 4, 5) t(v) ORDER BY v
+----
+1	3
+2	6
+3	9
+4	12
+5	9
+
+query
+SELECT v, sum(v) OVER (ORDER BY v ROWS UNBOUNDED PRECEDING) FROM (VALUES 1, 2, 3, 4) t(v) ORDER BY v
+----
+1	1
+2	3
+3	6
+4	10
+
+query
+SELECT v, sum(v) OVER (ORDER BY v ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM (VALUES 1, 2, 3, 4) t(v) ORDER BY v
+----
+1	10
+2	9
+3	7
+4	4
+
+query
+SELECT v, sum(v) OVER (ORDER BY v ROWS BETWEEN 2 PRECEDING AND 1 PRECEDING) FROM (VALUES 1, 2, 3, 4) t(v) ORDER BY v
+----
+1	NULL
+2	1
+3	3
+4	5
+
+query
+SELECT v, sum(v) OVER (ORDER BY v ROWS BETWEEN 1 FOLLOWING AND 2 FOLLOWING) FROM (VALUES 1, 2, 3, 4) t(v) ORDER BY v
+----
+1	5
+2	7
+3	4
+4	NULL
+
+query
+SELECT v, sum(v) OVER (ORDER BY v RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM (VALUES 1, 2, 2, 4, 7) t(v) ORDER BY v
+----
+1	5
+2	5
+2	5
+4	4
+7	7
+
+query
+SELECT v, count(*) OVER (ORDER BY v RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM (VALUES 1, 2, 2, 3) t(v) ORDER BY v
+----
+1	1
+2	3
+2	3
+3	4
+
+query
+SELECT v, count(*) OVER (ORDER BY v RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM (VALUES 1, 2, 2, 3) t(v) ORDER BY v
+----
+1	4
+2	3
+2	3
+3	1
+
+query
+SELECT v, sum(v) OVER (ORDER BY v GROUPS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM (VALUES 1, 2, 2, 3, 5) t(v) ORDER BY v
+----
+1	1
+2	5
+2	5
+3	7
+5	8
+
+query
+SELECT v, sum(v) OVER (ORDER BY v GROUPS BETWEEN CURRENT ROW AND 1 FOLLOWING) FROM (VALUES 1, 2, 2, 3, 5) t(v) ORDER BY v
+----
+1	5
+2	7
+2	7
+3	8
+5	5
+
+query
+SELECT v, count(*) OVER (ORDER BY v DESC RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) FROM (VALUES 1, 2, 3, 5, 6) t(v) ORDER BY v
+----
+1	3
+2	2
+3	2
+5	2
+6	1
+
+query
+SELECT v, sum(v) OVER () FROM (VALUES 1, 2, 3) t(v) ORDER BY v
+----
+1	6
+2	6
+3	6
+
+query
+SELECT k, v, count(*) OVER (PARTITION BY k) FROM (VALUES (1, 1), (1, 2), (2, 3)) t(k, v) ORDER BY k, v
+----
+1	1	2
+1	2	2
+2	3	1
+
+query
+SELECT v, min(v) OVER (ORDER BY v ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING), max(v) OVER (ORDER BY v ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM (VALUES 3, 1, 4, 1, 5) t(v) ORDER BY v
+----
+1	1	1
+1	1	3
+3	1	4
+4	3	5
+5	4	5
+
+query
+SELECT v, avg(v) OVER (ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM (VALUES 1, 2, 6) t(v) ORDER BY v
+----
+1	3.0
+2	3.0
+6	3.0
+
+query
+SELECT k, v, sum(v) OVER (PARTITION BY k ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM (VALUES (1, 10), (1, 20), (2, 1), (2, 2), (2, 3)) t(k, v) ORDER BY k, v
+----
+1	10	10
+1	20	30
+2	1	1
+2	2	3
+2	3	6
+
+query
+SELECT v, sum(v) OVER (ORDER BY v NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM (VALUES 1, NULL, 2) t(v) ORDER BY v NULLS FIRST
+----
+NULL	NULL
+1	1
+2	3
+
+query
+SELECT v, count(v) OVER (ORDER BY v RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM (VALUES 1, NULL, NULL, 2) t(v) ORDER BY v
+----
+1	2
+2	2
+NULL	0
+NULL	0
+
+query
+SELECT regionkey, name, row_number() OVER (PARTITION BY regionkey ORDER BY name) FROM nation WHERE regionkey < 2 ORDER BY regionkey, name
+----
+0	ALGERIA	1
+0	ETHIOPIA	2
+0	KENYA	3
+0	MOROCCO	4
+0	MOZAMBIQUE	5
+1	ARGENTINA	1
+1	BRAZIL	2
+1	CANADA	3
+1	PERU	4
+1	UNITED STATES	5
+
+query
+SELECT v, array_agg(v) OVER (ORDER BY v ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM (VALUES 1, 2, 3) t(v) ORDER BY v
+----
+1	[1, 2]
+2	[1, 2, 3]
+3	[2, 3]
+
+query
+SELECT v, sum(v) OVER (ORDER BY v ROWS BETWEEN 3 FOLLOWING AND 5 FOLLOWING) FROM (VALUES 1, 2, 3) t(v) ORDER BY v
+----
+1	NULL
+2	NULL
+3	NULL
+
+query
+SELECT custkey, sum(totalprice) OVER (PARTITION BY custkey) = sum(totalprice) OVER (PARTITION BY custkey ORDER BY orderkey ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM orders WHERE custkey = 1 ORDER BY orderkey
+----
+1	true
+1	true
+1	true
+1	true
+1	true
+1	true
+1	true
+1	true
+1	true
+
+query
+SELECT count(*) FROM (SELECT orderkey, rank() OVER (PARTITION BY custkey ORDER BY totalprice DESC) r FROM orders) WHERE r = 1
+----
+1000
+
+query
+SELECT v, sum(v) OVER w, count(*) OVER w FROM (VALUES 1, 2, 3) t(v) WINDOW w AS (ORDER BY v) ORDER BY v
+----
+1	1	1
+2	3	2
+3	6	3
+
+query
+SELECT d, count(*) OVER (ORDER BY d RANGE BETWEEN INTERVAL '1' DAY PRECEDING AND CURRENT ROW) FROM (VALUES DATE '2020-01-01', DATE '2020-01-02', DATE '2020-01-04') t(d) ORDER BY d
+----
+2020-01-01	1
+2020-01-02	2
+2020-01-04	1
+
+query
+SELECT v, first_value(v) OVER (ORDER BY v GROUPS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) FROM (VALUES 1, 1, 2, 3) t(v) ORDER BY v
+----
+1	2
+1	2
+2	3
+3	NULL
