@@ -6,10 +6,18 @@
  * canonical form (a quick way to see how the parser read a statement).
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { type CliOptions, runCli } from '../client/cli/cli-main.js';
 import { VERSION } from '../common/version.js';
-import { startLocalServer } from '../server/local-server.js';
+import { launchLocalCluster } from '../server/cluster/local-cluster-launcher.js';
+import { type ConfigOverrides, loadNodeConfig } from '../server/cluster/node-config.js';
+import {
+  runCoordinatorProcess,
+  runWorkerProcess,
+  SHARED_SECRET_ENVIRONMENT_VARIABLE,
+} from '../server/cluster/role-process.js';
 import { formatStatementText } from './format-command.js';
 
 function parsePort(value: string): number {
@@ -18,15 +26,44 @@ function parsePort(value: string): number {
   return port;
 }
 
-function notYetAvailable(role: string): void {
-  // The roles are wired in by the engine and cluster milestones; until then say so plainly and
-  // exit cleanly rather than pretend to serve.
-  process.stdout.write(
-    `vivace ${VERSION}: the ${role} is not available in this build yet.\n` +
-      'This build contains the SQL front end (parser, formatter, types, analyzer); the query engine,\n' +
-      'the cluster and the HTTP interface arrive in the next milestones (see README.md).\n' +
-      "Try: echo 'select 1' | npx vivace format\n",
-  );
+function parseWorkerCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 256)
+    throw new InvalidArgumentError('not a worker count (1-256)');
+  return count;
+}
+
+interface RoleOptions {
+  readonly etc: string;
+  readonly port?: number;
+  readonly nodeId?: string;
+  readonly environment?: string;
+  readonly discoveryUri?: string;
+}
+
+/** Flags and the launcher's environment override etc/config.properties and etc/node.properties. */
+function roleOverrides(options: RoleOptions, coordinator: boolean): ConfigOverrides {
+  return {
+    coordinator: String(coordinator),
+    'http-server.http.port': options.port === undefined ? undefined : String(options.port),
+    'node.id': options.nodeId,
+    'node.environment': options.environment,
+    'discovery.uri': options.discoveryUri,
+    'internal-communication.shared-secret': process.env[SHARED_SECRET_ENVIRONMENT_VARIABLE],
+  };
+}
+
+function addRoleOptions(command: Command): Command {
+  return command
+    .option('--etc <dir>', 'configuration directory (config.properties, node.properties, catalog/)', 'etc')
+    .option('--port <port>', 'HTTP port (overrides http-server.http.port; 0 picks a free one)', parsePort)
+    .option('--node-id <id>', 'node id (overrides node.id)')
+    .option('--environment <name>', 'environment name (overrides node.environment)');
+}
+
+function failStartup(error: unknown): void {
+  process.stderr.write(`vivace: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
 }
 
 export function buildProgram(): Command {
@@ -34,38 +71,56 @@ export function buildProgram(): Command {
 
   program
     .command('start')
-    .description(
-      'start Vivace on loopback (one process until the cluster milestone; --workers is accepted and ignored)',
-    )
+    .description('start a coordinator and worker processes on loopback; Ctrl-C stops them all')
     .option('--port <port>', 'coordinator HTTP port', parsePort, 8080)
-    .option('--workers <n>', 'number of worker processes (default: number of cores)')
-    .option('--etc <dir>', 'configuration directory (catalog/*.properties)', 'etc')
-    .action(async (options: { port: number; etc: string }) => {
-      const server = await startLocalServer({ port: options.port, etcDirectory: options.etc });
+    .option('--workers <n>', 'number of worker processes (default: number of cores)', parseWorkerCount)
+    .option('--etc <dir>', 'configuration directory (config.properties, node.properties, catalog/)', 'etc')
+    .action(async (options: { port: number; workers?: number; etc: string }) => {
+      const workers = options.workers ?? availableParallelism();
+      const cluster = await launchLocalCluster({
+        binPath: fileURLToPath(import.meta.url),
+        port: options.port,
+        workers,
+        etcDirectory: options.etc,
+      }).catch(failStartup);
+      if (!cluster) return;
       process.stdout.write(
-        `Vivace ${VERSION} is running at ${server.url}\n` +
+        `Vivace ${VERSION} is running at ${cluster.url} (a coordinator and ${workers} worker${workers === 1 ? '' : 's'})\n` +
           `Catalogs: tpch (schemas tiny, sf1, sf10, ...), memory.\n` +
           `Try:\n  curl -s -X POST -H 'X-Service-User: me' -H 'X-Service-Catalog: tpch' -H 'X-Service-Schema: tiny' \\\n` +
-          `       --data 'SELECT returnflag, count(*) FROM lineitem GROUP BY 1' ${server.url}/v1/statement\n` +
-          `and follow nextUri; Ctrl-C stops the server.\n`,
+          `       --data 'SELECT returnflag, count(*) FROM lineitem GROUP BY 1' ${cluster.url}/v1/statement\n` +
+          `and follow nextUri, or: npx vivace cli --server ${cluster.url} --catalog tpch --schema tiny\n` +
+          `Ctrl-C stops the cluster.\n`,
       );
       const stop = () => {
-        void server.close().then(() => process.exit(0));
+        void cluster.stop().then(() => process.exit(0));
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      void cluster.coordinatorExited.then(() => process.exit(1));
     });
 
-  program
-    .command('coordinator')
-    .description('run a coordinator (reads etc/config.properties and etc/node.properties)')
-    .action(() => notYetAvailable('coordinator'));
+  addRoleOptions(
+    program
+      .command('coordinator')
+      .description('run a coordinator (reads etc/config.properties and etc/node.properties)'),
+  ).action(async (options: RoleOptions) => {
+    try {
+      await runCoordinatorProcess(loadNodeConfig(options.etc, roleOverrides(options, true)));
+    } catch (error) {
+      failStartup(error);
+    }
+  });
 
-  program
-    .command('worker')
-    .description('run a worker that announces itself to a coordinator')
-    .option('--discovery-uri <url>', 'the coordinator URL to announce to')
-    .action(() => notYetAvailable('worker'));
+  addRoleOptions(program.command('worker').description('run a worker that announces itself to a coordinator'))
+    .option('--discovery-uri <url>', 'the coordinator URL to announce to (overrides discovery.uri)')
+    .action(async (options: RoleOptions) => {
+      try {
+        await runWorkerProcess(loadNodeConfig(options.etc, roleOverrides(options, false)));
+      } catch (error) {
+        failStartup(error);
+      }
+    });
 
   program
     .command('cli')

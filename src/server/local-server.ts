@@ -1,15 +1,12 @@
 /**
- * Starts Vivace in one process: catalogs from `etc/catalog` (or the built-in defaults), the
- * metadata manager, the in-process query runner and the coordinator's HTTP server. The cluster
- * milestone replaces the in-process runner with scheduling on worker processes.
+ * Starts a coordinator in this process with no workers: catalogs from `etc/catalog` (or the
+ * built-in defaults), the in-process query runner and the coordinator's HTTP server. A thin
+ * wrapper over cluster/coordinator-bootstrap.ts kept for embedding (tests, the CLI's own tests);
+ * `vivace coordinator` and `vivace start` use the bootstrap directly.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createCatalogManager } from '../connectors/catalog/builtin-connectors.js';
-import { createCoordinatorServer } from './coordinator/coordinator-server.js';
-import { LocalQueryRunner } from './engine/local-query-runner.js';
-import { MetadataManager } from './metadata/metadata-manager.js';
+import { startCoordinator } from './cluster/coordinator-bootstrap.js';
+import { loadNodeConfig } from './cluster/node-config.js';
 
 export interface LocalServerOptions {
   readonly host?: string;
@@ -26,18 +23,13 @@ export interface RunningServer {
 }
 
 export async function startLocalServer(options: LocalServerOptions): Promise<RunningServer> {
-  const etc = options.etcDirectory ?? 'etc';
-  const catalogDirectory = resolve(etc, 'catalog');
-  const catalogs = createCatalogManager({
-    nodeId: 'coordinator',
-    catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+  const config = loadNodeConfig(options.etcDirectory ?? 'etc', {
+    'node.id': 'coordinator',
+    coordinator: 'true',
+    'http-server.http.host': options.host ?? '127.0.0.1',
+    'http-server.http.port': String(options.port),
+    'query.max-memory': options.queryMaxMemoryBytes === undefined ? undefined : `${options.queryMaxMemoryBytes}B`,
   });
-  const metadata = new MetadataManager(catalogs);
-  const runner = new LocalQueryRunner({ metadata, queryMaxMemoryBytes: options.queryMaxMemoryBytes });
-  const app = createCoordinatorServer({ runner, nodeId: 'coordinator', environment: 'production' });
-  const host = options.host ?? '127.0.0.1';
-  await app.listen({ host, port: options.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return { url: `http://${host}:${port}`, app, close: () => app.close() };
+  const coordinator = await startCoordinator(config);
+  return { url: coordinator.url, app: coordinator.app, close: () => coordinator.close() };
 }

@@ -1,0 +1,137 @@
+/**
+ * Starts a coordinator process's services: catalogs (`etc/catalog`), the metadata manager, the
+ * in-process query runner behind `/v1/statement`, and the cluster side — the discovery registry
+ * and its resource, the heartbeat failure detector, the node manager and `/v1/node` — plus the
+ * internal-request authentication when a shared secret is configured. The scheduler reaches the
+ * active workers through `nodeManager` and other nodes through `httpClient`.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { VERSION } from '../../common/version.js';
+import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
+import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
+import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
+import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
+import { registerNodeResource } from '../coordinator/node-resource.js';
+import { LocalQueryRunner } from '../engine/local-query-runner.js';
+import { MetadataManager } from '../metadata/metadata-manager.js';
+import { createClusterLogger } from './cluster-log.js';
+import { DiscoveryRegistry } from './discovery-registry.js';
+import { HeartbeatFailureDetector } from './failure-detector.js';
+import { COORDINATOR_INTERNAL_ROUTES, installInternalAuthentication } from './internal-auth.js';
+import { InternalHttpClient } from './internal-http-client.js';
+import type { NodeConfig } from './node-config.js';
+import { NodeManager } from './node-manager.js';
+
+export interface CoordinatorBootstrapOptions {
+  /** Extra routes (e.g. the scheduler's), registered after authentication is installed. */
+  readonly registerRoutes?: (app: FastifyInstance, coordinator: CoordinatorServices) => void;
+  readonly logger?: Logger;
+}
+
+/** What the coordinator's parts share. */
+export interface CoordinatorServices {
+  readonly config: NodeConfig;
+  readonly catalogs: CatalogManager;
+  readonly metadata: MetadataManager;
+  readonly runner: LocalQueryRunner;
+  readonly registry: DiscoveryRegistry;
+  readonly detector: HeartbeatFailureDetector;
+  readonly nodeManager: NodeManager;
+  /** Pooled, signed client for requests to workers. */
+  readonly httpClient: InternalHttpClient;
+  readonly logger: Logger;
+}
+
+export interface RunningCoordinator extends CoordinatorServices {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startCoordinator(
+  config: NodeConfig,
+  options: CoordinatorBootstrapOptions = {},
+): Promise<RunningCoordinator> {
+  const logger = options.logger ?? createClusterLogger('coordinator', config.nodeId);
+  const catalogDirectory = resolve(config.etcDirectory, 'catalog');
+  const catalogs = createCatalogManager({
+    nodeId: config.nodeId,
+    catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+  });
+  const metadata = new MetadataManager(catalogs);
+  const runner = new LocalQueryRunner({ metadata, queryMaxMemoryBytes: config.queryMaxMemoryBytes });
+  const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
+  // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
+  const pingClient = new InternalHttpClient({
+    nodeId: config.nodeId,
+    sharedSecret: config.sharedSecret,
+    timeoutMs: config.heartbeatTimeoutMs,
+    connectionsPerOrigin: 4,
+  });
+  const registry = new DiscoveryRegistry(config.environment, config.discoveryMaxAgeMs);
+  const detector = new HeartbeatFailureDetector({
+    ping: async (node) => {
+      await pingClient.request(`${node.uri}/v1/info/state`, { method: 'HEAD' });
+    },
+    heartbeatIntervalMs: config.heartbeatIntervalMs,
+    threshold: config.failureThreshold,
+    warmupMs: config.warmupMs,
+    expirationGraceMs: config.expirationGraceMs,
+  });
+  const nodeManager = new NodeManager(registry, detector, VERSION);
+  const services: CoordinatorServices = {
+    config,
+    catalogs,
+    metadata,
+    runner,
+    registry,
+    detector,
+    nodeManager,
+    httpClient,
+    logger,
+  };
+  nodeManager.onChange((active) => {
+    logger.info({ activeWorkers: active.map((node) => `${node.nodeId}@${node.uri}`) }, 'active workers changed');
+  });
+
+  const app = createCoordinatorServer({
+    runner,
+    nodeId: config.nodeId,
+    environment: config.environment,
+    workers: {
+      activeWorkers: () => nodeManager.activeWorkers().length,
+      failedWorkers: () => detector.failedStats().length,
+    },
+    configure: (server) => {
+      installInternalAuthentication(server, config.sharedSecret, COORDINATOR_INTERNAL_ROUTES);
+      registerDiscoveryResource(server, registry);
+      registerNodeResource(server, detector);
+      options.registerRoutes?.(server, services);
+    },
+  });
+  await app.listen({ host: config.httpHost, port: config.httpPort });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  registry.start();
+  detector.start();
+  // Expired announcements are noticed by the registry's sweep; a disabled monitor is forgotten
+  // after the grace interval, which only a membership refresh notices, so refresh periodically.
+  const refresher = setInterval(() => detector.updateNodes(registry.nodes()), 5000);
+  refresher.unref();
+  return {
+    ...services,
+    url: `http://${config.httpHost}:${port}`,
+    app,
+    async close() {
+      clearInterval(refresher);
+      detector.stop();
+      registry.stop();
+      nodeManager.close();
+      await app.close();
+      await Promise.all([httpClient.close(), pingClient.close()]);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The HTTP client every node uses to talk to other nodes: one undici Agent with keep-alive
+ * connection pools per origin, connect/header/body time-outs, and the signed internal header
+ * (internal-auth.ts) on every request when a shared secret is configured. Responses are read
+ * whole (internal bodies are JSON or bounded page batches).
+ */
+import { Agent, request } from 'undici';
+import { INTERNAL_BEARER_HEADER, InternalTokenSource } from './internal-auth.js';
+
+export interface InternalHttpClientOptions {
+  readonly nodeId: string;
+  readonly sharedSecret: string | undefined;
+  /** Time-out for connecting and for the response headers unless a request says otherwise. */
+  readonly timeoutMs?: number;
+  /** Connections kept per origin. */
+  readonly connectionsPerOrigin?: number;
+}
+
+export interface InternalRequest {
+  readonly method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A string or bytes; objects are sent as JSON. */
+  readonly body?: string | Uint8Array | object;
+  /** Overrides the client's time-out (e.g. a long-poll that waits on the server). */
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface InternalResponse {
+  readonly statusCode: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Buffer;
+}
+
+export class InternalHttpClient {
+  private readonly agent: Agent;
+  private readonly tokens: InternalTokenSource | undefined;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: InternalHttpClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.agent = new Agent({
+      connections: options.connectionsPerOrigin ?? 16,
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 60_000,
+      connect: { timeout: this.timeoutMs },
+    });
+    this.tokens = options.sharedSecret ? new InternalTokenSource(options.sharedSecret, options.nodeId) : undefined;
+  }
+
+  /** The headers every internal request carries: the signed token and the caller's node id. */
+  internalHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { 'user-agent': this.options.nodeId };
+    if (this.tokens) headers[INTERNAL_BEARER_HEADER.toLowerCase()] = this.tokens.current();
+    return headers;
+  }
+
+  async request(url: string, init: InternalRequest = {}): Promise<InternalResponse> {
+    const headers: Record<string, string> = { ...this.internalHeaders(), ...init.headers };
+    let body: string | Uint8Array | undefined;
+    if (init.body instanceof Uint8Array || typeof init.body === 'string') body = init.body;
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const timeout = init.timeoutMs ?? this.timeoutMs;
+    const response = await request(url, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      dispatcher: this.agent,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      signal: init.signal,
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body) chunks.push(chunk as Buffer);
+    return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) };
+  }
+
+  /** GET (or another method) expecting a JSON answer with a 2xx status. */
+  async json<T>(url: string, init: InternalRequest = {}): Promise<T> {
+    const response = await this.request(url, init);
+    const text = response.body.toString('utf8');
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.statusCode}: ${text.slice(0, 500)}`);
+    }
+    return JSON.parse(text) as T;
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * A worker process's HTTP server and lifecycle: `/v1/info` and `/v1/info/state` (open, read by the
+ * failure detector's pings and by operators), `/v1/status` (internal), the internal-request
+ * authentication, and the announcer that keeps the worker in the coordinator's discovery
+ * registry. Resources such as the task resource plug in through `registerRoutes` (see
+ * worker-routes.ts, worker-context.ts); they are registered after authentication, so they are internal by default.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { VERSION } from '../../common/version.js';
+import { VivaceError } from '../../common/vivace-error.js';
+import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
+import { formatDataSize, formatDuration } from '../cluster/airlift-format.js';
+import { Announcer } from '../cluster/announcer.js';
+import { createClusterLogger } from '../cluster/cluster-log.js';
+import { installInternalAuthentication, WORKER_INTERNAL_ROUTES } from '../cluster/internal-auth.js';
+import { InternalHttpClient } from '../cluster/internal-http-client.js';
+import type { NodeConfig } from '../cluster/node-config.js';
+import type { NodeInfo } from '../cluster/node-info.js';
+import type { WorkerContext, WorkerRouteRegistrar } from './worker-context.js';
+import { defaultWorkerRoutes } from './worker-routes.js';
+
+export interface WorkerOptions {
+  /** Resources to add; defaults to `defaultWorkerRoutes` (worker-routes.ts). */
+  readonly registerRoutes?: readonly WorkerRouteRegistrar[];
+  readonly logger?: Logger;
+}
+
+export interface RunningWorker {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly context: WorkerContext;
+  readonly node: NodeInfo;
+  readonly announcer: Announcer;
+  /** Withdraws the announcement and closes the server. */
+  close(): Promise<void>;
+}
+
+/** Builds the worker's Fastify app (not yet listening). */
+export function createWorkerServer(context: WorkerContext, routes: readonly WorkerRouteRegistrar[]): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  const startTime = Date.now();
+  const { config } = context;
+  installInternalAuthentication(app, config.sharedSecret, WORKER_INTERNAL_ROUTES);
+  app.get('/v1/info', async () => ({
+    nodeVersion: { version: VERSION },
+    environment: config.environment,
+    coordinator: false,
+    starting: false,
+    uptime: formatDuration(Date.now() - startTime),
+  }));
+  app.get('/v1/info/state', async () => 'ACTIVE');
+  app.get('/v1/status', async () => {
+    const memory = process.memoryUsage();
+    return {
+      nodeId: config.nodeId,
+      nodeVersion: { version: VERSION },
+      environment: config.environment,
+      coordinator: false,
+      uptime: formatDuration(Date.now() - startTime),
+      externalAddress: config.httpHost,
+      internalAddress: config.httpHost,
+      processors: cpus().length,
+      heapUsed: formatDataSize(memory.heapUsed),
+      heapAvailable: formatDataSize(memory.heapTotal),
+      queryMaxMemoryPerNode: formatDataSize(config.queryMaxMemoryPerNodeBytes),
+    };
+  });
+  for (const register of routes) register(app, context);
+  return app;
+}
+
+/** Starts a worker: catalogs, the HTTP server, then announcements to `discovery.uri`. */
+export async function startWorker(config: NodeConfig, options: WorkerOptions = {}): Promise<RunningWorker> {
+  if (config.discoveryUri === undefined) {
+    throw new VivaceError('CONFIGURATION_INVALID', 'a worker needs discovery.uri (or --discovery-uri)');
+  }
+  const logger = options.logger ?? createClusterLogger('worker', config.nodeId);
+  const catalogDirectory = resolve(config.etcDirectory, 'catalog');
+  const catalogs = createCatalogManager({
+    nodeId: config.nodeId,
+    catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+  });
+  const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
+  let url = '';
+  const context: WorkerContext = { config, catalogs, httpClient, logger, baseUrl: () => url };
+  const app = createWorkerServer(context, options.registerRoutes ?? defaultWorkerRoutes);
+  await app.listen({ host: config.httpHost, port: config.httpPort });
+  const address = app.server.address();
+  url = `http://${config.httpHost}:${typeof address === 'object' && address ? address.port : config.httpPort}`;
+  const node: NodeInfo = {
+    nodeId: config.nodeId,
+    serviceId: randomUUID(),
+    uri: url,
+    version: VERSION,
+    environment: config.environment,
+    coordinator: false,
+  };
+  let lastError = '';
+  const announcer = new Announcer({
+    client: httpClient,
+    discoveryUri: config.discoveryUri,
+    node,
+    intervalMs: config.announcementIntervalMs,
+    onError: (error) => {
+      // Log a failure once until it changes, not on every retry.
+      if (error.message !== lastError) logger.warn({ err: error.message }, 'announcement failed; retrying');
+      lastError = error.message;
+    },
+  });
+  announcer.start();
+  return {
+    url,
+    app,
+    context,
+    node,
+    announcer,
+    async close() {
+      await announcer.stop();
+      await app.close();
+      await httpClient.close();
+    },
+  };
+}

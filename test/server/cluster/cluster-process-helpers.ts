@@ -1,0 +1,88 @@
+/**
+ * Helpers for the tests that start real Vivace processes: the compiled `vivace.js` found relative
+ * to this compiled file (so the tests run from dist/ or any output directory), role processes
+ * with an IPC channel for their readiness message, polling, and the statement protocol.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+export const VIVACE_BIN = fileURLToPath(new URL('../../../src/bin/vivace.js', import.meta.url));
+
+export interface RoleProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly pid: number;
+}
+
+/** Forks `vivace <args>` and resolves with its URL once it reports ready over IPC. */
+export async function startRole(args: string[], env: Record<string, string> = {}): Promise<RoleProcess> {
+  const child = fork(VIVACE_BIN, args, {
+    env: { ...process.env, VIVACE_LOG_LEVEL: 'warn', ...env },
+    execArgv: [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`vivace ${args.join(' ')} did not start`)), 30_000);
+    child.on('message', (message: { type?: string; url?: string }) => {
+      if (message?.type === 'ready' && message.url) {
+        clearTimeout(timer);
+        resolve(message.url);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`vivace ${args.join(' ')} exited: ${signal ?? code}`));
+    });
+  });
+  return { child, url, pid: child.pid as number };
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
+}
+
+/** Polls `check` every 100 ms until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const result = await check();
+      if (result !== undefined) return result;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError ? `: ${lastError}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs one statement over the statement protocol and returns its rows. */
+export async function runStatement(coordinatorUrl: string, sql: string): Promise<unknown[][]> {
+  let response = await fetch(`${coordinatorUrl}/v1/statement`, {
+    method: 'POST',
+    body: sql,
+    headers: { 'X-Service-User': 'test', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': 'tiny' },
+  });
+  const rows: unknown[][] = [];
+  for (;;) {
+    const results = (await response.json()) as { data?: unknown[][]; nextUri?: string; error?: { message: string } };
+    if (results.error) throw new Error(results.error.message);
+    if (results.data) rows.push(...results.data);
+    if (!results.nextUri) return rows;
+    response = await fetch(results.nextUri);
+  }
+}
