@@ -4,7 +4,7 @@
  */
 import type { ClientSession } from '../client-session.js';
 
-const IDENTIFIER = String.raw`(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_@:$]*)`;
+const IDENTIFIER = '(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_@:$]*)';
 const USE = new RegExp(String.raw`^\s*use\s+(${IDENTIFIER})(?:\s*\.\s*(${IDENTIFIER}))?\s*$`, 'is');
 
 function unquote(identifier: string): string {

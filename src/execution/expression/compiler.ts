@@ -312,22 +312,24 @@ class CodeGenerator {
       patternArg!.kind === 'Constant' && (escapeArg === undefined || escapeArg.kind === 'Constant');
     if (constantPattern) {
       const pattern = constantValue(patternArg as Extract<RowExpression, { kind: 'Constant' }>, this.functions);
-      const escape =
+      const escapeValue =
         escapeArg === undefined
           ? undefined
           : constantValue(escapeArg as Extract<RowExpression, { kind: 'Constant' }>, this.functions);
-      if (pattern === null || escape === null) return { value: 'false', isNull: 'true' };
-      const matcher = this.constant(this.functions.like(pattern as string, escape as string | undefined));
+      if (pattern === null || escapeValue === null) return { value: 'false', isNull: 'true' };
+      const matcher = this.constant(this.functions.like(pattern as string, escapeValue as string | undefined));
       this.statements.push(`const ${n} = ${value.isNull};`);
       this.statements.push(`const ${v} = ${n} ? false : ${matcher}(${value.value});`);
       return { value: v, isNull: n };
     }
     const pattern = this.generate(patternArg!);
-    const escape = escapeArg === undefined ? undefined : this.generate(escapeArg);
+    const escapeCode = escapeArg === undefined ? undefined : this.generate(escapeArg);
     const functions = this.constant(this.functions);
-    this.statements.push(`const ${n} = ${value.isNull} || ${pattern.isNull}${escape ? ` || ${escape.isNull}` : ''};`);
     this.statements.push(
-      `const ${v} = ${n} ? false : ${functions}.like(${pattern.value}${escape ? `, ${escape.value}` : ''})(${value.value});`,
+      `const ${n} = ${value.isNull} || ${pattern.isNull}${escapeCode ? ` || ${escapeCode.isNull}` : ''};`,
+    );
+    this.statements.push(
+      `const ${v} = ${n} ? false : ${functions}.like(${pattern.value}${escapeCode ? `, ${escapeCode.value}` : ''})(${value.value});`,
     );
     return { value: v, isNull: n };
   }

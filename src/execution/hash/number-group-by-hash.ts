@@ -157,7 +157,7 @@ export class NumberGroupByHash implements GroupByHash {
           const entry = slots[2 * slot + 1]!;
           if (entry === 0) break;
           const key = slots[2 * slot]!;
-          if (key === value || (key !== key && value !== value)) {
+          if (key === value || (Number.isNaN(key) && Number.isNaN(value))) {
             id = entry - 1;
             break;
           }
@@ -212,7 +212,7 @@ export class NumberGroupByHash implements GroupByHash {
       const entry = slots[2 * slot + 1]!;
       if (entry === 0) break;
       const key = slots[2 * slot]!;
-      if (key === value || (key !== key && value !== value)) return entry - 1;
+      if (key === value || (Number.isNaN(key) && Number.isNaN(value))) return entry - 1;
       slot = (slot + 1) & mask;
     }
     if (!insert) return -1;

@@ -68,8 +68,8 @@ export type MetadataStatementResult =
 
 const varcharColumns = (...names: string[]): ResultColumn[] => names.map((name) => ({ name, type: VARCHAR }));
 
-function likeFilter(like: string | undefined, escape: string | undefined): (value: string) => boolean {
-  return like === undefined ? () => true : likeMatcher(like, escape);
+function likeFilter(like: string | undefined, escapeCharacter: string | undefined): (value: string) => boolean {
+  return like === undefined ? () => true : likeMatcher(like, escapeCharacter);
 }
 
 function rows(columns: readonly ResultColumn[], values: readonly unknown[][]): MetadataStatementResult {
