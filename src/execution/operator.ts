@@ -6,6 +6,8 @@
  * event loop for long — a driver yields between pages.
  *
  * Lifecycle: created → addInput/getOutput* → finish → getOutput* until isFinished → close.
+ * The driver calls `finish` again on every pass until the operator is finished or blocked, so an
+ * operator with much work at the end of its input (a hash build) may do it in bounded slices.
  * `close` is idempotent and frees memory; it is also called on cancellation and failure.
  */
 import type { Page } from '../data/page.js';

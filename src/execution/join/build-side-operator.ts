@@ -11,6 +11,7 @@ import type { JoinBridge } from './join-bridge.js';
 
 export abstract class BuildSideOperator<T> implements Operator {
   private finishing = false;
+  private published = false;
   private closed = false;
 
   constructor(
@@ -23,6 +24,14 @@ export abstract class BuildSideOperator<T> implements Operator {
 
   /** Builds the published value from everything consumed; returns it and the bytes it retains. */
   protected abstract seal(): { readonly value: T; readonly retainedBytes: number };
+
+  /**
+   * One bounded step of sealing: the sealed value when done, else undefined (the driver calls
+   * `finish` again). Builders whose sealing can take long override it to work in slices.
+   */
+  protected sealStep(): { readonly value: T; readonly retainedBytes: number } | undefined {
+    return this.seal();
+  }
 
   needsInput(): boolean {
     return !this.finishing;
@@ -38,21 +47,24 @@ export abstract class BuildSideOperator<T> implements Operator {
   }
 
   finish(): void {
-    if (this.finishing) return;
+    if (this.published || this.closed) return;
     this.finishing = true;
-    const { value, retainedBytes } = this.seal();
-    this.context.memory.setBytes(retainedBytes);
-    this.bridge.publish(value);
+    const sealed = this.sealStep();
+    if (sealed === undefined) return;
+    this.published = true;
+    this.context.memory.setBytes(sealed.retainedBytes);
+    this.bridge.publish(sealed.value);
   }
 
   isFinished(): boolean {
-    const done = this.closed || (this.finishing && this.bridge.areProbesDone);
+    const done = this.closed || (this.published && this.bridge.areProbesDone);
     if (done) this.context.memory.setBytes(0);
     return done;
   }
 
   isBlocked(): Promise<void> | undefined {
-    return this.finishing && !this.bridge.areProbesDone ? this.bridge.probesDone : undefined;
+    // While sealing is under way the driver must keep calling finish, so only wait once published.
+    return this.published && !this.bridge.areProbesDone ? this.bridge.probesDone : undefined;
   }
 
   close(): void {

@@ -32,12 +32,21 @@ export interface JoinLookup {
   readonly retainedBytes: number;
 }
 
-/** Accumulates build pages, then seals into a JoinLookup. */
+/**
+ * Accumulates build pages, then links them into key chains and seals into a JoinLookup. Linking
+ * waits until the input ends: the row count is then known, so the hash is sized once (no rehash
+ * of millions of keys in one call), and `linkSome` does it a few pages at a time so that the
+ * event loop is never held for long.
+ */
 export class JoinHashTableBuilder {
-  private readonly hash: GroupByHash;
-  private heads: Int32Array = new Int32Array(1024).fill(-1);
-  private tails: Int32Array = new Int32Array(1024);
-  private next: Int32Array = new Int32Array(1024);
+  private hash: GroupByHash | undefined;
+  private heads: Int32Array = new Int32Array(0);
+  private tails: Int32Array = new Int32Array(0);
+  private next: Int32Array = new Int32Array(0);
+  private readonly pending: Page[] = [];
+  /** Pages linked so far (a prefix of `pending`) and the rows they hold. */
+  private linkedPages = 0;
+  private linkedRows = 0;
   private rows = 0;
   private groupIds = new Int32Array(0);
 
@@ -48,13 +57,8 @@ export class JoinHashTableBuilder {
   constructor(
     private readonly types: readonly Type[],
     private readonly keyChannels: readonly number[],
-    expectedRows = 1024,
-  ) {
-    this.hash = createGroupByHash(
-      keyChannels.map((channel) => types[channel]!),
-      expectedRows,
-    );
-  }
+    private readonly expectedRows = 1024,
+  ) {}
 
   get positionCount(): number {
     return this.rows;
@@ -62,25 +66,46 @@ export class JoinHashTableBuilder {
 
   /** Bytes of the hash and the chains (not of the build pages, which the caller accounts). */
   get retainedBytes(): number {
-    return this.hash.retainedBytes + this.heads.byteLength + this.tails.byteLength + this.next.byteLength;
+    return (this.hash?.retainedBytes ?? 0) + this.heads.byteLength + this.tails.byteLength + this.next.byteLength;
   }
 
-  /** Links the rows of the next build page (rows are numbered in arrival order). */
+  /** Takes the next build page (rows are numbered in arrival order). */
   addPage(page: Page): void {
+    if (page.positionCount === 0) return;
+    this.pending.push(page);
+    this.rows += page.positionCount;
+  }
+
+  /** Links pages until all are linked (true) or `deadline` (performance.now() ms) passes (false). */
+  linkSome(deadline: number): boolean {
+    if (this.hash === undefined) {
+      const keyTypes = this.keyChannels.map((channel) => this.types[channel]!);
+      this.hash = createGroupByHash(keyTypes, Math.max(this.expectedRows, this.rows));
+      this.next = new Int32Array(this.rows);
+    }
+    while (this.linkedPages < this.pending.length) {
+      this.link(this.pending[this.linkedPages]!);
+      this.pending[this.linkedPages] = undefined as unknown as Page;
+      this.linkedPages++;
+      if (performance.now() >= deadline) return this.linkedPages === this.pending.length;
+    }
+    return true;
+  }
+
+  private link(page: Page): void {
+    const hash = this.hash!;
     const count = page.positionCount;
-    if (count === 0) return;
     if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
     const keyBlocks: Block[] = this.keyChannels.map((channel) => page.blocks[channel]!);
     const groupIds = this.groupIds;
-    this.hash.getGroupIds(keyBlocks, count, groupIds, false);
-    const first = this.rows;
-    this.next = growInt32(this.next, first + count, first);
-    const groupCount = this.hash.groupCount;
+    hash.getGroupIds(keyBlocks, count, groupIds, false);
+    const first = this.linkedRows;
+    const groupCount = hash.groupCount;
     if (this.heads.length < groupCount) {
       const oldLength = this.heads.length;
-      this.heads = growInt32(this.heads, groupCount, oldLength);
+      this.heads = growInt32(this.heads, Math.max(groupCount, 1024), oldLength);
       this.heads.fill(-1, oldLength);
-      this.tails = growInt32(this.tails, groupCount, oldLength);
+      this.tails = growInt32(this.tails, this.heads.length, oldLength);
     }
     const heads = this.heads;
     const tails = this.tails;
@@ -94,12 +119,15 @@ export class JoinHashTableBuilder {
       else next[tails[group]!] = row;
       tails[group] = row;
     }
-    this.rows += count;
+    this.linkedRows += count;
   }
 
-  /** The finished table over `page`, the concatenation of every page given to addPage. */
+  /** The finished table over `page`, the concatenation of every page given to addPage (all linked). */
   seal(page: Page): JoinLookup {
-    return new JoinHashTable(page, this.types, this.hash, this.heads, this.next.subarray(0, this.rows));
+    while (!this.linkSome(Number.POSITIVE_INFINITY)) {
+      // linkSome with no deadline links everything in one call.
+    }
+    return new JoinHashTable(page, this.types, this.hash!, this.heads, this.next.subarray(0, this.rows));
   }
 }
 

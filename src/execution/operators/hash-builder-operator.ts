@@ -12,6 +12,9 @@ import { JoinHashTableBuilder, type JoinLookup } from '../join/join-hash-table.j
 import type { OperatorContext } from '../operator-context.js';
 import { RowBuffer } from '../sort/row-buffer.js';
 
+/** How long one call may spend linking build rows before the driver gets control back. */
+const LINK_SLICE_MS = 5;
+
 export class HashBuilderOperator extends BuildSideOperator<JoinLookup> {
   private readonly rows: RowBuffer;
   private readonly table: JoinHashTableBuilder;
@@ -37,6 +40,12 @@ export class HashBuilderOperator extends BuildSideOperator<JoinLookup> {
     this.rows.add(page);
     this.table.addPage(page);
     return this.rows.retainedBytes + this.table.retainedBytes;
+  }
+
+  /** Links the build rows a few pages per call (see JoinHashTableBuilder.linkSome), then seals. */
+  protected override sealStep(): { value: JoinLookup; retainedBytes: number } | undefined {
+    if (!this.table.linkSome(performance.now() + LINK_SLICE_MS)) return undefined;
+    return this.seal();
   }
 
   protected seal(): { value: JoinLookup; retainedBytes: number } {

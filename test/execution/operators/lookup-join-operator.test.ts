@@ -56,7 +56,7 @@ function runJoin(c: JoinCase, probes = 1): { pages: Page[]; buildContext: Operat
   assert.ok(operators[0]!.isBlocked(), 'probe blocked before the build');
   assert.equal(operators[0]!.needsInput(), false);
   for (const page of pagesOf(c.buildTypes, c.buildRows, c.pageSize ?? 100)) builder.addInput(page);
-  builder.finish();
+  while (!bridge.isBuilt) builder.finish();
   assert.equal(operators[0]!.isBlocked(), undefined);
   assert.equal(builder.isFinished(), false, 'the builder waits for its probes');
   assert.ok(builder.isBlocked());
@@ -196,7 +196,7 @@ describe('LookupJoinOperator', () => {
       const bridge = new JoinBridge<JoinLookup>();
       const builder = new HashBuilderOperator(OperatorContext.standalone(), bridge, [INTEGER], [0]);
       const probe = new LookupJoinOperator(OperatorContext.standalone(), bridge, joinType, [INTEGER], [0], [0], [0]);
-      builder.finish();
+      while (!bridge.isBuilt) builder.finish();
       assert.equal(probe.needsInput(), false);
       assert.equal(probe.getOutput(), null);
       assert.ok(probe.isFinished());
@@ -304,10 +304,30 @@ describe('LookupJoinOperator', () => {
     builder.addInput(pagesOf([INTEGER, VARCHAR], buildRows, 10)[0]!);
     const building = context.memory.reservedBytes;
     assert.ok(building > 0);
-    builder.finish();
+    while (!bridge.isBuilt) builder.finish();
     assert.ok(context.memory.reservedBytes > 0);
     drive(probe, pagesOf([INTEGER, VARCHAR], probeRows, 2));
     assert.ok(builder.isFinished());
     assert.equal(context.memory.reservedBytes, 0);
+  });
+
+  it('links a large build side a slice at a time, each finish call bounded', () => {
+    const bridge = new JoinBridge<JoinLookup>();
+    const builder = new HashBuilderOperator(OperatorContext.standalone(), bridge, [INTEGER, VARCHAR], [0]);
+    const rows = Array.from({ length: 400_000 }, (_, i) => [i * 7, 'x']);
+    for (const page of pagesOf([INTEGER, VARCHAR], rows, 4096)) builder.addInput(page);
+    let calls = 0;
+    let longest = 0;
+    while (!bridge.isBuilt) {
+      const started = performance.now();
+      builder.finish();
+      longest = Math.max(longest, performance.now() - started);
+      calls++;
+    }
+    assert.ok(calls > 1, 'the build was linked in one call');
+    assert.ok(longest < 100, `one finish call took ${longest.toFixed(0)} ms`);
+    const probe = new LookupJoinOperator(OperatorContext.standalone(), bridge, 'INNER', [INTEGER, VARCHAR], [0], [0], [1]);
+    const out = rowsOf(drive(probe, pagesOf([INTEGER, VARCHAR], [[14, 'p'], [15, 'q']], 2)), [INTEGER, VARCHAR]);
+    assert.deepEqual(out, [[14, 'x']]);
   });
 });
