@@ -24,6 +24,7 @@ import { pruneUnusedColumns } from './rules/prune-unused-columns.js';
 import { pushConstraintsIntoScans } from './rules/push-constraints-into-scans.js';
 import { pushLimitsDown } from './rules/push-limits-down.js';
 import { pushSemiJoinsIntoJoinSides } from './rules/push-semi-joins-into-join-sides.js';
+import { reduceAggregationInputs } from './rules/reduce-aggregation-inputs.js';
 import { removeRedundantEnforceSingleRow } from './rules/remove-redundant-enforce-single-row.js';
 import { removeRedundantProjections } from './rules/remove-redundant-projections.js';
 import { reorderJoins } from './rules/reorder-joins.js';
@@ -63,6 +64,7 @@ export const OPTIMIZER_STEPS: readonly OptimizerStep[] = [
   once(reorderJoins),
   repeat(predicatePushdown, mergeFilters, simplifyExpressions, pushSemiJoinsIntoJoinSides),
   once(semiJoinsAsDistinctJoins),
+  once(reduceAggregationInputs),
   once(pushConstraintsIntoScans),
   once(pruneUnusedColumns),
   once(chooseJoinDistribution),

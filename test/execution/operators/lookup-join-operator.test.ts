@@ -326,8 +326,29 @@ describe('LookupJoinOperator', () => {
     }
     assert.ok(calls > 1, 'the build was linked in one call');
     assert.ok(longest < 100, `one finish call took ${longest.toFixed(0)} ms`);
-    const probe = new LookupJoinOperator(OperatorContext.standalone(), bridge, 'INNER', [INTEGER, VARCHAR], [0], [0], [1]);
-    const out = rowsOf(drive(probe, pagesOf([INTEGER, VARCHAR], [[14, 'p'], [15, 'q']], 2)), [INTEGER, VARCHAR]);
+    const probe = new LookupJoinOperator(
+      OperatorContext.standalone(),
+      bridge,
+      'INNER',
+      [INTEGER, VARCHAR],
+      [0],
+      [0],
+      [1],
+    );
+    const out = rowsOf(
+      drive(
+        probe,
+        pagesOf(
+          [INTEGER, VARCHAR],
+          [
+            [14, 'p'],
+            [15, 'q'],
+          ],
+          2,
+        ),
+      ),
+      [INTEGER, VARCHAR],
+    );
     assert.deepEqual(out, [[14, 'x']]);
   });
 });
