@@ -26,7 +26,15 @@ if (files.length === 0) {
   process.exit(1);
 }
 const reporter = ['--test-reporter=spec'];
-const result = spawnSync(process.execPath, ['--test', ...reporter, ...flags, ...files.map((f) => relative('.', f))], {
-  stdio: 'inherit',
-});
+// A test that leaves a server or a timer behind must not keep its file's process alive forever
+// (`--test-force-exit`), no single test may run longer than ten minutes, and the whole suite is
+// stopped after forty: CI reports a failure instead of hanging until its own limit.
+const guards = ['--test-force-exit', '--test-timeout=600000'];
+const SUITE_LIMIT_MS = 40 * 60 * 1000;
+const result = spawnSync(
+  process.execPath,
+  ['--test', ...reporter, ...guards, ...flags, ...files.map((f) => relative('.', f))],
+  { stdio: 'inherit', timeout: SUITE_LIMIT_MS, killSignal: 'SIGKILL' },
+);
+if (result.error) console.error(`the test suite did not finish: ${result.error.message}`);
 process.exit(result.status ?? 1);

@@ -26,6 +26,12 @@ const NANOS_PER_MILLI = 1_000_000;
 export class Driver {
   private closed = false;
   private failure: VivaceError | undefined;
+  /** Epoch milliseconds: created, first run, and finished (the task's driver statistics). */
+  readonly createdAt = Date.now();
+  startedAt: number | undefined;
+  endedAt: number | undefined;
+  /** Nanoseconds spent in `process` (scheduled time). */
+  scheduledNanos = 0;
 
   /** A pipeline's operators, source first and sink (TaskOutput, result collector) last. */
   constructor(readonly operators: readonly Operator[]) {
@@ -43,7 +49,17 @@ export class Driver {
   /** Runs until `quantumMs` has passed, the driver blocks, finishes or fails. */
   process(quantumMs: number): DriverProgress {
     if (this.failure) return { state: 'FAILED' };
-    const deadline = performance.now() + quantumMs;
+    this.startedAt ??= Date.now();
+    const began = performance.now();
+    const deadline = began + quantumMs;
+    try {
+      return this.processUntil(deadline);
+    } finally {
+      this.scheduledNanos += (performance.now() - began) * NANOS_PER_MILLI;
+    }
+  }
+
+  private processUntil(deadline: number): DriverProgress {
     try {
       for (;;) {
         if (this.isFinished()) {
@@ -96,6 +112,7 @@ export class Driver {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.endedAt = Date.now();
     for (const operator of this.operators) {
       try {
         operator.close();

@@ -12,6 +12,9 @@ export class PageBuffer {
   private readonly pages: Page[] = [];
   private bytes = 0;
   private finished = false;
+  /** Pages ever added and ever taken (the output buffer statistics of a task record). */
+  pagesAdded = 0;
+  pagesSent = 0;
   private failure: VivaceError | undefined;
   private producerWaiters: (() => void)[] = [];
   private consumerWaiters: (() => void)[] = [];
@@ -39,6 +42,7 @@ export class PageBuffer {
   add(page: Page): void {
     if (this.finished) return;
     this.pages.push(page);
+    this.pagesAdded++;
     this.bytes += pageSizeInBytes(page);
     this.notify(this.consumerWaiters);
   }
@@ -66,6 +70,7 @@ export class PageBuffer {
   poll(): Page | null {
     const page = this.pages.shift() ?? null;
     if (page) {
+      this.pagesSent++;
       this.bytes -= pageSizeInBytes(page);
       if (!this.isFull()) this.notify(this.producerWaiters);
     }

@@ -62,7 +62,11 @@ export async function startCoordinator(
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
   });
   const metadata = new MetadataManager(catalogs);
-  const runner = new LocalQueryRunner({ metadata, queryMaxMemoryBytes: config.queryMaxMemoryBytes });
+  const runner = new LocalQueryRunner({
+    metadata,
+    queryMaxMemoryBytes: config.queryMaxMemoryBytes,
+    nodeId: config.nodeId,
+  });
   const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   const pingClient = new InternalHttpClient({
@@ -115,6 +119,7 @@ export async function startCoordinator(
   await app.listen({ host: config.httpHost, port: config.httpPort });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  runner.coordinatorUri = `http://${config.httpHost}:${port}`;
   registry.start();
   detector.start();
   // Expired announcements are noticed by the registry's sweep; a disabled monitor is forgotten

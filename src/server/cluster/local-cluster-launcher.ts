@@ -147,7 +147,10 @@ export async function launchLocalCluster(options: LocalClusterOptions): Promise<
     }
     const coordinatorExited = new Promise<void>((resolve) => {
       coordinator.once('exit', (code, signal) => {
-        if (!stopping) report(`the coordinator (pid ${coordinator.pid}) exited: ${signal ?? `exit code ${code}`}`);
+        // A stop that was asked for is not the coordinator exiting on its own: never resolve then
+        // (resolving raced with the requested stop and made `vivace start` exit 1 on SIGTERM).
+        if (stopping) return;
+        report(`the coordinator (pid ${coordinator.pid}) exited: ${signal ?? `exit code ${code}`}`);
         void stop().then(resolve);
       });
     });

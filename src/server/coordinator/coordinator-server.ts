@@ -2,10 +2,14 @@
  * The coordinator's HTTP server: the statement resource today; the query, node, task and UI
  * resources join it in the cluster and client milestones. Built on Fastify.
  */
+import { availableParallelism } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { VERSION } from '../../common/version.js';
 import type { LocalQueryRunner } from '../engine/local-query-runner.js';
+import { registerClusterResource } from './cluster-resource.js';
+import { registerQueryResource } from './query-resource.js';
 import { registerStatementResource } from './statement-resource.js';
+import { registerUiRoutes } from './ui-routes.js';
 
 /** The cluster membership the summary resource reports; a coordinator without workers by default. */
 export interface WorkerCounts {
@@ -30,6 +34,15 @@ export function createCoordinatorServer(options: CoordinatorServerOptions): Fast
   const startTime = Date.now();
   options.configure?.(app);
   registerStatementResource(app, options.runner);
+  registerQueryResource(app, options.runner);
+  const workers = options.workers;
+  registerClusterResource(app, {
+    queries: () => options.runner.list(),
+    activeWorkers: () => workers?.activeWorkers() ?? 0,
+    failedWorkers: () => workers?.failedWorkers() ?? 0,
+    availableProcessors: () => availableParallelism(),
+  });
+  registerUiRoutes(app, { directory: options.uiDirectory });
   app.get('/v1/info', async () => ({
     nodeVersion: { version: VERSION },
     environment: options.environment,

@@ -11,6 +11,7 @@ import { type JsonValue, jsonEncoderFor, stringifyJson } from '../../data/json-v
 import { formatType } from '../../types/type-signature.js';
 import type { QueryExecution, QuerySession } from '../engine/query-execution.js';
 import { errorObject } from './error-json.js';
+import { statementStats } from './query-info.js';
 
 export interface QuerySubmitter {
   submit(sql: string, session: QuerySession): QueryExecution;
@@ -38,6 +39,8 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     }
     const session = sessionFromHeaders(request);
     const query = queries.submit(sql, session);
+    query.remoteAddress = request.ip;
+    query.userAgent = request.headers['user-agent'];
     // The first answer waits (briefly) for planning, so a normal query's columns come with it.
     await waitForPlanning(query, MAX_WAIT_MS);
     const body = render(request, query, 1, undefined, true);
@@ -177,22 +180,16 @@ function render(
   const done = !initial && query.isDone && query.results.isDone() && data === undefined;
   const response: Record<string, JsonValue> = {
     id: query.queryId,
-    infoUri: `${base}/ui/query.html?${query.queryId}`,
+    infoUri: `${base}/v1/query/${query.queryId}`,
   };
+  if (initial) response.partialCancelUri = `${base}/v1/stage/${query.queryId}.0`;
   if (!done) response.nextUri = `${base}/v1/statement/${query.queryId}/${nextToken}`;
   if (query.columns) {
     response.columns = query.columns.map((c) => ({ name: c.name, type: formatType(c.type) }));
   }
   if (data) response.data = data;
-  response.stats = {
-    state: done || query.state !== 'FINISHED' ? query.state : 'RUNNING',
-    queued: query.state === 'QUEUED',
-    scheduled: query.state !== 'QUEUED' && query.state !== 'PLANNING',
-    processedRows: query.processedRows,
-    processedBytes: query.processedBytes,
-    peakMemoryBytes: query.peakMemoryBytes,
-    elapsedTimeMillis: (query.endTime ?? Date.now()) - query.createTime,
-  };
+  response.stats = statementStats(query, done || query.state !== 'FINISHED' ? query.state : 'RUNNING');
+
   if (query.error && done) response.error = errorObject(query.error);
   if (query.updateType && done) {
     response.updateType = query.updateType;

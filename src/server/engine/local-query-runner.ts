@@ -26,6 +26,7 @@ import { QueryIdGenerator } from '../coordinator/query-ids.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { executeDataDefinition, isDataDefinition } from './data-definition.js';
 import { explainStatement } from './explain-statement.js';
+import { trackLocalStage } from './local-stage.js';
 import { executeMetadataStatement, isMetadataStatement } from './metadata-statements.js';
 import { QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
 import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
@@ -50,6 +51,8 @@ export interface LocalQueryRunnerOptions {
   readonly sessionProperties?: SessionPropertyManager;
   /** Finished queries are kept this long for clients and the query list. */
   readonly retentionMs?: number;
+  /** The node id of this process (task records of locally run stages). */
+  readonly nodeId?: string;
 }
 
 export class LocalQueryRunner {
@@ -58,6 +61,8 @@ export class LocalQueryRunner {
   private readonly functions = defaultFunctionRegistry();
   private readonly engineFunctions = new EngineFunctions();
   readonly sessionProperties: SessionPropertyManager;
+  /** This server's base URI, once it listens (the `self` of locally run tasks). */
+  coordinatorUri = 'http://127.0.0.1';
 
   constructor(private readonly options: LocalQueryRunnerOptions) {
     this.sessionProperties = options.sessionProperties ?? new SessionPropertyManager();
@@ -275,6 +280,7 @@ export class LocalQueryRunner {
             },
     });
     const drivers = planner.planQuery(plan, query.results);
+    trackLocalStage(query, drivers, memory, this.coordinatorUri, this.options.nodeId ?? 'coordinator');
     query.transition('RUNNING');
     try {
       await runDrivers(drivers, { isCancelled: () => query.isCanceled }).finally(() => {

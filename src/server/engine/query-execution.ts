@@ -18,6 +18,56 @@ export interface QuerySession {
   readonly properties: Readonly<Record<string, string>>;
 }
 
+/** Presto's stage states; a stage is `done` exactly in the last four. */
+export type StageState =
+  | 'PLANNED'
+  | 'SCHEDULING'
+  | 'SCHEDULED'
+  | 'RUNNING'
+  | 'FINISHED'
+  | 'CANCELED'
+  | 'ABORTED'
+  | 'FAILED';
+
+export const DONE_STAGE_STATES: ReadonlySet<StageState> = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+/** Numeric sums of a task's statistics (see server/task/task-stats.ts). */
+export interface TaskFigures {
+  readonly totalDrivers: number;
+  readonly queuedDrivers: number;
+  readonly runningDrivers: number;
+  readonly completedDrivers: number;
+  readonly scheduledNanos: number;
+  readonly cpuNanos: number;
+  readonly blockedNanos: number;
+  readonly rawInputBytes: number;
+  readonly rawInputPositions: number;
+  readonly processedInputBytes: number;
+  readonly processedInputPositions: number;
+  readonly outputBytes: number;
+  readonly outputPositions: number;
+}
+
+/** One task of a stage as last seen: its record (spec §2.3) and figures. */
+export interface TaskSnapshot {
+  readonly nodeId: string;
+  readonly state: string;
+  readonly info: Readonly<Record<string, unknown>>;
+  readonly figures: TaskFigures;
+}
+
+/** A stage and its sub-stages as last seen, for the statement and query resources. */
+export interface StageSnapshot {
+  readonly stageId: string;
+  readonly state: StageState;
+  /** SOURCE, FIXED_HASH, SINGLE, ... */
+  readonly partitioning: string;
+  /** The stage's plan fragment as text (EXPLAIN form). */
+  readonly plan?: string;
+  readonly tasks: readonly TaskSnapshot[];
+  readonly subStages: readonly StageSnapshot[];
+}
+
 export interface ResultColumn {
   readonly name: string;
   readonly type: Type;
@@ -45,6 +95,11 @@ export class QueryExecution {
   peakMemoryBytes = 0;
   /** Bytes the query's operators still hold; 0 once its drivers are closed. */
   reservedMemoryBytes = 0;
+  /** The client's address and User-Agent (query record's session). */
+  remoteAddress: string | undefined;
+  userAgent: string | undefined;
+  /** The stage tree of a running or finished query; set by the runner once it has planned. */
+  stages: (() => StageSnapshot | undefined) | undefined;
   private canceled = false;
   private executionEnded!: () => void;
   /** Resolves when the query's drivers have stopped and released what they held (after FINISHED/FAILED). */

@@ -53,7 +53,8 @@ export function createWorkerServer(context: WorkerContext, routes: readonly Work
     starting: false,
     uptime: formatDuration(Date.now() - startTime),
   }));
-  app.get('/v1/info/state', async () => 'ACTIVE');
+  // Presto answers with the JSON string, which clients parse.
+  app.get('/v1/info/state', async (_request, reply) => reply.type('application/json').send('"ACTIVE"'));
   app.get('/v1/status', async () => {
     const memory = process.memoryUsage();
     return {

@@ -45,14 +45,12 @@ describe('worker server', { timeout: 60_000 }, () => {
     const coordinator = await startCoordinator(config({ 'node.id': 'c' }), { logger: quiet });
     const changes: (readonly NodeInfo[])[] = [];
     coordinator.nodeManager.onChange((active) => changes.push(active));
+    let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
     try {
-      const worker = await startWorker(
-        config({ 'node.id': 'w1', coordinator: 'false', 'discovery.uri': coordinator.url }),
-        {
-          logger: quiet,
-          registerRoutes: [(app, context) => app.get('/v1/echo', async () => ({ node: context.config.nodeId }))],
-        },
-      );
+      worker = await startWorker(config({ 'node.id': 'w1', coordinator: 'false', 'discovery.uri': coordinator.url }), {
+        logger: quiet,
+        registerRoutes: [(app, context) => app.get('/v1/echo', async () => ({ node: context.config.nodeId }))],
+      });
       assert.equal((await fetch(`${worker.url}/v1/echo`)).status, 401);
       const echo = await fetch(`${worker.url}/v1/echo`, {
         headers: { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'c') },
@@ -73,6 +71,7 @@ describe('worker server', { timeout: 60_000 }, () => {
       assert.equal(active[0].version, VERSION);
 
       await worker.close();
+      worker = undefined;
       assert.deepEqual(coordinator.registry.nodes(), [], 'the announcement is withdrawn');
       assert.deepEqual(coordinator.nodeManager.activeWorkers(), []);
       assert.deepEqual(
@@ -80,6 +79,7 @@ describe('worker server', { timeout: 60_000 }, () => {
         [['w1'], []],
       );
     } finally {
+      await worker?.close();
       await coordinator.close();
     }
   });

@@ -1,0 +1,293 @@
+/**
+ * Renders what the coordinator knows of a query for the query resource (spec §2.5, §4.4) and the
+ * `stats` of statement responses (spec §2.2): the query record with its session, timings,
+ * resource use and stage tree (`outputStage`, the stages with their task records), the short
+ * entries of the query list, and the statement's progress statistics with `rootStage`.
+ * All figures come from the stage snapshots the query's runner keeps (server/engine).
+ */
+import type { JsonValue } from '../../data/json-values.js';
+import { formatDataSize, formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
+import {
+  DONE_STAGE_STATES,
+  type QueryExecution,
+  type StageSnapshot,
+  type TaskFigures,
+} from '../engine/query-execution.js';
+import { errorObject } from './error-json.js';
+
+const NANOS_PER_MILLI = 1_000_000;
+
+interface StageSums {
+  nodes: Set<string>;
+  tasks: number;
+  runningTasks: number;
+  completedTasks: number;
+  totalDrivers: number;
+  queuedDrivers: number;
+  runningDrivers: number;
+  completedDrivers: number;
+  scheduledNanos: number;
+  cpuNanos: number;
+  blockedNanos: number;
+  rawInputBytes: number;
+  rawInputPositions: number;
+  processedInputBytes: number;
+  processedInputPositions: number;
+  outputBytes: number;
+  outputPositions: number;
+}
+
+const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+function emptySums(): StageSums {
+  return {
+    nodes: new Set(),
+    tasks: 0,
+    runningTasks: 0,
+    completedTasks: 0,
+    totalDrivers: 0,
+    queuedDrivers: 0,
+    runningDrivers: 0,
+    completedDrivers: 0,
+    scheduledNanos: 0,
+    cpuNanos: 0,
+    blockedNanos: 0,
+    rawInputBytes: 0,
+    rawInputPositions: 0,
+    processedInputBytes: 0,
+    processedInputPositions: 0,
+    outputBytes: 0,
+    outputPositions: 0,
+  };
+}
+
+function addTask(sums: StageSums, nodeId: string, state: string, figures: TaskFigures): void {
+  sums.nodes.add(nodeId);
+  sums.tasks++;
+  if (DONE_TASK_STATES.has(state)) sums.completedTasks++;
+  else if (state === 'RUNNING' || state === 'FLUSHING') sums.runningTasks++;
+  sums.totalDrivers += figures.totalDrivers;
+  sums.queuedDrivers += figures.queuedDrivers;
+  sums.runningDrivers += figures.runningDrivers;
+  sums.completedDrivers += figures.completedDrivers;
+  sums.scheduledNanos += figures.scheduledNanos;
+  sums.cpuNanos += figures.cpuNanos;
+  sums.blockedNanos += figures.blockedNanos;
+  sums.rawInputBytes += figures.rawInputBytes;
+  sums.rawInputPositions += figures.rawInputPositions;
+  sums.processedInputBytes += figures.processedInputBytes;
+  sums.processedInputPositions += figures.processedInputPositions;
+  sums.outputBytes += figures.outputBytes;
+  sums.outputPositions += figures.outputPositions;
+}
+
+function stageSums(stage: StageSnapshot): StageSums {
+  const sums = emptySums();
+  for (const task of stage.tasks) addTask(sums, task.nodeId, task.state, task.figures);
+  return sums;
+}
+
+function walkStages(stage: StageSnapshot | undefined, visit: (stage: StageSnapshot) => void): void {
+  if (!stage) return;
+  visit(stage);
+  for (const child of stage.subStages) walkStages(child, visit);
+}
+
+/** Sums over every stage of the query; the query's output is the root stage's. */
+function querySums(root: StageSnapshot | undefined): StageSums {
+  const sums = emptySums();
+  walkStages(root, (stage) => {
+    for (const task of stage.tasks) addTask(sums, task.nodeId, task.state, task.figures);
+  });
+  const rootSums = root ? stageSums(root) : emptySums();
+  sums.outputBytes = rootSums.outputBytes;
+  sums.outputPositions = rootSums.outputPositions;
+  return sums;
+}
+
+/** The statement resource's stage object (spec §2.2): splits are the stage's drivers. */
+function statementStage(stage: StageSnapshot): Record<string, JsonValue> {
+  const sums = stageSums(stage);
+  return {
+    stageId: stage.stageId,
+    state: stage.state,
+    done: DONE_STAGE_STATES.has(stage.state),
+    nodes: sums.nodes.size,
+    totalSplits: sums.totalDrivers,
+    queuedSplits: sums.queuedDrivers,
+    runningSplits: sums.runningDrivers,
+    completedSplits: sums.completedDrivers,
+    cpuTimeMillis: Math.round(sums.cpuNanos / NANOS_PER_MILLI),
+    wallTimeMillis: Math.round(sums.scheduledNanos / NANOS_PER_MILLI),
+    processedRows: sums.rawInputPositions,
+    processedBytes: sums.rawInputBytes,
+    physicalInputBytes: sums.rawInputBytes,
+    failedTasks: stage.tasks.filter((t) => t.state === 'FAILED').length,
+    coordinatorOnly: stage.tasks.length === 0,
+    subStages: stage.subStages.map(statementStage),
+  };
+}
+
+/** The `stats` object of a statement response (spec §2.2). */
+export function statementStats(query: QueryExecution, reportedState: string): Record<string, JsonValue> {
+  const root = query.stages?.();
+  const sums = querySums(root);
+  const now = Date.now();
+  const elapsed = (query.endTime ?? now) - query.createTime;
+  const queued = (query.startTime ?? query.endTime ?? now) - query.createTime;
+  const stats: Record<string, JsonValue> = {
+    state: reportedState,
+    queued: query.state === 'QUEUED',
+    scheduled: query.state !== 'QUEUED' && query.state !== 'PLANNING',
+    nodes: sums.nodes.size,
+    totalSplits: sums.totalDrivers,
+    queuedSplits: sums.queuedDrivers,
+    runningSplits: sums.runningDrivers,
+    completedSplits: sums.completedDrivers,
+    cpuTimeMillis: Math.round(sums.cpuNanos / NANOS_PER_MILLI),
+    wallTimeMillis: Math.round(sums.scheduledNanos / NANOS_PER_MILLI),
+    queuedTimeMillis: Math.max(0, queued),
+    elapsedTimeMillis: Math.max(0, elapsed),
+    processedRows: sums.rawInputPositions || query.processedRows,
+    processedBytes: sums.rawInputBytes || query.processedBytes,
+    physicalInputBytes: sums.rawInputBytes,
+    peakMemoryBytes: query.peakMemoryBytes,
+    spilledBytes: 0,
+  };
+  if (sums.totalDrivers > 0 && !query.isDone) {
+    stats.progressPercentage = (100 * sums.completedDrivers) / sums.totalDrivers;
+  }
+  if (root) stats.rootStage = statementStage(root);
+  return stats;
+}
+
+/** `outputStage` of the query record: each stage with its stats, task records and sub-stages. */
+function stageInfo(stage: StageSnapshot, selfBase: string, queryId: string): Record<string, unknown> {
+  const sums = stageSums(stage);
+  return {
+    stageId: `${queryId}.${stage.stageId}`,
+    state: stage.state,
+    self: `${selfBase}/v1/stage/${queryId}.${stage.stageId}`,
+    plan: { id: stage.stageId, partitioning: stage.partitioning, textPlan: stage.plan ?? '' },
+    partitioning: stage.partitioning,
+    stageStats: {
+      totalTasks: sums.tasks,
+      runningTasks: sums.runningTasks,
+      completedTasks: sums.completedTasks,
+      totalDrivers: sums.totalDrivers,
+      queuedDrivers: sums.queuedDrivers,
+      runningDrivers: sums.runningDrivers,
+      completedDrivers: sums.completedDrivers,
+      totalScheduledTime: formatDuration(sums.scheduledNanos / NANOS_PER_MILLI),
+      totalCpuTime: formatDuration(sums.cpuNanos / NANOS_PER_MILLI),
+      totalBlockedTime: formatDuration(sums.blockedNanos / NANOS_PER_MILLI),
+      rawInputDataSize: formatDataSize(sums.rawInputBytes),
+      rawInputPositions: sums.rawInputPositions,
+      processedInputDataSize: formatDataSize(sums.processedInputBytes),
+      processedInputPositions: sums.processedInputPositions,
+      outputDataSize: formatDataSize(sums.outputBytes),
+      outputPositions: sums.outputPositions,
+    },
+    tasks: stage.tasks.map((task) => task.info),
+    subStages: stage.subStages.map((child) => stageInfo(child, selfBase, queryId)),
+  };
+}
+
+function errorFields(query: QueryExecution): Record<string, unknown> {
+  const error = query.error;
+  if (!error) return {};
+  const rendered = errorObject(error);
+  return {
+    errorType: error.errorCode.type,
+    errorCode: { code: error.errorCode.code, name: error.errorCode.name, type: error.errorCode.type },
+    failureInfo: rendered.failureInfo,
+  };
+}
+
+function sessionInfo(query: QueryExecution): Record<string, unknown> {
+  const session = query.session;
+  return {
+    user: session.user,
+    source: session.source ?? '',
+    catalog: session.catalog ?? '',
+    schema: session.schema ?? '',
+    timeZone: session.timeZone,
+    remoteUserAddress: query.remoteAddress ?? '',
+    userAgent: query.userAgent ?? '',
+    startTime: query.createTime,
+    systemProperties: { ...session.properties },
+  };
+}
+
+function queryStatsInfo(query: QueryExecution, root: StageSnapshot | undefined): Record<string, unknown> {
+  const sums = querySums(root);
+  const now = Date.now();
+  const end = query.endTime;
+  const executionStart = query.startTime;
+  const stats: Record<string, unknown> = {
+    createTime: formatTimestamp(query.createTime),
+    ...(executionStart !== undefined ? { executionStartTime: formatTimestamp(executionStart) } : {}),
+    lastHeartbeat: formatTimestamp(now),
+    ...(end !== undefined ? { endTime: formatTimestamp(end) } : {}),
+    elapsedTime: formatDuration((end ?? now) - query.createTime),
+    queuedTime: formatDuration((executionStart ?? end ?? now) - query.createTime),
+    analysisTime: formatDuration(Math.max(0, (executionStart ?? end ?? now) - query.createTime)),
+    executionTime: formatDuration(executionStart !== undefined ? (end ?? now) - executionStart : 0),
+    totalTasks: sums.tasks,
+    runningTasks: sums.runningTasks,
+    completedTasks: sums.completedTasks,
+    totalDrivers: sums.totalDrivers,
+    queuedDrivers: sums.queuedDrivers,
+    runningDrivers: sums.runningDrivers,
+    completedDrivers: sums.completedDrivers,
+    totalMemoryReservation: formatDataSize(query.reservedMemoryBytes),
+    peakTotalMemoryReservation: formatDataSize(query.peakMemoryBytes),
+    peakUserMemoryReservation: formatDataSize(query.peakMemoryBytes),
+    totalScheduledTime: formatDuration(sums.scheduledNanos / NANOS_PER_MILLI),
+    totalCpuTime: formatDuration(sums.cpuNanos / NANOS_PER_MILLI),
+    totalBlockedTime: formatDuration(sums.blockedNanos / NANOS_PER_MILLI),
+    rawInputDataSize: formatDataSize(sums.rawInputBytes),
+    rawInputPositions: sums.rawInputPositions,
+    processedInputDataSize: formatDataSize(sums.processedInputBytes),
+    processedInputPositions: sums.processedInputPositions,
+    outputDataSize: formatDataSize(sums.outputBytes),
+    outputPositions: sums.outputPositions,
+  };
+  if (sums.totalDrivers > 0)
+    stats.progressPercentage = query.state === 'FINISHED' ? 100 : (100 * sums.completedDrivers) / sums.totalDrivers;
+  return stats;
+}
+
+/** The full query record of `GET /v1/query/{queryId}` (spec §2.5). */
+export function queryRecord(query: QueryExecution, selfBase: string): Record<string, unknown> {
+  const root = query.stages?.();
+  const record: Record<string, unknown> = {
+    queryId: query.queryId,
+    session: sessionInfo(query),
+    state: query.state,
+    scheduled: query.state !== 'QUEUED' && query.state !== 'PLANNING',
+    self: `${selfBase}/v1/query/${query.queryId}`,
+    fieldNames: (query.columns ?? []).map((c) => c.name),
+    query: query.sql,
+    queryStats: queryStatsInfo(query, root),
+    ...errorFields(query),
+  };
+  if (query.updateType !== undefined) record.updateType = query.updateType;
+  if (root) record.outputStage = stageInfo(root, selfBase, query.queryId);
+  return record;
+}
+
+/** An entry of `GET /v1/query`: what the query list shows, without the stage tree. */
+export function queryListEntry(query: QueryExecution, selfBase: string): Record<string, unknown> {
+  const root = query.stages?.();
+  return {
+    queryId: query.queryId,
+    session: sessionInfo(query),
+    state: query.state,
+    scheduled: query.state !== 'QUEUED' && query.state !== 'PLANNING',
+    self: `${selfBase}/v1/query/${query.queryId}`,
+    query: query.sql,
+    queryStats: queryStatsInfo(query, root),
+    ...errorFields(query),
+  };
+}

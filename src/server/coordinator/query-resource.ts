@@ -1,0 +1,54 @@
+/**
+ * The query resource (spec §4.4): `GET /v1/query` lists every query the coordinator knows,
+ * running and recent (optionally `?state=RUNNING`), `GET /v1/query/{queryId}` returns one query
+ * record (§2.5) with its stage tree, and `DELETE /v1/query/{queryId}` cancels the query (204) —
+ * the way several Presto clients and the web UI cancel.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { VivaceError } from '../../common/vivace-error.js';
+import type { QueryExecution } from '../engine/query-execution.js';
+import { queryListEntry, queryRecord } from './query-info.js';
+
+export interface QueryDirectory {
+  get(queryId: string): QueryExecution | undefined;
+  list(): QueryExecution[];
+}
+
+/** `http://host:port` as the client addressed us. */
+export function requestBase(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+}
+
+/** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
+function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply.code(200).header('Content-Type', 'application/json').send(Buffer.from(JSON.stringify(value), 'utf8'));
+}
+
+export function registerQueryResource(app: FastifyInstance, queries: QueryDirectory): void {
+  app.get('/v1/query', async (request, reply) => {
+    const { state } = request.query as { state?: string };
+    const wanted = state?.toUpperCase();
+    const base = requestBase(request);
+    const entries = queries
+      .list()
+      .filter((query) => wanted === undefined || query.state === wanted)
+      .sort((a, b) => a.createTime - b.createTime)
+      .map((query) => queryListEntry(query, base));
+    return sendJson(reply, entries);
+  });
+
+  app.get('/v1/query/:queryId', async (request, reply) => {
+    const { queryId } = request.params as { queryId: string };
+    const query = queries.get(queryId);
+    if (!query) return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
+    return sendJson(reply, queryRecord(query, requestBase(request)));
+  });
+
+  app.delete('/v1/query/:queryId', async (request, reply) => {
+    const { queryId } = request.params as { queryId: string };
+    const query = queries.get(queryId);
+    if (!query) return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
+    query.cancel(new VivaceError('USER_CANCELED', 'Query was canceled'));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,271 @@
+/**
+ * Task statistics in the shape of the task record (spec §2.3): per pipeline the driver counts,
+ * queued/elapsed time distributions, times, data sizes, positions and operator summaries, and
+ * for the task their sums. Built from the drivers of a task (a worker's task, or the single
+ * stage a coordinator runs itself), so every figure is measured, never estimated.
+ *
+ * Operator calls run synchronously on the event loop thread without waiting on I/O, so the wall
+ * time of a call is its CPU time; CPU and user time are reported as that wall time.
+ */
+import type { Driver } from '../../execution/driver.js';
+import { OperatorStats } from '../../execution/operator-context.js';
+import { formatDataSize, formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
+
+const NANOS_PER_MILLI = 1_000_000;
+
+/** The drivers of one pipeline, and where it sits in the task's data flow. */
+export interface PipelineDrivers {
+  readonly pipelineId: number;
+  readonly drivers: readonly Driver[];
+  /** Reads from outside the task (table scans, exchanges). */
+  readonly inputPipeline: boolean;
+  /** Writes the task's output. */
+  readonly outputPipeline: boolean;
+}
+
+/** Extra information an operator reports (the exchange operator's client statuses). */
+export type OperatorInfoSource = (operatorType: string, pipelineId: number, operatorId: number) => unknown;
+
+export interface TaskTimes {
+  readonly createTime: number;
+  readonly startTime?: number;
+  readonly endTime?: number;
+  readonly memoryReservationBytes: number;
+  readonly peakMemoryBytes?: number;
+}
+
+/** Sums used by stage, query and statement statistics (numbers, not formatted). */
+export interface TaskTotals {
+  totalDrivers: number;
+  queuedDrivers: number;
+  runningDrivers: number;
+  completedDrivers: number;
+  scheduledNanos: number;
+  cpuNanos: number;
+  blockedNanos: number;
+  rawInputBytes: number;
+  rawInputPositions: number;
+  processedInputBytes: number;
+  processedInputPositions: number;
+  outputBytes: number;
+  outputPositions: number;
+}
+
+export function emptyTotals(): TaskTotals {
+  return {
+    totalDrivers: 0,
+    queuedDrivers: 0,
+    runningDrivers: 0,
+    completedDrivers: 0,
+    scheduledNanos: 0,
+    cpuNanos: 0,
+    blockedNanos: 0,
+    rawInputBytes: 0,
+    rawInputPositions: 0,
+    processedInputBytes: 0,
+    processedInputPositions: 0,
+    outputBytes: 0,
+    outputPositions: 0,
+  };
+}
+
+export function addTotals(into: TaskTotals, other: TaskTotals): void {
+  for (const key of Object.keys(into) as (keyof TaskTotals)[]) into[key] += other[key];
+}
+
+const nanos = (value: number) => formatDuration(value / NANOS_PER_MILLI);
+
+function operatorCpu(stats: OperatorStats): number {
+  return stats.addInputWall + stats.getOutputWall + stats.finishWall;
+}
+
+/** Sums the statistics of each operator over the drivers of a pipeline. */
+function summarizeOperators(drivers: readonly Driver[]): { operatorType: string; stats: OperatorStats }[] {
+  const summaries: { operatorType: string; stats: OperatorStats }[] = [];
+  for (const driver of drivers) {
+    driver.operators.forEach((operator, index) => {
+      let summary = summaries[index];
+      if (summary === undefined) {
+        summary = { operatorType: operator.context.operatorType, stats: new OperatorStats() };
+        summaries[index] = summary;
+      }
+      summary.stats.merge(operator.context.stats);
+    });
+  }
+  return summaries;
+}
+
+function pipelineTotals(pipeline: PipelineDrivers, operators: { stats: OperatorStats }[]): TaskTotals {
+  const totals = emptyTotals();
+  for (const driver of pipeline.drivers) {
+    totals.totalDrivers++;
+    if (driver.endedAt !== undefined) totals.completedDrivers++;
+    else if (driver.startedAt !== undefined) totals.runningDrivers++;
+    else totals.queuedDrivers++;
+    totals.scheduledNanos += driver.scheduledNanos;
+  }
+  for (const operator of operators) {
+    totals.cpuNanos += operatorCpu(operator.stats);
+    totals.blockedNanos += operator.stats.blockedWall;
+    totals.rawInputBytes += operator.stats.rawInputDataSize;
+    totals.rawInputPositions += operator.stats.rawInputPositions;
+  }
+  const first = operators[0]?.stats;
+  const last = operators[operators.length - 1]?.stats;
+  if (first !== undefined && pipeline.inputPipeline) {
+    // What the pipeline's source produced is what the task processed from its inputs.
+    totals.processedInputBytes = first.outputDataSize;
+    totals.processedInputPositions = first.outputPositions;
+    if (totals.rawInputPositions === 0) {
+      totals.rawInputBytes = first.outputDataSize;
+      totals.rawInputPositions = first.outputPositions;
+    }
+  } else {
+    totals.rawInputBytes = 0;
+    totals.rawInputPositions = 0;
+  }
+  if (last !== undefined && pipeline.outputPipeline) {
+    totals.outputBytes = last.inputDataSize;
+    totals.outputPositions = last.inputPositions;
+  }
+  return totals;
+}
+
+/** Airlift's distribution snapshot of values in nanoseconds. */
+export function distribution(values: readonly number[]): Record<string, number> {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+  const total = sorted.reduce((sum, value) => sum + value, 0);
+  return {
+    maxError: 0,
+    count: sorted.length,
+    total,
+    p01: at(0.01),
+    p05: at(0.05),
+    p10: at(0.1),
+    p25: at(0.25),
+    p50: at(0.5),
+    p75: at(0.75),
+    p90: at(0.9),
+    p95: at(0.95),
+    p99: at(0.99),
+    min: Math.round(sorted[0] ?? 0),
+    max: Math.round(sorted[sorted.length - 1] ?? 0),
+  };
+}
+
+function operatorSummaryJson(
+  pipelineId: number,
+  operatorId: number,
+  operatorType: string,
+  stats: OperatorStats,
+  info: unknown,
+): Record<string, unknown> {
+  const summary: Record<string, unknown> = {
+    pipelineId,
+    operatorId,
+    operatorType,
+    addInputCalls: stats.addInputCalls,
+    addInputWall: nanos(stats.addInputWall),
+    addInputCpu: nanos(stats.addInputWall),
+    addInputUser: nanos(stats.addInputWall),
+    getOutputCalls: stats.getOutputCalls,
+    getOutputWall: nanos(stats.getOutputWall),
+    getOutputCpu: nanos(stats.getOutputWall),
+    getOutputUser: nanos(stats.getOutputWall),
+    blockedWall: nanos(stats.blockedWall),
+    finishCalls: stats.finishCalls,
+    finishWall: nanos(stats.finishWall),
+    finishCpu: nanos(stats.finishWall),
+    finishUser: nanos(stats.finishWall),
+    inputDataSize: formatDataSize(stats.inputDataSize),
+    inputPositions: stats.inputPositions,
+    outputDataSize: formatDataSize(stats.outputDataSize),
+    outputPositions: stats.outputPositions,
+    rawInputDataSize: formatDataSize(stats.rawInputDataSize),
+    rawInputPositions: stats.rawInputPositions,
+    memoryReservation: formatDataSize(0),
+  };
+  if (info !== undefined) summary.info = info;
+  return summary;
+}
+
+export interface RenderedTaskStats {
+  readonly json: Record<string, unknown>;
+  readonly totals: TaskTotals;
+}
+
+/** The `stats` object of a task record, and its numeric totals. */
+export function renderTaskStats(
+  times: TaskTimes,
+  pipelines: readonly PipelineDrivers[],
+  operatorInfo?: OperatorInfoSource,
+  now = Date.now(),
+): RenderedTaskStats {
+  const totals = emptyTotals();
+  const pipelineJson = pipelines.map((pipeline) => {
+    const operators = summarizeOperators(pipeline.drivers);
+    const sums = pipelineTotals(pipeline, operators);
+    addTotals(totals, sums);
+    const queued = pipeline.drivers.map((d) => ((d.startedAt ?? now) - d.createdAt) * NANOS_PER_MILLI);
+    const elapsed = pipeline.drivers.map((d) => ((d.endedAt ?? now) - d.createdAt) * NANOS_PER_MILLI);
+    return {
+      pipelineId: pipeline.pipelineId,
+      inputPipeline: pipeline.inputPipeline,
+      outputPipeline: pipeline.outputPipeline,
+      totalDrivers: sums.totalDrivers,
+      queuedDrivers: sums.queuedDrivers,
+      runningDrivers: sums.runningDrivers,
+      completedDrivers: sums.completedDrivers,
+      memoryReservation: formatDataSize(0),
+      queuedTime: distribution(queued),
+      elapsedTime: distribution(elapsed),
+      totalScheduledTime: nanos(sums.scheduledNanos),
+      totalCpuTime: nanos(sums.cpuNanos),
+      totalBlockedTime: nanos(sums.blockedNanos),
+      rawInputDataSize: formatDataSize(sums.rawInputBytes),
+      rawInputPositions: sums.rawInputPositions,
+      processedInputDataSize: formatDataSize(sums.processedInputBytes),
+      processedInputPositions: sums.processedInputPositions,
+      outputDataSize: formatDataSize(sums.outputBytes),
+      outputPositions: sums.outputPositions,
+      operatorSummaries: operators.map((operator, operatorId) =>
+        operatorSummaryJson(
+          pipeline.pipelineId,
+          operatorId,
+          operator.operatorType,
+          operator.stats,
+          operatorInfo?.(operator.operatorType, pipeline.pipelineId, operatorId),
+        ),
+      ),
+      drivers: [],
+    };
+  });
+  const start = times.startTime;
+  const end = times.endTime;
+  const json: Record<string, unknown> = {
+    createTime: formatTimestamp(times.createTime),
+    ...(start !== undefined ? { startTime: formatTimestamp(start) } : {}),
+    ...(end !== undefined && start !== undefined ? { endTime: formatTimestamp(end) } : {}),
+    elapsedTime: formatDuration((end ?? now) - times.createTime),
+    queuedTime: formatDuration((start ?? now) - times.createTime),
+    totalDrivers: totals.totalDrivers,
+    queuedDrivers: totals.queuedDrivers,
+    runningDrivers: totals.runningDrivers,
+    completedDrivers: totals.completedDrivers,
+    memoryReservation: formatDataSize(times.memoryReservationBytes),
+    peakTotalMemoryReservation: formatDataSize(times.peakMemoryBytes ?? times.memoryReservationBytes),
+    totalScheduledTime: nanos(totals.scheduledNanos),
+    totalCpuTime: nanos(totals.cpuNanos),
+    totalBlockedTime: nanos(totals.blockedNanos),
+    rawInputDataSize: formatDataSize(totals.rawInputBytes),
+    rawInputPositions: totals.rawInputPositions,
+    processedInputDataSize: formatDataSize(totals.processedInputBytes),
+    processedInputPositions: totals.processedInputPositions,
+    outputDataSize: formatDataSize(totals.outputBytes),
+    outputPositions: totals.outputPositions,
+    pipelines: pipelineJson,
+  };
+  return { json, totals };
+}
