@@ -10,10 +10,13 @@ import type { EngineFunctions, SessionContext } from './expression/engine-functi
 import type { QueryMemoryPool } from './memory-context.js';
 import type { Operator } from './operator.js';
 import type { OperatorContext } from './operator-context.js';
+import type { TableScanOperator } from './operators/table-scan-operator.js';
 
 export interface ScanSource {
   readonly splits: readonly ConnectorSplit[];
   createPageSource(split: ConnectorSplit): ConnectorPageSource;
+  /** A task's scan: splits arrive later through the operator (`addSplit`, `noMoreSplits`). */
+  attach?(operator: TableScanOperator): void;
 }
 
 export interface LocalPlannerContext {
@@ -25,6 +28,12 @@ export interface LocalPlannerContext {
   isCancelled(): boolean;
   /** Page sinks and the commit of a write (TableWriter/TableFinish nodes); absent for read-only plans. */
   readonly writes?: WriteTarget;
+  /** The operator reading a RemoteSource node's pages from the tasks of other fragments. */
+  readonly remoteSource?: (
+    node: Extract<PlanNode, { kind: 'RemoteSource' }>,
+    context: OperatorContext,
+    layout: ReadonlyMap<string, { channel: number; type: Type }>,
+  ) => Operator;
   /** Upper bound on the rows of the pages scans and VALUES emit (tests use 1); unbounded when absent. */
   readonly maxPageRows?: number;
 }

@@ -46,6 +46,26 @@ export class LocalPlanner implements PipelineBuilder {
     return this.pipelines.map((operators) => new Driver(operators));
   }
 
+  /**
+   * Plans a plan fragment (a task's share of a distributed query): its rows, in the root's output
+   * order (the Output's columns for the root fragment), go into the operator `createSink` makes.
+   */
+  planFragment(root: PlanNode, createSink: (context: OperatorContext) => Operator): Driver[] {
+    const top = root.kind === 'Output' ? root.source : root;
+    const source = this.visit(top);
+    const symbols = root.kind === 'Output' ? root.columns : root.outputs.map((s) => s.name);
+    const operation = this.project(
+      source,
+      symbols.map((symbol, i) => {
+        const column = source.layout.get(symbol)!;
+        return { symbol: root.outputs[i]!.name, channel: column.channel, type: column.type };
+      }),
+    );
+    operation.operators.push(createSink(this.operatorContext('TaskOutputOperator')));
+    this.pipelines.push(operation.operators);
+    return this.pipelines.map((operators) => new Driver(operators));
+  }
+
   operatorContext(type: string): OperatorContext {
     return new OperatorContext(this.nextOperatorId++, type, this.context.memory.newLocalContext(type), () =>
       this.context.isCancelled(),
@@ -74,6 +94,13 @@ export class LocalPlanner implements PipelineBuilder {
     switch (node.kind) {
       case 'TableScan':
         return this.tableScan(node);
+      case 'RemoteSource': {
+        const remote = this.context.remoteSource;
+        if (!remote) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a remote source outside a distributed task');
+        const type = node.orderBy !== undefined && node.orderBy.length > 0 ? 'MergeOperator' : 'ExchangeOperator';
+        const layout = new Map(node.outputs.map((symbol, channel) => [symbol.name, { channel, type: symbol.type }] as const));
+        return { operators: [remote(node, this.operatorContext(type), layout)], layout };
+      }
       case 'Filter':
         return this.filterProject(this.visit(node.source), node.predicate, undefined, node.outputs);
       case 'Project': {
@@ -103,8 +130,9 @@ export class LocalPlanner implements PipelineBuilder {
         const maxRows = this.context.maxPageRows;
         return maxRows === undefined ? pageSource : new SlicingPageSource(pageSource, maxRows);
       },
-      source.splits,
+      source.attach ? undefined : source.splits,
     );
+    source.attach?.(operator);
     const layout = new Map(
       node.outputs.map((symbol, channel) => [symbol.name, { channel, type: symbol.type }] as const),
     );

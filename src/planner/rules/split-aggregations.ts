@@ -16,12 +16,13 @@ export const splitAggregations: PlanRule = {
   name: 'SplitAggregations',
   apply(plan: PlanNode, context: RuleContext): PlanNode {
     return rewritePlan(plan, (node) =>
-      node.kind === 'Aggregation' && node.step === 'SINGLE' ? split(node, context) : node,
+      node.kind === 'Aggregation' && node.step === 'SINGLE' ? splitAggregation(node, context) : node,
     );
   },
 };
 
-function split(node: AggregationNode, ctx: RuleContext): PlanNode {
+/** PARTIAL below FINAL for one SINGLE aggregation, or the node itself when it cannot be split. */
+export function splitAggregation(node: AggregationNode, ctx: RuleContext): PlanNode {
   if (node.aggregates.some((a) => a.distinct || (a.orderBy?.length ?? 0) > 0)) return node;
   const states = node.aggregates.map((a) => ctx.symbols.newSymbol(`${a.function.name}_partial`, a.function.returnType));
   const partialCalls: AggregateCall[] = node.aggregates.map((a, i) => ({ ...a, symbol: states[i]!.name }));

@@ -1,0 +1,303 @@
+/**
+ * Makes an optimized plan distributed: inserts REMOTE exchanges wherever the rows of a subtree
+ * must move between tasks, as Presto's AddExchanges does. Each subtree is tracked with the
+ * distribution of its rows across tasks:
+ *   - ANY: spread arbitrarily (the rows of table scans, split by split),
+ *   - HASH(keys): rows with equal keys are in the same task,
+ *   - SINGLE: all rows in one task.
+ * Aggregations are split into PARTIAL (where the rows are) and FINAL (after a repartition on the
+ * grouping keys, or a gather for global ones); joins repartition both sides on their keys
+ * (PARTITIONED) or replicate the build side to every task of the probe side (REPLICATED); semi
+ * joins always replicate their filtering side, because NOT IN must see every NULL of it; TopN and
+ * LIMIT run partially before a gather and finally after it; sorts, unions and the operators that
+ * need every row in one place gather. The fragmenter then cuts the plan at these exchanges.
+ */
+import type {
+  AggregationNode,
+  ExchangeNode,
+  ExchangeType,
+  JoinNode,
+  Ordering,
+  PlanNode,
+  SemiJoinNode,
+} from './plan-nodes.js';
+import type { PlanSymbol } from './row-expression.js';
+import type { RuleContext } from './rule.js';
+import { splitAggregation } from './rules/split-aggregations.js';
+
+export type JoinDistributionType = 'AUTOMATIC' | 'PARTITIONED' | 'BROADCAST';
+
+type Distribution =
+  | { readonly kind: 'ANY' }
+  | { readonly kind: 'SINGLE' }
+  | { readonly kind: 'HASH'; readonly keys: readonly string[] };
+
+interface Distributed {
+  readonly node: PlanNode;
+  readonly distribution: Distribution;
+}
+
+const ANY: Distribution = { kind: 'ANY' };
+const SINGLE: Distribution = { kind: 'SINGLE' };
+
+export interface AddExchangesOptions {
+  /** Forces the distribution of joins that may have either (session `join_distribution_type`). */
+  readonly joinDistribution: JoinDistributionType;
+}
+
+/** Returns the plan with REMOTE exchanges; its root produces all rows in one task. */
+export function addExchanges(plan: PlanNode, context: RuleContext, options: AddExchangesOptions): PlanNode {
+  return new ExchangePlanner(context, options).gatherAll(plan);
+}
+
+class ExchangePlanner {
+  constructor(
+    private readonly context: RuleContext,
+    private readonly options: AddExchangesOptions,
+  ) {}
+
+  gatherAll(plan: PlanNode): PlanNode {
+    if (plan.kind === 'Output') return { ...plan, source: this.gather(this.visit(plan.source)) };
+    return this.gather(this.visit(plan));
+  }
+
+  private exchange(
+    type: ExchangeType,
+    sources: readonly PlanNode[],
+    outputs: readonly PlanSymbol[],
+    inputs: readonly (readonly string[])[],
+    extra: { partitionKeys?: readonly string[]; orderBy?: readonly Ordering[] } = {},
+  ): ExchangeNode {
+    return {
+      kind: 'Exchange',
+      id: this.context.ids.nextId(),
+      type,
+      scope: 'REMOTE',
+      sources,
+      inputs,
+      outputs,
+      ...(extra.partitionKeys ? { partitionKeys: extra.partitionKeys } : {}),
+      ...(extra.orderBy ? { orderBy: extra.orderBy } : {}),
+    };
+  }
+
+  private single(node: PlanNode, type: ExchangeType, extra: { partitionKeys?: readonly string[] } = {}): ExchangeNode {
+    return this.exchange(type, [node], node.outputs, [node.outputs.map((s) => s.name)], extra);
+  }
+
+  private gather(input: Distributed): PlanNode {
+    return input.distribution.kind === 'SINGLE' ? input.node : this.single(input.node, 'GATHER');
+  }
+
+  private repartition(input: Distributed, keys: readonly string[]): Distributed {
+    const current = input.distribution;
+    if (current.kind === 'HASH' && sameKeys(current.keys, keys)) return input;
+    return {
+      node: this.single(input.node, 'REPARTITION', { partitionKeys: keys }),
+      distribution: { kind: 'HASH', keys },
+    };
+  }
+
+  private replicate(node: PlanNode): PlanNode {
+    return this.single(node, 'REPLICATE');
+  }
+
+  /** The node over its (unchanged) source keeps the source's distribution if its keys survive. */
+  private passThrough(source: Distributed, rebuild: (source: PlanNode) => PlanNode): Distributed {
+    const rebuilt = rebuild(source.node);
+    return { node: rebuilt, distribution: surviving(source.distribution, rebuilt) };
+  }
+
+  /** The node needs all its rows in one task. */
+  private onSingle(source: PlanNode, rebuild: (source: PlanNode) => PlanNode): Distributed {
+    return { node: rebuild(this.gather(this.visit(source))), distribution: SINGLE };
+  }
+
+  visit(node: PlanNode): Distributed {
+    switch (node.kind) {
+      case 'TableScan':
+        return { node, distribution: ANY };
+      case 'Values':
+        return { node, distribution: SINGLE };
+      case 'Filter':
+      case 'Project':
+      case 'Unnest':
+      case 'GroupId':
+        return this.passThrough(this.visit(node.source), (source) => ({ ...node, source }) as PlanNode);
+      case 'Aggregation':
+        return this.aggregation(node);
+      case 'Join':
+        return this.join(node);
+      case 'SemiJoin':
+        return this.semiJoin(node);
+      case 'TopN': {
+        const source = this.visit(node.source);
+        if (source.distribution.kind === 'SINGLE' || node.step !== 'SINGLE') {
+          return { node: { ...node, source: source.node }, distribution: source.distribution };
+        }
+        const partial = this.context.factory.topN(source.node, node.count, node.orderBy, 'PARTIAL');
+        return {
+          node: { ...node, step: 'FINAL', source: this.gather({ node: partial, distribution: ANY }) },
+          distribution: SINGLE,
+        };
+      }
+      case 'Limit': {
+        const source = this.visit(node.source);
+        if (source.distribution.kind === 'SINGLE' || node.partial) {
+          return { node: { ...node, source: source.node }, distribution: source.distribution };
+        }
+        const partial = this.context.factory.limit(source.node, node.count, {
+          partial: true,
+          ...(node.tiesResolvingScheme ? { ties: node.tiesResolvingScheme } : {}),
+        });
+        return { node: { ...node, source: this.gather({ node: partial, distribution: ANY }) }, distribution: SINGLE };
+      }
+      case 'Window': {
+        if (node.partitionBy.length === 0) return this.onSingle(node.source, (source) => ({ ...node, source }));
+        const source = this.repartition(this.visit(node.source), node.partitionBy);
+        return { node: { ...node, source: source.node }, distribution: source.distribution };
+      }
+      case 'Union':
+        return this.union(node);
+      case 'Exchange':
+        // A LOCAL exchange merges its sources; in a distributed plan it becomes a gather.
+        return {
+          node: this.exchange(
+            'GATHER',
+            node.sources.map((s) => this.visit(s).node),
+            node.outputs,
+            node.inputs,
+            node.orderBy ? { orderBy: node.orderBy } : {},
+          ),
+          distribution: SINGLE,
+        };
+      case 'Output':
+        return { node: { ...node, source: this.gather(this.visit(node.source)) }, distribution: SINGLE };
+      case 'Sort':
+      case 'Offset':
+      case 'EnforceSingleRow':
+      case 'AssignUniqueId':
+      case 'RowNumber':
+      case 'MarkDistinct':
+      case 'TableWriter':
+      case 'TableFinish':
+        return this.onSingle(node.source, (source) => ({ ...node, source }) as PlanNode);
+      case 'Apply':
+      case 'CorrelatedJoin':
+      case 'RemoteSource':
+        throw new Error(`cannot distribute a plan that still has a ${node.kind} node`);
+    }
+  }
+
+  private aggregation(node: AggregationNode): Distributed {
+    const source = this.visit(node.source);
+    const keys = node.groupingKeys;
+    const dist = source.distribution;
+    if (dist.kind === 'SINGLE' || node.step !== 'SINGLE') {
+      return { node: { ...node, source: source.node }, distribution: keys.length > 0 ? surviving(dist, node) : SINGLE };
+    }
+    // Rows with equal keys already share a task: aggregate in place.
+    if (dist.kind === 'HASH' && keys.length > 0 && dist.keys.every((k) => keys.includes(k))) {
+      return { node: { ...node, source: source.node }, distribution: dist };
+    }
+    const split = splitAggregation({ ...node, source: source.node }, this.context);
+    if (split.kind === 'Aggregation' && split.step === 'FINAL' && split.source.kind === 'Aggregation') {
+      const partial = split.source;
+      const moved =
+        keys.length === 0
+          ? { node: this.gather({ node: partial, distribution: ANY }), distribution: SINGLE }
+          : this.repartition({ node: partial, distribution: ANY }, keys);
+      return { node: { ...split, source: moved.node }, distribution: moved.distribution };
+    }
+    // DISTINCT and ordered aggregates need all rows of a group in one task.
+    if (keys.length === 0) return this.onSingle(node.source, (s) => ({ ...node, source: s }));
+    const moved = this.repartition(source, keys);
+    return { node: { ...node, source: moved.node }, distribution: moved.distribution };
+  }
+
+  private join(node: JoinNode): Distributed {
+    const left = this.visit(node.left);
+    const right = this.visit(node.right);
+    const canReplicate = node.joinType === 'INNER' || node.joinType === 'LEFT';
+    const canPartition = node.criteria.length > 0;
+    let replicated: boolean;
+    if (!canPartition) replicated = true;
+    else if (!canReplicate) replicated = false;
+    else if (this.options.joinDistribution === 'BROADCAST') replicated = true;
+    else if (this.options.joinDistribution === 'PARTITIONED') replicated = false;
+    else replicated = node.distribution !== 'PARTITIONED';
+    if (left.distribution.kind === 'SINGLE') {
+      // The probe side is in one task: bring the build side there too.
+      return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
+    }
+    if (replicated && canReplicate) {
+      return {
+        node: { ...node, distribution: 'REPLICATED', left: left.node, right: this.replicate(right.node) },
+        distribution: left.distribution,
+      };
+    }
+    if (!canPartition) {
+      // A RIGHT or FULL join without equi-criteria: both sides in one task.
+      return { node: { ...node, left: this.gather(left), right: this.gather(right) }, distribution: SINGLE };
+    }
+    const leftKeys = node.criteria.map((c) => c.left);
+    const rightKeys = node.criteria.map((c) => c.right);
+    const partitionedLeft = this.repartition(left, leftKeys);
+    const partitionedRight = this.repartition(right, rightKeys);
+    const distribution: Distribution =
+      node.joinType === 'INNER' || node.joinType === 'LEFT' ? { kind: 'HASH', keys: leftKeys } : ANY;
+    return {
+      node: { ...node, distribution: 'PARTITIONED', left: partitionedLeft.node, right: partitionedRight.node },
+      distribution,
+    };
+  }
+
+  private semiJoin(node: SemiJoinNode): Distributed {
+    const source = this.visit(node.source);
+    const filtering = this.visit(node.filteringSource);
+    if (source.distribution.kind === 'SINGLE') {
+      return { node: { ...node, source: source.node, filteringSource: this.gather(filtering) }, distribution: SINGLE };
+    }
+    return {
+      node: {
+        ...node,
+        distribution: 'REPLICATED',
+        source: source.node,
+        filteringSource: this.replicate(filtering.node),
+      },
+      distribution: source.distribution,
+    };
+  }
+
+  private union(node: Extract<PlanNode, { kind: 'Union' }>): Distributed {
+    const sources = node.sources.map((s) => this.visit(s));
+    return {
+      node: this.exchange(
+        'GATHER',
+        sources.map((s) => s.node),
+        node.outputs,
+        node.symbolMapping,
+      ),
+      distribution: SINGLE,
+    };
+  }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((key, i) => key === b[i]);
+}
+
+/** HASH distribution survives a node only if the node still outputs every key under its name. */
+function surviving(distribution: Distribution, node: PlanNode): Distribution {
+  if (distribution.kind !== 'HASH') return distribution;
+  if (node.kind === 'Project') {
+    const identity = new Set(
+      node.assignments
+        .filter((a) => a.expression.kind === 'Symbol' && a.expression.name === a.symbol)
+        .map((a) => a.symbol),
+    );
+    return distribution.keys.every((k) => identity.has(k)) ? distribution : ANY;
+  }
+  const names = new Set(node.outputs.map((s) => s.name));
+  return distribution.keys.every((k) => names.has(k)) ? distribution : ANY;
+}
