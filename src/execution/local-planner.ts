@@ -98,7 +98,9 @@ export class LocalPlanner implements PipelineBuilder {
         const remote = this.context.remoteSource;
         if (!remote) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a remote source outside a distributed task');
         const type = node.orderBy !== undefined && node.orderBy.length > 0 ? 'MergeOperator' : 'ExchangeOperator';
-        const layout = new Map(node.outputs.map((symbol, channel) => [symbol.name, { channel, type: symbol.type }] as const));
+        const layout = new Map(
+          node.outputs.map((symbol, channel) => [symbol.name, { channel, type: symbol.type }] as const),
+        );
         return { operators: [remote(node, this.operatorContext(type), layout)], layout };
       }
       case 'Filter':

@@ -21,7 +21,10 @@ export function requestBase(request: FastifyRequest): string {
 
 /** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
 function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
-  return reply.code(200).header('Content-Type', 'application/json').send(Buffer.from(JSON.stringify(value), 'utf8'));
+  return reply
+    .code(200)
+    .header('Content-Type', 'application/json')
+    .send(Buffer.from(JSON.stringify(value), 'utf8'));
 }
 
 export function registerQueryResource(app: FastifyInstance, queries: QueryDirectory): void {
