@@ -31,7 +31,7 @@ describe('plan printer', () => {
     );
   });
 
-  it('prints an outer join under a TopN', () => {
+  it('prints an outer join (turned to build on its small preserved side) under a TopN', () => {
     assert.equal(
       explain(
         'SELECT n.name, count(*) FROM nation n LEFT JOIN supplier s ON s.nationkey = n.nationkey WHERE n.regionkey IN (1, 2) GROUP BY n.name ORDER BY 2 DESC LIMIT 3',
@@ -44,15 +44,15 @@ describe('plan printer', () => {
         - Aggregation[type = SINGLE, keys = [name]] => [name:varchar(25), count:bigint]
                 Estimates: {rows: 10}
                 count := count()
-            - LeftJoin[criteria = (nationkey = nationkey_2), distribution = REPLICATED] => [name:varchar(25)]
+            - RightJoin[criteria = (nationkey_2 = nationkey), distribution = PARTITIONED] => [name:varchar(25)]
                     Estimates: {rows: 4000}
+                - TableScan[table = tpch.tiny.supplier] => [nationkey_2:bigint]
+                        Estimates: {rows: 10000}
+                        nationkey_2 := nationkey
                 - Filter[predicate = (regionkey IN (1, 2))] => [nationkey:bigint, name:varchar(25), regionkey:bigint]
                         Estimates: {rows: 10}
                     - TableScan[table = tpch.tiny.nation, constraint = {regionkey: [1, 2]}] => [nationkey:bigint, name:varchar(25), regionkey:bigint]
                             Estimates: {rows: 25}
-                - TableScan[table = tpch.tiny.supplier] => [nationkey_2:bigint]
-                        Estimates: {rows: 10000}
-                        nationkey_2 := nationkey
 `,
     );
   });

@@ -33,15 +33,34 @@ export const chooseJoinDistribution: PlanRule = {
   },
 };
 
+/** The side each join type becomes when its inputs trade places. */
+const SWAPPED_TYPE: Record<JoinNode['joinType'], JoinNode['joinType']> = {
+  INNER: 'INNER',
+  LEFT: 'RIGHT',
+  RIGHT: 'LEFT',
+  FULL: 'FULL',
+};
+
+/**
+ * Builds the hash table on the smaller input. Outer joins trade places too (a LEFT join whose
+ * preserved side is small becomes a RIGHT join building on it, as TPC-H Q21's anti joins against
+ * the whole of lineitem): the engine's joins emit unmatched build rows, so either side can be the
+ * preserved one. Outer joins only swap for a clear gain (their build keeps a matched flag per row).
+ */
 function swapIfBuildIsLarger(node: JoinNode, ctx: RuleContext): JoinNode {
-  if (node.joinType !== 'INNER') return node;
+  if (node.joinType === 'FULL') return node;
   const left = ctx.stats.rowCount(node.left);
   const right = ctx.stats.rowCount(node.right);
   if (left === undefined || right === undefined || right <= left) return node;
+  if (node.joinType !== 'INNER' && right < left * OUTER_SWAP_RATIO) return node;
   return {
     ...node,
+    joinType: SWAPPED_TYPE[node.joinType],
     left: node.right,
     right: node.left,
     criteria: node.criteria.map((c) => ({ left: c.right, right: c.left })),
   };
 }
+
+/** An outer join swaps only when its build side is estimated this many times the other. */
+const OUTER_SWAP_RATIO = 4;

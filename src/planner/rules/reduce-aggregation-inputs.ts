@@ -13,7 +13,7 @@ import { rewritePlan, withSources } from '../plan-utils.js';
 import type { PlanRule, RuleContext } from '../rule.js';
 
 /** The small side must be estimated at least this many times smaller than the aggregation's input. */
-const REDUCTION_RATIO = 10;
+const REDUCTION_RATIO = 2;
 
 function withFreshIds(node: PlanNode, context: RuleContext): PlanNode {
   return rewritePlan(node, (n) => ({ ...n, id: context.ids.nextId() }));

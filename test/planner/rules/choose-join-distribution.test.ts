@@ -36,12 +36,20 @@ describe('rule ChooseJoinDistribution', () => {
     );
   });
 
-  it('does not swap outer joins', () => {
+  it('turns a LEFT join with a much larger inner side into a RIGHT join building on the preserved side', () => {
     const join = first(
       prepared('SELECT * FROM nation n LEFT JOIN lineitem l ON l.suppkey = n.nationkey', rules),
       'Join',
     );
-    assert.equal(join.left.kind === 'TableScan' && join.left.table.name, 'nation');
+    assert.equal(join.joinType, 'RIGHT');
+    assert.equal(join.right.kind === 'TableScan' && join.right.table.name, 'nation');
+    assert.equal(join.distribution, 'PARTITIONED', 'a RIGHT join cannot replicate its preserved side');
+  });
+
+  it('keeps an outer join whose inner side is the smaller one', () => {
+    const join = first(prepared('SELECT * FROM orders o LEFT JOIN customer c ON c.custkey = o.custkey', rules), 'Join');
+    assert.equal(join.joinType, 'LEFT');
+    assert.equal(join.left.kind === 'TableScan' && join.left.table.name, 'orders');
   });
 
   it('partitions and keeps the order without estimates', () => {
