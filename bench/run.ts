@@ -30,6 +30,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'the 22 TPC-H queries side by side with DuckDB [--sf 1] [--runs 3] [--threads 1] [q01 ...]',
     load: () => import('./tpch-bench.js'),
   },
+  cluster: {
+    description: 'TPC-H in-process vs 1 and 2 worker processes, and exchange throughput [--sf 1] [--runs 1] [q01 ...]',
+    load: () => import('./cluster-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

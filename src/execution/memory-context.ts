@@ -73,6 +73,8 @@ export class QueryMemoryPool {
 /** One operator's reservation within its query's pool. */
 export class LocalMemoryContext {
   private bytes = 0;
+  /** The most this operator held at once (EXPLAIN ANALYZE, operator summaries). */
+  peakBytes = 0;
 
   constructor(
     private readonly pool: QueryMemoryPool,
@@ -89,6 +91,7 @@ export class LocalMemoryContext {
     if (delta === 0) return;
     this.pool.update(delta);
     this.bytes = bytes;
+    if (bytes > this.peakBytes) this.peakBytes = bytes;
   }
 
   close(): void {

@@ -14,6 +14,8 @@ export class TableScanOperator implements Operator {
   private readonly pending: ConnectorSplit[] = [];
   private source: ConnectorPageSource | undefined;
   private allSplitsAdded = false;
+  /** Splits read to the end (the scheduler tops up a task's splits as they complete). */
+  completedSplits = 0;
   private finished = false;
   private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
 
@@ -74,6 +76,7 @@ export class TableScanOperator implements Operator {
       if (!source.isFinished()) return null;
       source.close();
       this.source = undefined;
+      this.completedSplits++;
     }
   }
 
@@ -94,6 +97,16 @@ export class TableScanOperator implements Operator {
       return this.waiting.promise;
     }
     return undefined;
+  }
+
+  /** Splits assigned but not yet started. */
+  get queuedSplits(): number {
+    return this.pending.length;
+  }
+
+  /** 1 while a split is being read. */
+  get runningSplits(): number {
+    return this.source === undefined ? 0 : 1;
   }
 
   close(): void {

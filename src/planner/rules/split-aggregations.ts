@@ -7,6 +7,8 @@
  * need all rows in one place). Not part of the default pipeline: the cluster milestone uses it
  * when it inserts exchanges.
  */
+import type { ResolvedFunction } from '../../functions/function-registry.js';
+import type { Type } from '../../types/type.js';
 import { ref } from '../expressions.js';
 import type { AggregateCall, AggregationNode, PlanNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
@@ -21,13 +23,24 @@ export const splitAggregations: PlanRule = {
   },
 };
 
-/** PARTIAL below FINAL for one SINGLE aggregation, or the node itself when it cannot be split. */
-export function splitAggregation(node: AggregationNode, ctx: RuleContext): PlanNode {
+/**
+ * PARTIAL below FINAL for one SINGLE aggregation, or the node itself when it cannot be split.
+ * `intermediateType` gives the type of each aggregate's state (the execution layer knows it);
+ * plans whose partial states cross a network need it, in-process plans may leave it out.
+ */
+export function splitAggregation(
+  node: AggregationNode,
+  ctx: RuleContext,
+  intermediateType?: (fn: ResolvedFunction) => Type,
+): PlanNode {
   if (node.aggregates.some((a) => a.distinct || (a.orderBy?.length ?? 0) > 0)) return node;
-  const states = node.aggregates.map((a) => ctx.symbols.newSymbol(`${a.function.name}_partial`, a.function.returnType));
+  const states = node.aggregates.map((a) =>
+    ctx.symbols.newSymbol(`${a.function.name}_partial`, intermediateType?.(a.function) ?? a.function.returnType),
+  );
   const partialCalls: AggregateCall[] = node.aggregates.map((a, i) => ({ ...a, symbol: states[i]!.name }));
   const partial = ctx.factory.aggregation(node.source, node.groupingKeys, partialCalls, {
     step: 'PARTIAL',
+    outputTypes: new Map(states.map((state) => [state.name, state.type] as const)),
     ...(node.groupIdSymbol !== undefined ? { groupIdSymbol: node.groupIdSymbol } : {}),
   });
   const finalCalls: AggregateCall[] = node.aggregates.map((a, i) => {

@@ -17,12 +17,14 @@ import { registerDiscoveryResource } from '../coordinator/discovery-resource.js'
 import { registerNodeResource } from '../coordinator/node-resource.js';
 import { LocalQueryRunner } from '../engine/local-query-runner.js';
 import { MetadataManager } from '../metadata/metadata-manager.js';
+import { createClusterAccess } from './cluster-access.js';
 import { createClusterLogger } from './cluster-log.js';
 import { DiscoveryRegistry } from './discovery-registry.js';
 import { HeartbeatFailureDetector } from './failure-detector.js';
 import { COORDINATOR_INTERNAL_ROUTES, installInternalAuthentication } from './internal-auth.js';
 import { InternalHttpClient } from './internal-http-client.js';
 import type { NodeConfig } from './node-config.js';
+import type { NodeInfo } from './node-info.js';
 import { NodeManager } from './node-manager.js';
 
 export interface CoordinatorBootstrapOptions {
@@ -62,12 +64,16 @@ export async function startCoordinator(
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
   });
   const metadata = new MetadataManager(catalogs);
+  const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
+  // The node manager is built below; until then no worker is active.
+  let activeWorkers: () => readonly NodeInfo[] = () => [];
   const runner = new LocalQueryRunner({
     metadata,
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     nodeId: config.nodeId,
+    queryManagement: config.queryManagement,
+    cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs),
   });
-  const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   const pingClient = new InternalHttpClient({
     nodeId: config.nodeId,
@@ -86,6 +92,7 @@ export async function startCoordinator(
     expirationGraceMs: config.expirationGraceMs,
   });
   const nodeManager = new NodeManager(registry, detector, VERSION);
+  activeWorkers = () => nodeManager.activeWorkers();
   const services: CoordinatorServices = {
     config,
     catalogs,
@@ -135,6 +142,7 @@ export async function startCoordinator(
       detector.stop();
       registry.stop();
       nodeManager.close();
+      runner.close();
       await app.close();
       await Promise.all([httpClient.close(), pingClient.close()]);
     },

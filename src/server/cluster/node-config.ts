@@ -23,6 +23,14 @@ export interface NodeConfig {
   readonly discoveryUri: string | undefined;
   readonly queryMaxMemoryBytes: number;
   readonly queryMaxMemoryPerNodeBytes: number;
+  /** Admission, abandonment and retention of queries on the coordinator. */
+  readonly queryManagement: {
+    readonly maxRunning: number;
+    readonly maxQueued: number;
+    readonly clientTimeoutMs: number;
+    readonly maxHistory: number;
+    readonly minExpireAgeMs: number;
+  };
   /** When set, internal requests must carry a signature made with it. */
   readonly sharedSecret: string | undefined;
   readonly heartbeatIntervalMs: number;
@@ -80,6 +88,11 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   'http-server.http.port': '8080',
   'query.max-memory': '20GB',
   'query.max-memory-per-node': '1GB',
+  'query.max-concurrent-queries': '32',
+  'query.max-queued-queries': '1000',
+  'query.client.timeout': '5m',
+  'query.max-history': '100',
+  'query.min-expire-age': '15m',
   'failure-detector.heartbeat-interval': '500ms',
   'failure-detector.heartbeat-timeout': '1s',
   'failure-detector.threshold': '0.1',
@@ -104,6 +117,13 @@ export function nodeConfigFromProperties(etcDirectory: string, properties: Map<s
   const optional = (key: string): string | undefined => {
     const value = properties.get(key)?.trim();
     return value === undefined || value === '' ? undefined : value;
+  };
+  const positiveInteger = (key: string): number => {
+    const value = Number(get(key));
+    if (!Number.isInteger(value) || value < 1) {
+      throw new VivaceError('CONFIGURATION_INVALID', `${key} must be a positive integer, not '${get(key)}'`);
+    }
+    return value;
   };
   const coordinatorText = get('coordinator').trim().toLowerCase();
   if (coordinatorText !== 'true' && coordinatorText !== 'false') {
@@ -131,6 +151,13 @@ export function nodeConfigFromProperties(etcDirectory: string, properties: Map<s
     discoveryUri,
     queryMaxMemoryBytes: parseDataSize(get('query.max-memory')),
     queryMaxMemoryPerNodeBytes: parseDataSize(get('query.max-memory-per-node')),
+    queryManagement: {
+      maxRunning: positiveInteger('query.max-concurrent-queries'),
+      maxQueued: positiveInteger('query.max-queued-queries'),
+      clientTimeoutMs: parseDuration(get('query.client.timeout')),
+      maxHistory: positiveInteger('query.max-history'),
+      minExpireAgeMs: parseDuration(get('query.min-expire-age')),
+    },
     sharedSecret: optional('internal-communication.shared-secret'),
     heartbeatIntervalMs: parseDuration(get('failure-detector.heartbeat-interval')),
     heartbeatTimeoutMs: parseDuration(get('failure-detector.heartbeat-timeout')),

@@ -52,6 +52,7 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     const { queryId, token } = request.params as { queryId: string; token: string };
     const query = queries.get(queryId);
     if (!query) return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
+    query.touch();
     const tokenNumber = Number(token);
     const cached = lastResponse.get(queryId);
     if (cached && cached.token === tokenNumber) return sendJson(reply, cached.body);

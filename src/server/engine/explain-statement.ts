@@ -1,6 +1,6 @@
 /**
- * EXPLAIN: the plan of a statement without running it. TYPE LOGICAL and DISTRIBUTED print the
- * optimized plan (one process runs it whole until the cluster cuts it into fragments); TYPE IO
+ * EXPLAIN: the plan of a statement without running it. TYPE LOGICAL prints the optimized plan,
+ * TYPE DISTRIBUTED its fragments (the stages a cluster runs, with their partitioning); TYPE IO
  * lists the tables read and written with their pushed-down constraints as JSON; TYPE VALIDATE
  * only analyses. FORMAT TEXT, JSON and GRAPHVIZ render the plan tree.
  */
@@ -8,11 +8,16 @@ import type { AnalyzerOptions } from '../../analyzer/analyzer.js';
 import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
 import { VivaceError } from '../../common/vivace-error.js';
+import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
+import { addExchanges, type JoinDistributionType } from '../../planner/add-exchanges.js';
+import { printFragments } from '../../planner/fragment-printer.js';
+import { fragmentPlan } from '../../planner/fragmenter.js';
 import type { OutputNode, PlanNode } from '../../planner/plan-nodes.js';
 import { sourcesOf } from '../../planner/plan-nodes.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
 import { type PlanQueryContext, planQuery } from '../../planner/query-planner.js';
+import { createRuleContext } from '../../planner/rule.js';
 import { planTableWrite } from '../../planner/table-write-planner.js';
 import type { Explain, Statement } from '../../sql/ast.js';
 import { formatSql } from '../../sql/formatter.js';
@@ -23,6 +28,8 @@ import type { ResultColumn } from './query-execution.js';
 export interface ExplainContext {
   readonly analyzer: AnalyzerOptions;
   readonly planner: PlanQueryContext;
+  /** Session `join_distribution_type`, for TYPE DISTRIBUTED. */
+  readonly joinDistribution?: JoinDistributionType;
 }
 
 export interface ExplainResult {
@@ -111,6 +118,37 @@ export function explainStatement(statement: Explain, context: ExplainContext): E
   const column = [{ name: 'Query Plan', type: VARCHAR }];
   if (plan === undefined) return { columns: column, rows: [[formatSql(inner)]] };
   if (statement.type === 'IO') return { columns: column, rows: [[ioPlan(plan)]] };
+  if (statement.type === 'DISTRIBUTED') {
+    const ruleContext = createRuleContext(plan, {
+      session: context.analyzer.session,
+      metadata: context.planner.metadata,
+      functions: context.planner.functions,
+    });
+    const fragments = fragmentPlan(
+      addExchanges(plan, ruleContext, {
+        joinDistribution: context.joinDistribution ?? 'AUTOMATIC',
+        intermediateType: intermediateTypeOf,
+      }),
+      ruleContext.ids,
+    );
+    switch (statement.format ?? 'TEXT') {
+      case 'JSON':
+        return { columns: column, rows: [[toJson(fragments)]] };
+      case 'GRAPHVIZ':
+        return {
+          columns: column,
+          rows: [
+            [
+              fragments.fragments
+                .map((f) => graphviz(f.root).replace('digraph plan', `digraph fragment_${f.id}`))
+                .join(''),
+            ],
+          ],
+        };
+      default:
+        return { columns: column, rows: [[printFragments(fragments)]] };
+    }
+  }
   switch (statement.format ?? 'TEXT') {
     case 'JSON':
       return { columns: column, rows: [[toJson(plan)]] };

@@ -5,30 +5,46 @@
  * plans into fragments that run on workers.
  */
 
+import type { Session } from '../../analyzer/analysis-context.js';
 import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { blockOf } from '../../data/block-builder.js';
 import { createPage } from '../../data/page.js';
+import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
+import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import { LocalPlanner } from '../../execution/local-planner.js';
 import { QueryMemoryPool } from '../../execution/memory-context.js';
 import { runDrivers } from '../../execution/task-executor.js';
 import { defaultFunctionRegistry } from '../../functions/function-registry.js';
-import type { OutputNode } from '../../planner/plan-nodes.js';
+import { addExchanges } from '../../planner/add-exchanges.js';
+import { fragmentPlan } from '../../planner/fragmenter.js';
+import type { OutputNode, PlanNode } from '../../planner/plan-nodes.js';
+import { printPlan } from '../../planner/plan-printer.js';
+import { findNodes } from '../../planner/plan-utils.js';
 import { planQuery } from '../../planner/query-planner.js';
+import { createRuleContext } from '../../planner/rule.js';
+import { StatsCalculator } from '../../planner/stats/stats-calculator.js';
 import { planTableWrite } from '../../planner/table-write-planner.js';
 import type { ConnectorPageSink } from '../../spi/connector.js';
 import type { QualifiedObjectName } from '../../spi/metadata.js';
+import type { Explain } from '../../sql/ast.js';
+import { formatSql } from '../../sql/formatter.js';
 import { parseStatement } from '../../sql/parser.js';
-import { BIGINT } from '../../types/type.js';
+import { BIGINT, type Type, VARCHAR } from '../../types/type.js';
+import type { InternalHttpClient } from '../cluster/internal-http-client.js';
+import type { NodeInfo } from '../cluster/node-info.js';
 import { QueryIdGenerator } from '../coordinator/query-ids.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
+import { DistributedExecution } from '../scheduler/distributed-execution.js';
 import { executeDataDefinition, isDataDefinition } from './data-definition.js';
+import { renderExplainAnalyze } from './explain-analyze.js';
 import { explainStatement } from './explain-statement.js';
 import { trackLocalStage } from './local-stage.js';
 import { executeMetadataStatement, isMetadataStatement } from './metadata-statements.js';
 import { QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
+import { DEFAULT_QUERY_TRACKER_OPTIONS, QueryTracker, type QueryTrackerOptions } from './query-tracker.js';
 import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
 import { executeSessionStatement, isSessionStatement } from './session-statements.js';
 
@@ -49,15 +65,31 @@ export interface LocalQueryRunnerOptions {
   readonly queryMaxMemoryBytes?: number;
   /** System session properties (defaults from the configuration). */
   readonly sessionProperties?: SessionPropertyManager;
-  /** Finished queries are kept this long for clients and the query list. */
-  readonly retentionMs?: number;
   /** The node id of this process (task records of locally run stages). */
   readonly nodeId?: string;
+  /** The workers, when this runner is a cluster's coordinator: queries over them run distributed. */
+  readonly cluster?: ClusterAccess;
+  /** Admission, abandonment and retention of queries (defaults: Presto's). */
+  readonly queryManagement?: Partial<QueryTrackerOptions>;
+}
+
+/** What the coordinator's runner needs to run queries on workers. */
+export interface ClusterAccess {
+  activeWorkers(): readonly NodeInfo[];
+  readonly http: InternalHttpClient;
+  /** Reads buffer `bufferId` of remote tasks into the coordinator. */
+  createExchangeClient(
+    bufferId: string,
+    types: readonly Type[],
+    onFailure: (error: VivaceError) => void,
+  ): ExchangeClient;
+  /** Catalogs whose splits any worker can read (their data is not held by the coordinator). */
+  isDistributable(catalog: string): boolean;
 }
 
 export class LocalQueryRunner {
   private readonly ids = new QueryIdGenerator();
-  private readonly queries = new Map<string, QueryExecution>();
+  private readonly tracker: QueryTracker;
   private readonly functions = defaultFunctionRegistry();
   private readonly engineFunctions = new EngineFunctions();
   readonly sessionProperties: SessionPropertyManager;
@@ -66,31 +98,36 @@ export class LocalQueryRunner {
 
   constructor(private readonly options: LocalQueryRunnerOptions) {
     this.sessionProperties = options.sessionProperties ?? new SessionPropertyManager();
+    this.tracker = new QueryTracker({ ...DEFAULT_QUERY_TRACKER_OPTIONS, ...options.queryManagement });
+  }
+
+  /** Stops the background sweep of abandoned and expired queries. */
+  close(): void {
+    this.tracker.close();
   }
 
   get(queryId: string): QueryExecution | undefined {
-    return this.queries.get(queryId);
+    return this.tracker.get(queryId);
   }
 
   list(): QueryExecution[] {
-    return [...this.queries.values()];
+    return this.tracker.list();
   }
 
   submit(sql: string, session: QuerySession): QueryExecution {
     const query = new QueryExecution(this.ids.next(), sql, session);
-    this.queries.set(query.queryId, query);
-    // Planning starts on the next turn of the event loop so the submitter gets its answer first.
-    setImmediate(() => {
-      this.run(query).catch((e) => query.fail(e));
-    });
+    // Planning starts on a later turn of the event loop so the submitter gets its answer first.
+    this.tracker.admit(query, () =>
+      new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(query).catch((e) => query.fail(e))),
+    );
     return query;
   }
 
   /** Runs a statement to completion and returns its execution (tests and tools). */
   async execute(sql: string, session: QuerySession): Promise<QueryExecution> {
     const query = new QueryExecution(this.ids.next(), sql, session);
-    this.queries.set(query.queryId, query);
-    await this.run(query).catch((e) => query.fail(e));
+    this.tracker.admit(query, () => this.run(query).catch((e) => query.fail(e)));
+    await query.executionFinished;
     return query;
   }
 
@@ -160,6 +197,19 @@ export class LocalQueryRunner {
         schema: session.schema,
         metadata: this.options.metadata,
         functions: this.functions,
+        queryStatistics: (inner) => {
+          const analyzed = analyzeStatement(inner, analyzerOptions);
+          const plan = planQuery(analyzed, planContextOf());
+          const estimate = new StatsCalculator(this.options.metadata).estimate(plan.source);
+          return {
+            ...(estimate.rowCount !== undefined ? { rowCount: estimate.rowCount } : {}),
+            columns: plan.columns.map((symbol, i) => ({
+              name: analyzed.columns[i]!.name,
+              type: analyzed.columns[i]!.type,
+              ...estimate.symbols.get(symbol),
+            })),
+          };
+        },
       });
       if (result.kind === 'use') {
         query.setCatalog = result.catalog;
@@ -172,8 +222,16 @@ export class LocalQueryRunner {
       this.finishWithRows(query, result.columns, result.rows);
       return;
     }
+    if (statement.kind === 'Explain' && statement.analyze) {
+      await this.explainAnalyze(query, statement, settings);
+      return;
+    }
     if (statement.kind === 'Explain') {
-      const explained = explainStatement(statement, { analyzer: analyzerOptions, planner: planContextOf() });
+      const explained = explainStatement(statement, {
+        analyzer: analyzerOptions,
+        planner: planContextOf(),
+        joinDistribution: settings.joinDistributionType,
+      });
       this.finishWithRows(query, explained.columns, explained.rows);
       return;
     }
@@ -192,6 +250,11 @@ export class LocalQueryRunner {
         const analyzed = analyzeStatement(statement, analyzerOptions);
         plan = planQuery(analyzed, planContext);
         columns = analyzed.columns;
+        const workers = this.options.cluster?.activeWorkers() ?? [];
+        if (workers.length > 0 && this.isDistributable(plan)) {
+          await this.executeDistributed(query, plan, columns, settings, workers, analyzerSession);
+          return;
+        }
         break;
       }
       case 'Insert': {
@@ -280,7 +343,7 @@ export class LocalQueryRunner {
             },
     });
     const drivers = planner.planQuery(plan, query.results);
-    trackLocalStage(query, drivers, memory, this.coordinatorUri, this.options.nodeId ?? 'coordinator');
+    trackLocalStage(query, drivers, memory, this.coordinatorUri, this.options.nodeId ?? 'coordinator', printPlan(plan));
     query.transition('RUNNING');
     try {
       await runDrivers(drivers, { isCancelled: () => query.isCanceled }).finally(() => {
@@ -296,6 +359,128 @@ export class LocalQueryRunner {
       const error = toVivaceError(e);
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
       if (write?.createdTable) this.dropQuietly(write.target);
+    }
+  }
+
+  /** Runs the explained statement, then answers its stages with the statistics they measured. */
+  private async explainAnalyze(
+    query: QueryExecution,
+    statement: Explain,
+    settings: ResolvedSessionProperties,
+  ): Promise<void> {
+    const inner = statement.statement;
+    if (inner.kind !== 'Query' && inner.kind !== 'Insert' && inner.kind !== 'CreateTableAsSelect') {
+      throw new VivaceError('NOT_SUPPORTED', `EXPLAIN ANALYZE does not support ${inner.kind} statements`, inner.pos);
+    }
+    const run = new QueryExecution(query.queryId, formatSql(inner), query.session);
+    const stopWhenCanceled = async () => {
+      while (!query.isDone && !run.isDone) await Promise.race([query.whenStateChanges(), run.whenStateChanges()]);
+      if (query.isDone && !run.isDone)
+        run.cancel(query.error ?? new VivaceError('USER_CANCELED', 'Query was canceled'));
+    };
+    void stopWhenCanceled();
+    // The explained query's rows are counted, not returned.
+    const drained = (async () => {
+      while (!run.results.isDone()) {
+        if (run.results.poll() === null) await run.results.whenReady();
+      }
+    })();
+    run.transition('PLANNING');
+    try {
+      await this.runStatement(run, settings);
+    } finally {
+      run.markExecutionFinished();
+    }
+    await drained.catch(() => undefined);
+    if (run.error) throw run.error;
+    query.stages = run.stages;
+    const text = renderExplainAnalyze(
+      {
+        queryId: query.queryId,
+        state: run.state,
+        elapsedMs: (run.endTime ?? Date.now()) - run.createTime,
+        queuedMs: (run.startTime ?? run.createTime) - run.createTime,
+        root: run.stages?.(),
+      },
+      statement.verbose,
+    );
+    this.finishWithRows(query, [{ name: 'Query Plan', type: VARCHAR }], [[text]]);
+  }
+
+  /** A query runs on the workers when every table it reads can be read by any worker. */
+  private isDistributable(plan: PlanNode): boolean {
+    const cluster = this.options.cluster;
+    if (!cluster) return false;
+    const scans = findNodes(plan, 'TableScan');
+    return scans.length > 0 && scans.every((scan) => cluster.isDistributable(scan.table.catalog));
+  }
+
+  private async executeDistributed(
+    query: QueryExecution,
+    plan: OutputNode,
+    columns: readonly ResultColumn[],
+    settings: ResolvedSessionProperties,
+    workers: readonly NodeInfo[],
+    analyzerSession: Session,
+  ): Promise<void> {
+    const cluster = this.options.cluster!;
+    const ruleContext = createRuleContext(plan, {
+      session: analyzerSession,
+      metadata: this.options.metadata,
+      functions: this.functions,
+    });
+    const distributed = addExchanges(plan, ruleContext, {
+      joinDistribution: settings.joinDistributionType,
+      intermediateType: intermediateTypeOf,
+    });
+    const fragments = fragmentPlan(distributed, ruleContext.ids);
+    query.columns = columns;
+    query.transition('STARTING');
+    const memoryLimit = Math.min(
+      this.options.queryMaxMemoryBytes ?? Number.POSITIVE_INFINITY,
+      settings.queryMaxMemoryBytes,
+    );
+    const execution = new DistributedExecution({
+      queryId: query.queryId,
+      plan: fragments,
+      workers,
+      metadata: this.options.metadata,
+      http: cluster.http,
+      session: {
+        queryId: query.queryId,
+        user: query.session.user,
+        timeZone: query.session.timeZone,
+        startTime: query.createTime,
+        properties: query.session.properties,
+        ...(settings.pageRows !== undefined ? { maxPageRows: settings.pageRows } : {}),
+        ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
+      },
+      hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, workers.length)),
+      createExchangeClient: (onFailure) =>
+        cluster.createExchangeClient(
+          '0',
+          plan.outputs.map((s) => s.type),
+          onFailure,
+        ),
+      results: query.results,
+    });
+    query.stages = () => execution.snapshot();
+    // A cancel or a failure elsewhere (time limit) reaches every task.
+    const watchState = async () => {
+      while (!query.isDone) await query.whenStateChanges();
+      if (query.state === 'FAILED') execution.cancel();
+    };
+    void watchState();
+    try {
+      await execution.start();
+      query.transition('RUNNING');
+      await execution.done;
+      query.transition('FINISHING');
+      query.transition('FINISHED');
+    } catch (e) {
+      execution.fail(toVivaceError(e) as VivaceError);
+      const error = toVivaceError(e);
+      if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
     }
   }
 

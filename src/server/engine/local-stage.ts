@@ -42,6 +42,7 @@ export function trackLocalStage(
   memory: QueryMemoryPool,
   coordinatorUri: string,
   nodeId: string,
+  planText?: string,
 ): void {
   const pipelines: PipelineDrivers[] = drivers.map((driver, pipelineId) => ({
     pipelineId,
@@ -107,6 +108,7 @@ export function trackLocalStage(
       stageId: '0',
       state,
       partitioning: 'SINGLE',
+      ...(planText !== undefined ? { plan: planText } : {}),
       tasks: [{ nodeId, state: taskState, info, figures: stats.totals }],
       subStages: [],
     };

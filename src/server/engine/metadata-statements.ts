@@ -12,6 +12,7 @@ import { likeMatcher } from '../../functions/implementations/like.js';
 import type { QualifiedObjectName } from '../../spi/metadata.js';
 import type {
   Identifier,
+  Query,
   ShowCatalogs,
   ShowColumns,
   ShowCreate,
@@ -55,11 +56,26 @@ export function isMetadataStatement(statement: Statement): statement is Metadata
   return KINDS.has(statement.kind);
 }
 
+/** The optimizer's estimates for a query's output (SHOW STATS FOR (query)). */
+export interface QueryStatistics {
+  readonly rowCount?: number;
+  readonly columns: readonly {
+    readonly name: string;
+    readonly type: Type;
+    readonly distinctValues?: number;
+    readonly nullFraction?: number;
+    readonly low?: number;
+    readonly high?: number;
+  }[];
+}
+
 export interface MetadataStatementContext {
   readonly catalog?: string;
   readonly schema?: string;
   readonly metadata: MetadataManager;
   readonly functions: FunctionRegistry;
+  /** Plans a query and estimates its output, for SHOW STATS FOR (query). */
+  readonly queryStatistics?: (query: Query) => QueryStatistics;
 }
 
 export type MetadataStatementResult =
@@ -295,9 +311,38 @@ function statisticText(value: unknown, type: Type): string | null {
   return null;
 }
 
+const SHOW_STATS_COLUMNS: ResultColumn[] = [
+  { name: 'column_name', type: VARCHAR },
+  { name: 'data_size', type: DOUBLE },
+  { name: 'distinct_values_count', type: DOUBLE },
+  { name: 'nulls_fraction', type: DOUBLE },
+  { name: 'row_count', type: DOUBLE },
+  { name: 'low_value', type: VARCHAR },
+  { name: 'high_value', type: VARCHAR },
+];
+
+/** SHOW STATS FOR (query): the estimates the optimizer derives for the query's output. */
+function showQueryStats(query: Query, context: MetadataStatementContext, pos: SourcePosition): MetadataStatementResult {
+  if (context.queryStatistics === undefined) {
+    throw new VivaceError('NOT_SUPPORTED', 'SHOW STATS for a query is not available here', pos);
+  }
+  const statistics = context.queryStatistics(query);
+  const values: unknown[][] = statistics.columns.map((column) => [
+    column.name,
+    null,
+    column.distinctValues ?? null,
+    column.nullFraction ?? null,
+    null,
+    statisticText(column.low, column.type),
+    statisticText(column.high, column.type),
+  ]);
+  values.push([null, null, null, null, statistics.rowCount ?? null, null, null]);
+  return rows(SHOW_STATS_COLUMNS, values);
+}
+
 function showStats(statement: ShowStats, context: MetadataStatementContext): MetadataStatementResult {
-  if (statement.relation.kind !== 'Table') {
-    throw new VivaceError('NOT_SUPPORTED', 'SHOW STATS is supported for tables only', statement.relation.pos);
+  if (statement.relation.kind === 'TableSubquery') {
+    return showQueryStats(statement.relation.query, context, statement.relation.pos);
   }
   const name = resolveObjectName(statement.relation.name, context);
   const columns = relationColumns(name, context, statement.relation.pos);

@@ -95,6 +95,8 @@ export class QueryExecution {
   peakMemoryBytes = 0;
   /** Bytes the query's operators still hold; 0 once its drivers are closed. */
   reservedMemoryBytes = 0;
+  /** When a client last asked about the query (statement GETs); abandoned queries are failed. */
+  lastClientAccess = Date.now();
   /** The client's address and User-Agent (query record's session). */
   remoteAddress: string | undefined;
   userAgent: string | undefined;
@@ -113,6 +115,11 @@ export class QueryExecution {
     readonly sql: string,
     readonly session: QuerySession,
   ) {}
+
+  /** A client asked for the query's results or state. */
+  touch(): void {
+    this.lastClientAccess = Date.now();
+  }
 
   get isDone(): boolean {
     return this.state === 'FINISHED' || this.state === 'FAILED';

@@ -80,16 +80,25 @@ function operatorCpu(stats: OperatorStats): number {
 }
 
 /** Sums the statistics of each operator over the drivers of a pipeline. */
-function summarizeOperators(drivers: readonly Driver[]): { operatorType: string; stats: OperatorStats }[] {
-  const summaries: { operatorType: string; stats: OperatorStats }[] = [];
+function summarizeOperators(
+  drivers: readonly Driver[],
+): { operatorType: string; stats: OperatorStats; memoryBytes: number; peakMemoryBytes: number }[] {
+  const summaries: { operatorType: string; stats: OperatorStats; memoryBytes: number; peakMemoryBytes: number }[] = [];
   for (const driver of drivers) {
     driver.operators.forEach((operator, index) => {
       let summary = summaries[index];
       if (summary === undefined) {
-        summary = { operatorType: operator.context.operatorType, stats: new OperatorStats() };
+        summary = {
+          operatorType: operator.context.operatorType,
+          stats: new OperatorStats(),
+          memoryBytes: 0,
+          peakMemoryBytes: 0,
+        };
         summaries[index] = summary;
       }
       summary.stats.merge(operator.context.stats);
+      summary.memoryBytes += operator.context.memory.reservedBytes;
+      summary.peakMemoryBytes += operator.context.memory.peakBytes;
     });
   }
   return summaries;
@@ -113,16 +122,10 @@ function pipelineTotals(pipeline: PipelineDrivers, operators: { stats: OperatorS
   const first = operators[0]?.stats;
   const last = operators[operators.length - 1]?.stats;
   if (first !== undefined && pipeline.inputPipeline) {
-    // What the pipeline's source produced is what the task processed from its inputs.
+    // What the pipeline's source produced is what the task processed from its inputs; raw input
+    // is what table scans read (exchanges move rows already counted where they were read).
     totals.processedInputBytes = first.outputDataSize;
     totals.processedInputPositions = first.outputPositions;
-    if (totals.rawInputPositions === 0) {
-      totals.rawInputBytes = first.outputDataSize;
-      totals.rawInputPositions = first.outputPositions;
-    }
-  } else {
-    totals.rawInputBytes = 0;
-    totals.rawInputPositions = 0;
   }
   if (last !== undefined && pipeline.outputPipeline) {
     totals.outputBytes = last.inputDataSize;
@@ -160,6 +163,7 @@ function operatorSummaryJson(
   operatorId: number,
   operatorType: string,
   stats: OperatorStats,
+  memory: { memoryBytes: number; peakMemoryBytes: number },
   info: unknown,
 ): Record<string, unknown> {
   const summary: Record<string, unknown> = {
@@ -185,7 +189,8 @@ function operatorSummaryJson(
     outputPositions: stats.outputPositions,
     rawInputDataSize: formatDataSize(stats.rawInputDataSize),
     rawInputPositions: stats.rawInputPositions,
-    memoryReservation: formatDataSize(0),
+    memoryReservation: formatDataSize(memory.memoryBytes),
+    peakUserMemoryReservation: formatDataSize(memory.peakMemoryBytes),
   };
   if (info !== undefined) summary.info = info;
   return summary;
@@ -218,7 +223,7 @@ export function renderTaskStats(
       queuedDrivers: sums.queuedDrivers,
       runningDrivers: sums.runningDrivers,
       completedDrivers: sums.completedDrivers,
-      memoryReservation: formatDataSize(0),
+      memoryReservation: formatDataSize(operators.reduce((sum, o) => sum + o.memoryBytes, 0)),
       queuedTime: distribution(queued),
       elapsedTime: distribution(elapsed),
       totalScheduledTime: nanos(sums.scheduledNanos),
@@ -236,6 +241,7 @@ export function renderTaskStats(
           operatorId,
           operator.operatorType,
           operator.stats,
+          operator,
           operatorInfo?.(operator.operatorType, pipeline.pipelineId, operatorId),
         ),
       ),

@@ -16,10 +16,14 @@ export interface RoleProcess {
 }
 
 /** Forks `vivace <args>` and resolves with its URL once it reports ready over IPC. */
-export async function startRole(args: string[], env: Record<string, string> = {}): Promise<RoleProcess> {
+export async function startRole(
+  args: string[],
+  env: Record<string, string> = {},
+  execArgv: string[] = [],
+): Promise<RoleProcess> {
   const child = fork(VIVACE_BIN, args, {
     env: { ...process.env, VIVACE_LOG_LEVEL: 'warn', ...env },
-    execArgv: [],
+    execArgv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {

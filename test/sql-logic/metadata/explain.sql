@@ -5,6 +5,11 @@ EXPLAIN SELECT regionkey, count(*) FROM nation GROUP BY regionkey
 ----
 - Output[columnNames = [regionkey, _col1]] => [regionkey:bigint, count:bigint]\n        _col1 := count\n    - Aggregation[type = SINGLE, keys = [regionkey]] => [regionkey:bigint, count:bigint]\n            count := count()\n        - TableScan[table = tpch.tiny.nation] => [regionkey:bigint]\n
 
+query types=varchar
+EXPLAIN (TYPE DISTRIBUTED) SELECT regionkey, count(*) FROM nation GROUP BY regionkey
+----
+Fragment 0 [SINGLE]\n    Output layout: [regionkey, count]\n    Output partitioning: SINGLE []\n    - Output[columnNames = [regionkey, _col1]] => [regionkey:bigint, count:bigint]\n            _col1 := count\n        - RemoteSource[sources = [1], type = GATHER] => [regionkey:bigint, count:bigint]\n\nFragment 1 [HASH]\n    Output layout: [regionkey, count]\n    Output partitioning: SINGLE []\n    - Aggregation[type = FINAL, keys = [regionkey]] => [regionkey:bigint, count:bigint]\n            count := count(count_partial)\n        - RemoteSource[sources = [2], type = REPARTITION] => [regionkey:bigint, count_partial:bigint]\n\nFragment 2 [SOURCE]\n    Output layout: [regionkey, count_partial]\n    Output partitioning: HASH [regionkey]\n    - Aggregation[type = PARTIAL, keys = [regionkey]] => [regionkey:bigint, count_partial:bigint]\n            count_partial := count()\n        - TableScan[table = tpch.tiny.nation] => [regionkey:bigint]\n
+
 query types=boolean
 EXPLAIN (TYPE VALIDATE) SELECT * FROM nation
 ----
@@ -23,8 +28,13 @@ EXPLAIN (TYPE IO, FORMAT JSON) SELECT name FROM region WHERE regionkey = 1
 ----
 {\n  "inputTableColumnInfos": [\n    {\n      "catalogName": "tpch",\n      "schemaTable": {\n        "schema": "tiny",\n        "table": "region"\n      },\n      "columnConstraints": [\n        {\n          "columnName": "regionkey",\n          "type": "bigint",\n          "domain": {\n            "nullAllowed": false,\n            "ranges": [\n              {\n                "low": {\n                  "value": "1",\n                  "inclusive": true\n                },\n                "high": {\n                  "value": "1",\n                  "inclusive": true\n                }\n              }\n            ]\n          }\n        }\n      ]\n    }\n  ]\n}
 
-statement error NOT_SUPPORTED
-EXPLAIN ANALYZE SELECT 1
+# EXPLAIN ANALYZE runs the query; its timings vary, so only success is checked here (the
+# statistics are checked in test/server/engine/explain-analyze.test.ts).
+statement ok
+EXPLAIN ANALYZE SELECT regionkey, count(*) FROM nation GROUP BY regionkey
+
+statement error NOT_SUPPORTED: EXPLAIN ANALYZE does not support CreateSchema statements
+EXPLAIN ANALYZE CREATE SCHEMA memory.y
 
 query
 EXPLAIN CREATE SCHEMA memory.x

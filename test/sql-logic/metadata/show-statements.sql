@@ -115,6 +115,14 @@ name	NULL	5.0	0.0	NULL	NULL	NULL
 comment	NULL	5.0	0.0	NULL	NULL	NULL
 NULL	NULL	NULL	NULL	5.0	NULL	NULL
 
+# For a query: the optimizer's estimates of its output (one region's five nations).
+query types=varchar|double|double|double|double|varchar|varchar
+SHOW STATS FOR (SELECT nationkey, regionkey * 2 AS r FROM nation WHERE regionkey = 1)
+----
+nationkey	NULL	5.0	0.0	NULL	0	24
+r	NULL	NULL	NULL	NULL	NULL	NULL
+NULL	NULL	NULL	NULL	5.0	NULL	NULL
+
 query types=varchar|varchar|varchar|varchar|boolean|varchar
 SHOW FUNCTIONS LIKE 'length'
 ----

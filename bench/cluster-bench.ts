@@ -1,0 +1,194 @@
+/**
+ * The cluster benchmark: TPC-H queries over the `tpch` connector (data generated on the fly, as
+ * a user queries it) in the in-process engine, on a cluster with one worker and on a cluster with
+ * two workers (real processes on loopback), beside DuckDB over the same data; and the exchange
+ * throughput between two workers (a query that moves every row of a column from the leaf tasks to
+ * one task). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [q01 q06 ...]`.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
+import { formatDataSize } from '../src/server/cluster/airlift-format.js';
+import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
+import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import {
+  eventually,
+  type RoleProcess,
+  startRole,
+  stopProcess,
+} from '../test/server/cluster/cluster-process-helpers.js';
+import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
+
+function option(args: readonly string[], name: string, fallback: string): string {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+interface Cluster {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+async function startCluster(workers: number): Promise<Cluster> {
+  const etc = mkdtempSync(join(tmpdir(), 'vivace-bench-etc-'));
+  writeFileSync(join(etc, 'node.properties'), 'node.environment=bench\n');
+  writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=500ms\n');
+  const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
+  const heap = ['--max-old-space-size=8192'];
+  const coordinator = await startRole(
+    ['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'],
+    env,
+    heap,
+  );
+  const roles: RoleProcess[] = [coordinator];
+  for (let i = 1; i <= workers; i++) {
+    roles.push(
+      await startRole(
+        ['worker', '--etc', etc, '--port', '0', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url],
+        env,
+        heap,
+      ),
+    );
+  }
+  await eventually(`${workers} worker(s) running queries`, 60_000, async () => {
+    const stats = await runOverHttp(coordinator.url, 'SELECT count(*) FROM tpch.tiny.nation');
+    return stats.nodes >= workers ? true : undefined;
+  });
+  return { url: coordinator.url, stop: async () => void (await Promise.all(roles.map((r) => stopProcess(r.child)))) };
+}
+
+interface RunStats {
+  readonly elapsedMs: number;
+  readonly nodes: number;
+  readonly id: string;
+}
+
+async function runOverHttp(url: string, sql: string, schema = 'tiny'): Promise<RunStats> {
+  const start = performance.now();
+  let response = await fetch(`${url}/v1/statement`, {
+    method: 'POST',
+    body: sql,
+    headers: { 'X-Service-User': 'bench', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': schema },
+  });
+  let id = '';
+  for (;;) {
+    const body = (await response.json()) as {
+      id: string;
+      nextUri?: string;
+      error?: { message: string };
+      stats: { nodes: number };
+    };
+    id = body.id;
+    if (body.error) throw new Error(`${sql.slice(0, 40)}...: ${body.error.message}`);
+    if (!body.nextUri) return { elapsedMs: performance.now() - start, nodes: body.stats.nodes, id };
+    response = await fetch(body.nextUri);
+  }
+}
+
+export async function run(args: readonly string[]): Promise<void> {
+  const sf = Number(option(args, '--sf', '1'));
+  const runs = Number(option(args, '--runs', '1'));
+  const schema = sf === 0.01 ? 'tiny' : `sf${sf}`;
+  const wanted = args.filter((a) => /^q\d\d$/.test(a));
+  const queries = (
+    wanted.length > 0 ? wanted : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`)
+  ).map((name) => ({ name, sql: readFileSync(`test/sql/tpch/${name}.sql`, 'utf8') }));
+  const results = new Map<string, Record<string, number>>();
+  const record = (name: string, engine: string, ms: number) => {
+    const row = results.get(name) ?? {};
+    row[engine] = ms;
+    results.set(name, row);
+  };
+
+  console.log(`TPC-H SF ${sf} over the tpch connector (data generated while queried), median of ${runs} run(s)`);
+  const local = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'bench' })) });
+  for (const { name, sql } of queries) {
+    const times: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const start = performance.now();
+      const query = await local.execute(sql, {
+        user: 'bench',
+        catalog: 'tpch',
+        schema,
+        timeZone: 'UTC',
+        properties: {},
+      });
+      while (query.results.poll()) {
+        // drain
+      }
+      if (query.error) throw query.error;
+      times.push(performance.now() - start);
+    }
+    record(name, 'in-process', median(times));
+    console.log(`  in-process ${name} ${median(times).toFixed(0)} ms`);
+  }
+
+  for (const workers of [1, 2]) {
+    const cluster = await startCluster(workers);
+    try {
+      for (const { name, sql } of queries) {
+        const times: number[] = [];
+        for (let r = 0; r < runs; r++) times.push((await runOverHttp(cluster.url, sql, schema)).elapsedMs);
+        record(name, `${workers} worker(s)`, median(times));
+        console.log(`  ${workers} worker(s) ${name} ${median(times).toFixed(0)} ms`);
+      }
+      if (workers === 2) await exchangeThroughput(cluster.url, schema);
+    } finally {
+      await cluster.stop();
+    }
+  }
+
+  // DuckDB with two threads: the same two cores the two workers get.
+  const duck = await tpchDuckDb(sf, '2', `.cache/tpch-sf${sf}.duckdb`);
+  for (const { name, sql } of queries) {
+    const times: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const start = performance.now();
+      await duck.runAndReadAll(sql);
+      times.push(performance.now() - start);
+    }
+    record(name, 'duckdb', median(times));
+  }
+  duck.closeSync();
+
+  console.log('\nquery   in-process ms   1 worker ms   2 workers ms   speed-up 2 vs 1   duckdb ms');
+  const speedups: number[] = [];
+  for (const { name } of queries) {
+    const row = results.get(name)!;
+    const speedup = row['1 worker(s)']! / row['2 worker(s)']!;
+    speedups.push(speedup);
+    console.log(
+      `${name}    ${row['in-process']!.toFixed(0).padStart(12)}  ${row['1 worker(s)']!.toFixed(0).padStart(12)}  ${row['2 worker(s)']!.toFixed(0).padStart(13)}  ${speedup.toFixed(2).padStart(16)}  ${row.duckdb!.toFixed(0).padStart(10)}`,
+    );
+  }
+  const geomean = Math.exp(speedups.reduce((s, v) => s + Math.log(v), 0) / speedups.length);
+  console.log(`geometric mean speed-up of 2 workers over 1: ${geomean.toFixed(2)}`);
+}
+
+/** Moves every `comment` of lineitem from the leaf tasks to one task and reads the bytes moved. */
+async function exchangeThroughput(url: string, schema: string): Promise<void> {
+  const stats = await runOverHttp(url, 'SELECT count(DISTINCT comment) FROM lineitem', schema);
+  const record = (await (await fetch(`${url}/v1/query/${stats.id}`)).json()) as {
+    outputStage: { subStages: { tasks: { stats: { outputDataSize: string; outputPositions: number } }[] }[] };
+  };
+  const leaf = record.outputStage.subStages[0]!;
+  let bytes = 0;
+  let rows = 0;
+  for (const task of leaf.tasks) {
+    const size = task.stats.outputDataSize;
+    const match = /^([\d.]+)(B|kB|MB|GB)$/.exec(size);
+    const unit = { B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match?.[2] as 'B'] ?? 1;
+    bytes += Number(match?.[1] ?? 0) * unit;
+    rows += task.stats.outputPositions;
+  }
+  const seconds = stats.elapsedMs / 1000;
+  console.log(
+    `exchange: ${rows} rows, ${formatDataSize(bytes)} from 2 leaf tasks to one task in ${seconds.toFixed(2)} s: ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s, ${(rows / seconds).toFixed(0)} rows/s (query elapsed, including generation)`,
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * A task's output buffer: serialized pages waiting for the consumers that pull them over HTTP.
+ * One queue per buffer id ('0', '1', ...: one per consumer task). PARTITIONED puts each page in
+ * the queue of its partition, BROADCAST in every queue, ARBITRARY in the single queue '0'.
+ *
+ * Consumers read with tokens, as Presto's results protocol: `get(buffer, token)` returns the pages
+ * from sequence number `token` on; asking for token N acknowledges (frees) every page before N;
+ * asking for the same token again returns the same pages (a retried request loses nothing). A
+ * buffer is complete when no more pages will come and its consumer has acknowledged them all.
+ *
+ * The buffer is bounded: while the bytes held reach `maxBufferedBytes`, `whenNotFull()` gives the
+ * producing drivers a promise to block on (back-pressure instead of unbounded growth).
+ */
+
+export type OutputBufferKind = 'PARTITIONED' | 'BROADCAST' | 'ARBITRARY';
+
+export type OutputBufferState = 'OPEN' | 'NO_MORE_PAGES' | 'FINISHED' | 'ABORTED';
+
+export interface BufferResult {
+  /** The token asked for: the sequence number of the first page returned. */
+  readonly token: number;
+  /** The token to ask for next. */
+  readonly nextToken: number;
+  readonly pages: readonly Uint8Array[];
+  /** No more pages will ever come for this buffer. */
+  readonly bufferComplete: boolean;
+}
+
+export interface OutputBufferOptions {
+  readonly kind: OutputBufferKind;
+  readonly bufferIds: readonly string[];
+  readonly maxBufferedBytes: number;
+}
+
+interface QueuedPage {
+  readonly bytes: Uint8Array;
+  readonly positionCount: number;
+}
+
+class ClientBuffer {
+  /** Sequence number of `pages[0]`. */
+  firstSequence = 0;
+  readonly pages: QueuedPage[] = [];
+  bytes = 0;
+  pagesSent = 0;
+  rowsSent = 0;
+  destroyed = false;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly bufferId: string) {}
+
+  add(page: QueuedPage): void {
+    if (this.destroyed) return;
+    this.pages.push(page);
+    this.bytes += page.bytes.length;
+    this.wake();
+  }
+
+  /** Frees the pages before `token`; returns the bytes freed. */
+  acknowledge(token: number): number {
+    let freed = 0;
+    while (this.firstSequence < token && this.pages.length > 0) {
+      const page = this.pages.shift()!;
+      freed += page.bytes.length;
+      this.pagesSent++;
+      this.rowsSent += page.positionCount;
+      this.firstSequence++;
+    }
+    this.bytes -= freed;
+    return freed;
+  }
+
+  waitForPages(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  wake(): void {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+}
+
+export class OutputBuffer {
+  private readonly buffers = new Map<string, ClientBuffer>();
+  private readonly order: ClientBuffer[];
+  private state: OutputBufferState = 'OPEN';
+  private totalBytes = 0;
+  private pagesAdded = 0;
+  private producerWaiters: (() => void)[] = [];
+  private finishWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: OutputBufferOptions) {
+    const ids = options.kind === 'ARBITRARY' ? ['0'] : options.bufferIds;
+    this.order = ids.map((id) => new ClientBuffer(id));
+    for (const buffer of this.order) this.buffers.set(buffer.bufferId, buffer);
+  }
+
+  get kind(): OutputBufferKind {
+    return this.options.kind;
+  }
+
+  get partitionCount(): number {
+    return this.order.length;
+  }
+
+  isFull(): boolean {
+    return this.totalBytes >= this.options.maxBufferedBytes;
+  }
+
+  /** A promise while the buffer is full (producers wait on it), else undefined. */
+  whenNotFull(): Promise<void> | undefined {
+    if (!this.isFull() || this.state === 'ABORTED') return undefined;
+    return new Promise((resolve) => this.producerWaiters.push(resolve));
+  }
+
+  /** A page for one partition (PARTITIONED), or for the single consumer (ARBITRARY). */
+  enqueue(partition: number, page: Uint8Array, positionCount: number): void {
+    if (this.state !== 'OPEN') return;
+    const buffer = this.options.kind === 'ARBITRARY' ? this.order[0]! : this.order[partition]!;
+    this.pagesAdded++;
+    if (buffer.destroyed) return;
+    buffer.add({ bytes: page, positionCount });
+    this.totalBytes += page.length;
+  }
+
+  /** A page every consumer gets (BROADCAST). */
+  enqueueBroadcast(page: Uint8Array, positionCount: number): void {
+    if (this.state !== 'OPEN') return;
+    this.pagesAdded++;
+    for (const buffer of this.order) {
+      if (buffer.destroyed) continue;
+      buffer.add({ bytes: page, positionCount });
+      this.totalBytes += page.length;
+    }
+  }
+
+  /** The producers are done: consumers see `bufferComplete` once they have everything. */
+  setNoMorePages(): void {
+    if (this.state !== 'OPEN') return;
+    this.state = 'NO_MORE_PAGES';
+    for (const buffer of this.order) buffer.wake();
+    this.checkFinished();
+  }
+
+  /**
+   * Pages of `bufferId` from sequence `token` on, at most about `maxBytes` (at least one page),
+   * waiting up to `maxWaitMs` when none is there yet.
+   */
+  async get(bufferId: string, token: number, maxBytes: number, maxWaitMs: number): Promise<BufferResult> {
+    const buffer = this.buffers.get(bufferId);
+    if (buffer === undefined) throw new Error(`no output buffer ${bufferId}`);
+    this.acknowledge(buffer, token);
+    if (buffer.pages.length === 0 && !this.isComplete(buffer) && maxWaitMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        buffer.waitForPages(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, maxWaitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    const pages: Uint8Array[] = [];
+    if (token >= buffer.firstSequence) {
+      let bytes = 0;
+      for (let i = token - buffer.firstSequence; i < buffer.pages.length; i++) {
+        const page = buffer.pages[i]!.bytes;
+        if (pages.length > 0 && bytes + page.length > maxBytes) break;
+        pages.push(page);
+        bytes += page.length;
+      }
+    }
+    const nextToken = token + pages.length;
+    // Complete: nothing beyond this response will ever come.
+    const complete =
+      this.isComplete(buffer) || (this.noMorePages && nextToken >= buffer.firstSequence + buffer.pages.length);
+    return { token, nextToken, pages, bufferComplete: complete };
+  }
+
+  /** Explicit acknowledgement of the pages before `token` (Trino's `/acknowledge`). */
+  acknowledgeTo(bufferId: string, token: number): void {
+    const buffer = this.buffers.get(bufferId);
+    if (buffer) this.acknowledge(buffer, token);
+  }
+
+  private acknowledge(buffer: ClientBuffer, token: number): void {
+    const freed = buffer.acknowledge(token);
+    if (freed > 0) this.freed(freed);
+    this.checkFinished();
+  }
+
+  private freed(bytes: number): void {
+    this.totalBytes -= bytes;
+    if (!this.isFull()) for (const waiter of this.producerWaiters.splice(0)) waiter();
+  }
+
+  private get noMorePages(): boolean {
+    return this.state === 'NO_MORE_PAGES' || this.state === 'FINISHED';
+  }
+
+  private isComplete(buffer: ClientBuffer): boolean {
+    return buffer.destroyed || this.state === 'ABORTED' || (this.noMorePages && buffer.pages.length === 0);
+  }
+
+  /** The consumer of `bufferId` is done with it: its pages are dropped. */
+  destroy(bufferId: string): void {
+    const buffer = this.buffers.get(bufferId);
+    if (buffer === undefined || buffer.destroyed) return;
+    buffer.destroyed = true;
+    const bytes = buffer.bytes;
+    buffer.pages.length = 0;
+    buffer.bytes = 0;
+    buffer.wake();
+    this.freed(bytes);
+    this.checkFinished();
+  }
+
+  /** The task failed or was canceled: everything is dropped and every waiter woken. */
+  abort(): void {
+    if (this.state === 'ABORTED' || this.state === 'FINISHED') return;
+    this.state = 'ABORTED';
+    for (const buffer of this.order) {
+      buffer.pages.length = 0;
+      buffer.bytes = 0;
+      buffer.wake();
+    }
+    this.totalBytes = 0;
+    for (const waiter of this.producerWaiters.splice(0)) waiter();
+    for (const waiter of this.finishWaiters.splice(0)) waiter();
+  }
+
+  private checkFinished(): void {
+    if (this.state !== 'NO_MORE_PAGES') return;
+    if (this.order.every((buffer) => buffer.destroyed || buffer.pages.length === 0)) {
+      this.state = 'FINISHED';
+      for (const waiter of this.finishWaiters.splice(0)) waiter();
+    }
+  }
+
+  isFinished(): boolean {
+    return this.state === 'FINISHED' || this.state === 'ABORTED';
+  }
+
+  /** Resolves when every consumer has all the pages (or the buffer was aborted). */
+  whenFinished(): Promise<void> {
+    if (this.isFinished()) return Promise.resolve();
+    return new Promise((resolve) => this.finishWaiters.push(resolve));
+  }
+
+  /** The `outputBuffers` section of the task record (spec §2.3). */
+  info(): Record<string, unknown> {
+    let pages = 0;
+    let rowsSent = 0;
+    let pagesSent = 0;
+    for (const buffer of this.order) {
+      pages += buffer.pages.length;
+      rowsSent += buffer.rowsSent;
+      pagesSent += buffer.pagesSent;
+    }
+    return {
+      type: this.options.kind,
+      state: this.state,
+      canAddBuffers: false,
+      canAddPages: this.state === 'OPEN',
+      totalBufferedBytes: this.totalBytes,
+      totalBufferedPages: pages,
+      totalRowsSent: rowsSent,
+      totalPagesSent: pagesSent,
+      masterSequenceId: 0,
+      pagesAdded: this.pagesAdded,
+      buffers: this.order.map((buffer) => ({
+        bufferId: buffer.bufferId,
+        finished: this.isComplete(buffer),
+        bufferedPages: buffer.pages.length,
+        pagesSent: buffer.pagesSent,
+        bufferedBytes: buffer.bytes,
+      })),
+    };
+  }
+}

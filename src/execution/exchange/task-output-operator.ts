@@ -1,0 +1,146 @@
+/**
+ * The last operator of a task's output pipeline: serializes its pages into the task's output
+ * buffer for the consumers. SINGLE sends every page to the one consumer, BROADCAST to all, HASH
+ * splits each page by a hash of its key channels into one page per consumer partition. The hash
+ * is the engine's value hash (equal values of any encoding hash alike, on every worker); the
+ * partition comes from its high bits, so the consumers' hash tables (which index by the low bits)
+ * still see well-spread keys. A full buffer blocks the driver (back-pressure).
+ */
+import { copyPositions } from '../../data/block-copy.js';
+import type { Page } from '../../data/page.js';
+import { serializePages } from '../../data/page-serde.js';
+import type { Type } from '../../types/type.js';
+import { hashBlock } from '../hash/hash-values.js';
+import type { Operator, OperatorFactory } from '../operator.js';
+import type { OperatorContext } from '../operator-context.js';
+import type { OutputBuffer } from './output-buffer.js';
+
+export interface TaskOutputOptions {
+  readonly partitioning: 'SINGLE' | 'BROADCAST' | 'HASH';
+  /** HASH: the channels whose values choose the partition. */
+  readonly hashChannels: readonly number[];
+  readonly partitionCount: number;
+  /** The page layout's types (serialization checks and encodes by them). */
+  readonly types: readonly Type[];
+}
+
+const TWO_32 = 4294967296;
+
+/** Partition numbers (0 .. partitionCount-1) of a page's rows by their key channels. */
+export function partitionRows(
+  page: Page,
+  channels: readonly number[],
+  types: readonly Type[],
+  partitionCount: number,
+  hashes: Int32Array,
+  partitions: Int32Array,
+): void {
+  const count = page.positionCount;
+  channels.forEach((channel, i) => {
+    hashBlock(page.blocks[channel]!, types[channel]!, hashes, count, i > 0);
+  });
+  for (let i = 0; i < count; i++) partitions[i] = Math.floor(((hashes[i]! >>> 0) / TWO_32) * partitionCount);
+}
+
+export class TaskOutputOperator implements Operator {
+  private finished = false;
+  private hashes = new Int32Array(0);
+  private partitions = new Int32Array(0);
+
+  constructor(
+    readonly context: OperatorContext,
+    private readonly buffer: OutputBuffer,
+    private readonly options: TaskOutputOptions,
+  ) {}
+
+  needsInput(): boolean {
+    return !this.finished && !this.buffer.isFull();
+  }
+
+  addInput(page: Page): void {
+    if (page.positionCount === 0) return;
+    switch (this.options.partitioning) {
+      case 'SINGLE':
+        this.buffer.enqueue(0, this.serialize(page), page.positionCount);
+        return;
+      case 'BROADCAST':
+        this.buffer.enqueueBroadcast(this.serialize(page), page.positionCount);
+        return;
+      case 'HASH':
+        this.partition(page);
+        return;
+    }
+  }
+
+  private partition(page: Page): void {
+    const { partitionCount, hashChannels, types } = this.options;
+    if (partitionCount === 1) {
+      this.buffer.enqueue(0, this.serialize(page), page.positionCount);
+      return;
+    }
+    const count = page.positionCount;
+    if (this.hashes.length < count) {
+      this.hashes = new Int32Array(count);
+      this.partitions = new Int32Array(count);
+    }
+    partitionRows(page, hashChannels, types, partitionCount, this.hashes, this.partitions);
+    const sizes = new Int32Array(partitionCount);
+    for (let i = 0; i < count; i++) sizes[this.partitions[i]!]!++;
+    const starts = new Int32Array(partitionCount + 1);
+    for (let p = 0; p < partitionCount; p++) starts[p + 1] = starts[p]! + sizes[p]!;
+    // One array of positions grouped by partition (a counting sort), then a page per partition.
+    const positions = new Int32Array(count);
+    const cursor = starts.slice(0, partitionCount);
+    for (let i = 0; i < count; i++) positions[cursor[this.partitions[i]!]!++] = i;
+    for (let p = 0; p < partitionCount; p++) {
+      const size = sizes[p]!;
+      if (size === 0) continue;
+      if (size === count) {
+        this.buffer.enqueue(p, this.serialize(page), count);
+        continue;
+      }
+      const selected = positions.subarray(starts[p]!, starts[p + 1]!);
+      const part: Page = { positionCount: size, blocks: page.blocks.map((b) => copyPositions(b, selected, size)) };
+      this.buffer.enqueue(p, this.serialize(part), size);
+    }
+  }
+
+  private serialize(page: Page): Uint8Array {
+    // Pages cross the loopback or a data-centre network: a checksum costs more than it saves.
+    return serializePages([page], this.options.types, { checksum: false });
+  }
+
+  getOutput(): Page | null {
+    return null;
+  }
+
+  finish(): void {
+    this.finished = true;
+  }
+
+  isFinished(): boolean {
+    return this.finished;
+  }
+
+  isBlocked(): Promise<void> | undefined {
+    return this.finished ? undefined : this.buffer.whenNotFull();
+  }
+
+  close(): void {
+    this.finished = true;
+  }
+}
+
+export class TaskOutputOperatorFactory implements OperatorFactory {
+  readonly operatorId = 0;
+  readonly operatorType = 'TaskOutputOperator';
+
+  constructor(
+    private readonly buffer: OutputBuffer,
+    private readonly options: TaskOutputOptions,
+  ) {}
+
+  create(context: OperatorContext): TaskOutputOperator {
+    return new TaskOutputOperator(context, this.buffer, this.options);
+  }
+}

@@ -1,0 +1,417 @@
+/**
+ * Runs a fragmented plan on the workers (the coordinator's scheduler): one stage per fragment,
+ * tasks `{queryId}.{stageId}.{taskNumber}` created on workers all at once (leaf stages one task
+ * per worker, hash stages one task per partition, single stages one task), every task told where
+ * its upstream tasks are and how to partition its output, table splits spread over the leaf
+ * tasks (honouring a split's preferred nodes), then `noMoreSplits`. Each task's status is
+ * long-polled; the root task's output buffer is pulled into the query's result buffer. A failed
+ * task fails the query at once (REMOTE_TASK_ERROR with the remote message and stack), and every
+ * other task is aborted; a canceled query cancels its tasks.
+ */
+import { VivaceError } from '../../common/vivace-error.js';
+import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
+import type { PageBuffer } from '../../execution/page-buffer.js';
+import { serializeFragment } from '../../planner/fragment-serde.js';
+import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
+import { printPlan } from '../../planner/plan-printer.js';
+import { findNodes } from '../../planner/plan-utils.js';
+import type { InternalHttpClient } from '../cluster/internal-http-client.js';
+import type { NodeInfo } from '../cluster/node-info.js';
+import type { StageSnapshot, StageState, TaskFigures } from '../engine/query-execution.js';
+import type { MetadataManager } from '../metadata/metadata-manager.js';
+import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
+import { SplitAssigner } from './split-assigner.js';
+
+const STATUS_WAIT = '1s';
+/** How long a query that has all its rows waits for its tasks to report FINISHED. */
+const TASK_FINISH_WAIT_MS = 5000;
+/** Splits per leaf task the connector is asked for (more, smaller splits balance faster workers). */
+const SPLITS_PER_TASK = 16;
+/** Splits a leaf task may hold unfinished; it gets more as it completes them. */
+const MAX_PENDING_SPLITS_PER_TASK = 6;
+/** A task that cannot be reached for this long fails its query. */
+const MAX_UNREACHABLE_MS = 10_000;
+
+export interface DistributedExecutionOptions {
+  readonly queryId: string;
+  readonly plan: FragmentedPlan;
+  readonly workers: readonly NodeInfo[];
+  readonly metadata: MetadataManager;
+  readonly http: InternalHttpClient;
+  readonly session: Omit<TaskSession, 'partition'>;
+  /** Tasks of hash-partitioned stages (session `hash_partition_count`); at most one per worker by default. */
+  readonly hashPartitionCount?: number;
+  /** Reads the root task's buffer `0` into the coordinator. */
+  createExchangeClient(onFailure: (error: VivaceError) => void): ExchangeClient;
+  readonly results: PageBuffer;
+}
+
+interface RemoteTask {
+  readonly taskId: string;
+  readonly partition: number;
+  readonly node: NodeInfo;
+  readonly uri: string;
+  state: string;
+  info: Record<string, unknown> | undefined;
+  lastContact: number;
+  /** A split update is in flight. */
+  updating: boolean;
+}
+
+interface Stage {
+  readonly fragment: PlanFragment;
+  readonly tasks: RemoteTask[];
+  assigners: SplitAssigner[];
+}
+
+const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+export class DistributedExecution {
+  private readonly stages = new Map<string, Stage>();
+  private readonly planTexts = new Map<string, string>();
+  private taskChangeWaiters: (() => void)[] = [];
+  private failure: VivaceError | undefined;
+  private canceled = false;
+  private finished = false;
+  private rootClient: ExchangeClient | undefined;
+  private settle!: (error?: VivaceError) => void;
+  /** Settles when the query's results are all in the coordinator, or with its failure. */
+  readonly done: Promise<void>;
+
+  constructor(private readonly options: DistributedExecutionOptions) {
+    this.done = new Promise<void>((resolve, reject) => {
+      this.settle = (error) => (error ? reject(error) : resolve());
+    });
+    // The caller always awaits `done`; this keeps an early failure from being an unhandled rejection.
+    this.done.catch(() => undefined);
+  }
+
+  /** Creates every task, hands out the splits, and starts pulling results and statuses. */
+  async start(): Promise<void> {
+    const { plan, workers } = this.options;
+    if (workers.length === 0) throw new VivaceError('NO_NODES_AVAILABLE', 'No worker nodes available');
+    let nextWorker = Math.floor(Math.random() * workers.length);
+    const pick = () => workers[nextWorker++ % workers.length]!;
+    for (const fragment of plan.fragments) {
+      let count: number;
+      if (fragment.partitioning === 'SOURCE') count = workers.length;
+      else if (fragment.partitioning === 'HASH') count = this.options.hashPartitionCount ?? workers.length;
+      else count = 1;
+      const tasks: RemoteTask[] = [];
+      for (let partition = 0; partition < count; partition++) {
+        const node = fragment.partitioning === 'SOURCE' ? workers[partition]! : pick();
+        const taskId = `${this.options.queryId}.${fragment.id}.${partition}`;
+        tasks.push({
+          taskId,
+          partition,
+          node,
+          uri: `${node.uri}/v1/task/${taskId}`,
+          state: 'PLANNED',
+          info: undefined,
+          lastContact: Date.now(),
+          updating: false,
+        });
+      }
+      const stage: Stage = { fragment, tasks, assigners: [] };
+      stage.assigners = this.createAssigners(stage);
+      this.stages.set(fragment.id, stage);
+      this.planTexts.set(fragment.id, printPlan(fragment.root));
+    }
+    const consumers = new Map<string, Stage>();
+    for (const stage of this.stages.values()) {
+      for (const child of stage.fragment.childIds) consumers.set(child, stage);
+    }
+    // Producers before consumers (a child fragment's id is above its parent's): a consumer's first
+    // request for results finds its upstream tasks there.
+    const ordered = [...this.stages.values()].sort((a, b) => Number(b.fragment.id) - Number(a.fragment.id));
+    for (const stage of ordered) {
+      // Canceled while scheduling: tasks made so far were told; make no more.
+      if (this.canceled) throw new VivaceError('USER_CANCELED', 'Query was canceled');
+      const creations: Promise<void>[] = [];
+      const consumer = consumers.get(stage.fragment.id);
+      const bufferCount =
+        consumer === undefined || stage.fragment.outputPartitioning.kind === 'SINGLE' ? 1 : consumer.tasks.length;
+      const type: OutputBufferType =
+        stage.fragment.outputPartitioning.kind === 'HASH'
+          ? 'PARTITIONED'
+          : stage.fragment.outputPartitioning.kind === 'BROADCAST'
+            ? 'BROADCAST'
+            : 'ARBITRARY';
+      const fragmentJson = serializeFragment(stage.fragment);
+      for (const task of stage.tasks) {
+        const sources: TaskSource[] = [...this.remoteSources(stage), ...this.splitsFor(task, stage)];
+        const request: TaskUpdateRequest = {
+          session: { ...this.options.session, partition: task.partition },
+          fragment: fragmentJson,
+          sources,
+          outputIds: { type, bufferCount },
+        };
+        creations.push(this.createTask(task, request));
+      }
+      await Promise.all(creations);
+      if (this.failure) throw this.failure;
+    }
+    if (this.failure) throw this.failure;
+    for (const stage of this.stages.values()) for (const task of stage.tasks) void this.pollStatus(task, stage);
+    this.pullResults();
+  }
+
+  private async createTask(task: RemoteTask, request: TaskUpdateRequest): Promise<void> {
+    try {
+      const info = await this.options.http.json<Record<string, unknown>>(task.uri, { method: 'POST', body: request });
+      this.record(task, info);
+      // The query ended while this task was being created: it must not run on.
+      if (this.isOver() && !this.finished) this.deleteTask(task, this.failure !== undefined);
+    } catch (e) {
+      this.fail(
+        new VivaceError(
+          'REMOTE_TASK_ERROR',
+          `Could not create task ${task.taskId} on ${task.node.nodeId} (${task.node.uri}): ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      );
+    }
+  }
+
+  /** The RemoteSource nodes of a stage, each with the URIs of its upstream tasks. */
+  private remoteSources(stage: Stage): TaskSource[] {
+    return findNodes(stage.fragment.root, 'RemoteSource').map((node) => {
+      const upstream = node.sourceFragmentIds.flatMap((id) => this.stages.get(id)!.tasks);
+      return {
+        planNodeId: node.id,
+        splits: upstream.map((task, sequenceId) => ({ sequenceId, split: { location: task.uri } })),
+        noMoreSplits: true,
+      };
+    });
+  }
+
+  /** A split assigner per table scan of a leaf stage. */
+  private createAssigners(stage: Stage): SplitAssigner[] {
+    if (stage.fragment.partitioning !== 'SOURCE') return [];
+    const tasks = stage.tasks.map((t) => ({ partition: t.partition, nodeId: t.node.nodeId, nodeUri: t.node.uri }));
+    return findNodes(stage.fragment.root, 'TableScan').map((scan) => {
+      const splits = this.options.metadata.getSplits(scan.table, scan.constraint, tasks.length * SPLITS_PER_TASK);
+      return new SplitAssigner(scan.id, splits, tasks, MAX_PENDING_SPLITS_PER_TASK);
+    });
+  }
+
+  /** New splits for a task whose pending splits fell below the bound, from its reported progress. */
+  private splitsFor(task: RemoteTask, stage: Stage): TaskSource[] {
+    const progress = (task.info?.splitProgress as { planNodeId: string; completed: number }[] | undefined) ?? [];
+    const sources: TaskSource[] = [];
+    for (const assigner of stage.assigners) {
+      const completed = progress.find((p) => p.planNodeId === assigner.planNodeId)?.completed ?? 0;
+      const next = assigner.next(
+        { partition: task.partition, nodeId: task.node.nodeId, nodeUri: task.node.uri },
+        completed,
+      );
+      if (next) sources.push(next);
+    }
+    return sources;
+  }
+
+  /** Sends a running task the splits it has room for (one update at a time per task). */
+  private topUp(task: RemoteTask, stage: Stage): void {
+    if (task.updating || stage.assigners.length === 0 || this.isOver()) return;
+    const sources = this.splitsFor(task, stage);
+    if (sources.length === 0) return;
+    task.updating = true;
+    this.options.http
+      .json<Record<string, unknown>>(task.uri, { method: 'POST', body: { sources } satisfies TaskUpdateRequest })
+      .then((info) => this.record(task, info))
+      .catch((e) => this.fail(this.unreachable(task, e)))
+      .finally(() => {
+        task.updating = false;
+      });
+  }
+
+  private unreachable(task: RemoteTask, e: unknown): VivaceError {
+    return new VivaceError(
+      'REMOTE_TASK_ERROR',
+      `Could not update task ${task.taskId} on ${task.node.nodeId} (${task.node.uri}): ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+
+  private record(task: RemoteTask, info: Record<string, unknown>): void {
+    task.info = info;
+    task.state = String(info.state);
+    task.lastContact = Date.now();
+    for (const waiter of this.taskChangeWaiters.splice(0)) waiter();
+    if (task.state === 'FAILED' && !this.failure && !this.canceled) {
+      const failures = (info.failures as { message?: string; type?: string; stack?: string[] }[] | undefined) ?? [];
+      const cause = failures[0];
+      const error = new VivaceError(
+        'REMOTE_TASK_ERROR',
+        `Task ${task.taskId} failed on ${task.node.nodeId}: ${cause?.message ?? 'unknown error'}`,
+      );
+      if (cause?.stack) error.stack = `${error.message}\n${cause.stack.map((line) => `    at ${line}`).join('\n')}`;
+      this.fail(error);
+    }
+  }
+
+  private async pollStatus(task: RemoteTask, stage: Stage): Promise<void> {
+    while (!DONE_TASK_STATES.has(task.state) && !this.isOver()) {
+      this.topUp(task, stage);
+      try {
+        const info = await this.options.http.json<Record<string, unknown>>(task.uri, {
+          headers: { 'X-Service-Current-State': task.state, 'X-Service-Max-Wait': STATUS_WAIT },
+          timeoutMs: 5000,
+        });
+        this.record(task, info);
+      } catch (e) {
+        if (Date.now() - task.lastContact > MAX_UNREACHABLE_MS) {
+          this.fail(
+            new VivaceError(
+              'REMOTE_TASK_ERROR',
+              `Encountered too many errors talking to worker ${task.node.nodeId} (${task.node.uri}) for task ${task.taskId}: ${e instanceof Error ? e.message : String(e)}`,
+            ),
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+
+  private pullResults(): void {
+    const root = this.stages.get('0')!.tasks[0]!;
+    const client = this.options.createExchangeClient((error) => this.fail(error));
+    this.rootClient = client;
+    client.addLocation(root.uri);
+    client.noMoreLocations();
+    const results = this.options.results;
+    const pump = async (): Promise<void> => {
+      while (!this.isOver()) {
+        const page = client.pollPage();
+        if (page !== null) {
+          results.add(page);
+          if (results.isFull()) await results.whenNotFull();
+          continue;
+        }
+        if (client.isFinished()) {
+          await this.whenAllTasksDone(TASK_FINISH_WAIT_MS);
+          this.finished = true;
+          this.settle();
+          return;
+        }
+        await client.whenReady();
+      }
+    };
+    pump().catch((e) => this.fail(e));
+  }
+
+  /**
+   * After the last page: the tasks report FINISHED on their next status (their buffers are
+   * drained), so the query ends with every stage done, as Presto's; bounded, in case a status
+   * is slow to come.
+   */
+  private async whenAllTasksDone(maxWaitMs: number): Promise<void> {
+    const deadline = Date.now() + maxWaitMs;
+    while (!this.allTasksDone() && this.failure === undefined && !this.canceled) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.taskChangeWaiters.push(resolve)),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, remaining);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+  }
+
+  private allTasksDone(): boolean {
+    for (const stage of this.stages.values()) {
+      for (const task of stage.tasks) if (!DONE_TASK_STATES.has(task.state)) return false;
+    }
+    return true;
+  }
+
+  private isOver(): boolean {
+    return this.finished || this.failure !== undefined || this.canceled;
+  }
+
+  /** Fails the query: every task is aborted. */
+  fail(error: VivaceError): void {
+    if (this.isOver()) return;
+    this.failure = error;
+    this.abortTasks(true);
+    this.settle(error);
+  }
+
+  /** The query was canceled (or ended early): tasks are canceled. */
+  cancel(): void {
+    if (this.isOver()) return;
+    this.canceled = true;
+    this.abortTasks(false);
+    this.settle(new VivaceError('USER_CANCELED', 'Query was canceled'));
+  }
+
+  private abortTasks(abort: boolean): void {
+    this.rootClient?.close();
+    for (const stage of this.stages.values()) {
+      for (const task of stage.tasks) {
+        // Tasks never created (no info) and tasks already done need nothing.
+        if (task.info === undefined || DONE_TASK_STATES.has(task.state)) continue;
+        this.deleteTask(task, abort);
+      }
+    }
+  }
+
+  private deleteTask(task: RemoteTask, abort: boolean): void {
+    this.options.http
+      .request(`${task.uri}${abort ? '?abort=true' : ''}`, { method: 'DELETE', timeoutMs: 2000 })
+      .then((response) => {
+        if (response.statusCode === 200) this.record(task, JSON.parse(response.body.toString('utf8')));
+      })
+      .catch(() => undefined);
+  }
+
+  /** The stage tree as last seen, for the statement and query resources. */
+  snapshot(): StageSnapshot {
+    const build = (id: string): StageSnapshot => {
+      const stage = this.stages.get(id)!;
+      return {
+        stageId: id,
+        state: this.stageState(stage),
+        partitioning: stage.fragment.partitioning,
+        plan: this.planTexts.get(id) ?? '',
+        tasks: stage.tasks.map((task) => ({
+          nodeId: task.node.nodeId,
+          state: task.state,
+          info: task.info ?? { taskId: task.taskId, state: task.state, self: task.uri },
+          figures: (task.info?.figures as TaskFigures | undefined) ?? ZERO_FIGURES,
+        })),
+        subStages: stage.fragment.childIds.map(build),
+      };
+    };
+    return build('0');
+  }
+
+  private stageState(stage: Stage): StageState {
+    const states = stage.tasks.map((t) => t.state);
+    if (states.some((s) => s === 'FAILED')) return 'FAILED';
+    if (states.length > 0 && states.every((s) => s === 'FINISHED')) return 'FINISHED';
+    if (this.canceled && states.every((s) => DONE_TASK_STATES.has(s))) return 'CANCELED';
+    if (this.failure && states.every((s) => DONE_TASK_STATES.has(s))) return 'ABORTED';
+    if (states.some((s) => s === 'RUNNING' || s === 'FLUSHING')) return 'RUNNING';
+    if (stage.tasks.some((t) => t.info !== undefined)) return 'SCHEDULED';
+    return 'PLANNED';
+  }
+}
+
+const ZERO_FIGURES: TaskFigures = {
+  totalDrivers: 0,
+  queuedDrivers: 0,
+  runningDrivers: 0,
+  completedDrivers: 0,
+  scheduledNanos: 0,
+  cpuNanos: 0,
+  blockedNanos: 0,
+  rawInputBytes: 0,
+  rawInputPositions: 0,
+  processedInputBytes: 0,
+  processedInputPositions: 0,
+  outputBytes: 0,
+  outputPositions: 0,
+};

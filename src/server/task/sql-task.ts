@@ -1,0 +1,250 @@
+/**
+ * One task on a worker: a plan fragment run over the splits the scheduler assigns to it, its
+ * rows written into an output buffer that consumer tasks (or the coordinator) pull. Follows
+ * Presto's task state machine: PLANNED → RUNNING → FLUSHING (drivers done, output not yet
+ * drained) → FINISHED, or CANCELED / ABORTED / FAILED. Every change bumps `version`, which the
+ * coordinator's status long-poll waits on.
+ *
+ * Updates are idempotent: splits carry sequence ids and a split already seen is ignored, so a
+ * retried request never adds a split twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { toVivaceError, type VivaceError } from '../../common/vivace-error.js';
+import type { Driver } from '../../execution/driver.js';
+import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
+import { ExchangeOperatorFactory } from '../../execution/exchange/exchange-operator.js';
+import { OutputBuffer } from '../../execution/exchange/output-buffer.js';
+import { TaskOutputOperatorFactory } from '../../execution/exchange/task-output-operator.js';
+import type { EngineFunctions } from '../../execution/expression/engine-functions.js';
+import { LocalPlanner } from '../../execution/local-planner.js';
+import { QueryMemoryPool } from '../../execution/memory-context.js';
+import type { Operator } from '../../execution/operator.js';
+import type { TableScanOperator } from '../../execution/operators/table-scan-operator.js';
+import { runDrivers } from '../../execution/task-executor.js';
+import { deserializeFragment } from '../../planner/fragment-serde.js';
+import type { PlanFragment } from '../../planner/fragmenter.js';
+import type { ConnectorSplit } from '../../spi/connector.js';
+import type { Type } from '../../types/type.js';
+import type { MetadataManager } from '../metadata/metadata-manager.js';
+import type { TaskSession, TaskSource, TaskUpdateRequest } from './task-update.js';
+
+export type TaskState = 'PLANNED' | 'RUNNING' | 'FLUSHING' | 'FINISHED' | 'CANCELED' | 'ABORTED' | 'FAILED';
+
+const DONE_STATES: ReadonlySet<TaskState> = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+/** Output buffered per task before producers block (back-pressure). */
+const OUTPUT_BUFFER_BYTES = 32 * 1024 * 1024;
+
+export interface SqlTaskDependencies {
+  readonly metadata: MetadataManager;
+  readonly functions: EngineFunctions;
+  /** An exchange client reading this task's partition (`bufferId`) from upstream tasks. */
+  createExchangeClient(
+    bufferId: string,
+    types: readonly Type[],
+    onFailure: (error: VivaceError) => void,
+  ): ExchangeClient;
+  readonly defaultMemoryLimitBytes: number;
+}
+
+export class SqlTask {
+  readonly instanceId = randomUUID();
+  readonly createTime = Date.now();
+  startTime: number | undefined;
+  endTime: number | undefined;
+  state: TaskState = 'PLANNED';
+  version = 1;
+  error: VivaceError | undefined;
+  lastHeartbeat = Date.now();
+  fragment: PlanFragment | undefined;
+  session: TaskSession | undefined;
+  outputBuffer: OutputBuffer | undefined;
+  memory: QueryMemoryPool | undefined;
+  drivers: readonly Driver[] = [];
+  /** Per pipeline: its drivers and whether it reads from outside / writes the output. */
+  pipelines: { pipelineId: number; drivers: Driver[]; inputPipeline: boolean; outputPipeline: boolean }[] = [];
+  readonly exchangeClients = new Map<string, ExchangeClient>();
+  private readonly scans = new Map<string, TableScanOperator>();
+  private readonly seenSplits = new Map<string, Set<number>>();
+  readonly noMoreSplits = new Set<string>();
+  /** Splits that arrived before the fragment (never in practice: the fragment comes first). */
+  private readonly early: TaskSource[] = [];
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(
+    readonly taskId: string,
+    private readonly dependencies: SqlTaskDependencies,
+  ) {}
+
+  get isDone(): boolean {
+    return DONE_STATES.has(this.state);
+  }
+
+  /** Resolves at the next state change (or at once when done). */
+  whenChanged(): Promise<void> {
+    if (this.isDone) return Promise.resolve();
+    return new Promise((resolve) => this.listeners.push(resolve));
+  }
+
+  private transition(state: TaskState): void {
+    if (this.isDone || this.state === state) return;
+    this.state = state;
+    this.version++;
+    if (state === 'RUNNING') this.startTime ??= Date.now();
+    if (DONE_STATES.has(state)) this.endTime = Date.now();
+    for (const listener of this.listeners.splice(0)) listener();
+  }
+
+  update(request: TaskUpdateRequest): void {
+    this.lastHeartbeat = Date.now();
+    if (this.isDone) return;
+    if (request.fragment !== undefined && this.fragment === undefined) {
+      if (!request.session || !request.outputIds) {
+        this.fail(new Error('the first task update needs session, fragment and outputIds'));
+        return;
+      }
+      try {
+        this.start(request);
+      } catch (e) {
+        this.fail(e);
+        return;
+      }
+    }
+    for (const source of request.sources ?? []) {
+      if (this.fragment === undefined) this.early.push(source);
+      else this.addSource(source);
+    }
+  }
+
+  private start(request: TaskUpdateRequest): void {
+    const session = request.session!;
+    const fragment = deserializeFragment(request.fragment!);
+    const outputIds = request.outputIds!;
+    this.session = session;
+    this.fragment = fragment;
+    const output = new OutputBuffer({
+      kind: outputIds.type,
+      bufferIds: Array.from({ length: outputIds.bufferCount }, (_, i) => String(i)),
+      maxBufferedBytes: OUTPUT_BUFFER_BYTES,
+    });
+    this.outputBuffer = output;
+    const memory = new QueryMemoryPool(
+      this.taskId,
+      session.memoryLimitBytes ?? this.dependencies.defaultMemoryLimitBytes,
+    );
+    this.memory = memory;
+    const metadata = this.dependencies.metadata;
+    const planner = new LocalPlanner({
+      functions: this.dependencies.functions,
+      session: { timeZone: session.timeZone, startTime: session.startTime },
+      memory,
+      scanSource: (node) => ({
+        splits: [],
+        createPageSource: (split: ConnectorSplit) =>
+          metadata.createPageSource(
+            node.table,
+            split,
+            node.assignments.map((a) => a.column),
+            node.outputs.map((o) => o.type),
+            node.constraint,
+            node.limit,
+          ),
+        attach: (operator) => this.scans.set(node.id, operator),
+      }),
+      isCancelled: () => this.isDone,
+      ...(session.maxPageRows !== undefined ? { maxPageRows: session.maxPageRows } : {}),
+      remoteSource: (node, context) => {
+        const client = this.dependencies.createExchangeClient(
+          String(session.partition),
+          node.outputs.map((s) => s.type),
+          (error) => this.fail(error),
+        );
+        this.exchangeClients.set(node.id, client);
+        // The exchanges of our plans never merge ordered streams (a sort gathers, then sorts).
+        return new ExchangeOperatorFactory(() => client).create(context) as Operator;
+      },
+    });
+    const partitioning = fragment.outputPartitioning;
+    const drivers = planner.planFragment(fragment.root, (context) =>
+      new TaskOutputOperatorFactory(output, {
+        partitioning: partitioning.kind,
+        hashChannels: partitioning.kind === 'HASH' ? partitioning.channels : [],
+        partitionCount: outputIds.bufferCount,
+        types: fragment.root.outputs.map((s) => s.type),
+      }).create(context),
+    );
+    this.drivers = drivers;
+    this.pipelines = drivers.map((driver, pipelineId) => ({
+      pipelineId,
+      drivers: [driver],
+      inputPipeline: ['TableScanOperator', 'ExchangeOperator', 'MergeOperator', 'ValuesOperator'].includes(
+        driver.operators[0]!.context.operatorType,
+      ),
+      outputPipeline: pipelineId === drivers.length - 1,
+    }));
+    for (const source of this.early.splice(0)) this.addSource(source);
+    this.transition('RUNNING');
+    runDrivers(drivers, { isCancelled: () => this.isDone })
+      .then(async () => {
+        output.setNoMorePages();
+        this.transition('FLUSHING');
+        await output.whenFinished();
+        this.transition('FINISHED');
+      })
+      .catch((e) => this.fail(e));
+  }
+
+  /** Per table scan: splits queued, being read and done (the scheduler's pending-split bound). */
+  splitProgress(): { planNodeId: string; queued: number; running: number; completed: number }[] {
+    return [...this.scans].map(([planNodeId, scan]) => ({
+      planNodeId,
+      queued: scan.queuedSplits,
+      running: scan.runningSplits,
+      completed: scan.completedSplits,
+    }));
+  }
+
+  private addSource(source: TaskSource): void {
+    let seen = this.seenSplits.get(source.planNodeId);
+    if (!seen) {
+      seen = new Set();
+      this.seenSplits.set(source.planNodeId, seen);
+    }
+    const scan = this.scans.get(source.planNodeId);
+    const exchange = this.exchangeClients.get(source.planNodeId);
+    if (!scan && !exchange) {
+      this.fail(new Error(`task ${this.taskId} has no source node ${source.planNodeId}`));
+      return;
+    }
+    for (const { sequenceId, split } of source.splits) {
+      if (seen.has(sequenceId)) continue;
+      seen.add(sequenceId);
+      if (scan) scan.addSplit(split as ConnectorSplit);
+      else exchange!.addLocation(String(split.location));
+    }
+    if (source.noMoreSplits && !this.noMoreSplits.has(source.planNodeId)) {
+      this.noMoreSplits.add(source.planNodeId);
+      if (scan) scan.noMoreSplits();
+      else exchange!.noMoreLocations();
+    }
+  }
+
+  fail(cause: unknown): void {
+    if (this.isDone) return;
+    this.error = toVivaceError(cause);
+    this.stop('FAILED');
+  }
+
+  /** DELETE of the task: CANCELED by default, ABORTED when the query failed elsewhere. */
+  cancel(abort: boolean): void {
+    if (this.isDone) return;
+    this.stop(abort ? 'ABORTED' : 'CANCELED');
+  }
+
+  private stop(state: TaskState): void {
+    this.transition(state);
+    this.outputBuffer?.abort();
+    for (const client of this.exchangeClients.values()) client.close();
+    for (const driver of this.drivers) driver.close();
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * A worker task's record (spec §2.3): id, version, state, self, heartbeat, output buffers, the
+ * sources whose splits are complete, statistics with pipelines and operator summaries (the
+ * exchange operator carrying its client statuses in `info`), failures and outputs.
+ */
+
+import { formatTimestamp } from '../cluster/airlift-format.js';
+import { errorObject } from '../coordinator/error-json.js';
+import type { SqlTask } from './sql-task.js';
+import { renderTaskStats } from './task-stats.js';
+
+export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Record<string, unknown> {
+  const stats = renderTaskStats(
+    {
+      createTime: task.createTime,
+      ...(task.startTime !== undefined ? { startTime: task.startTime } : {}),
+      ...(task.endTime !== undefined ? { endTime: task.endTime } : {}),
+      memoryReservationBytes: task.memory?.reservedBytes ?? 0,
+      peakMemoryBytes: task.memory?.peakBytes ?? 0,
+    },
+    task.pipelines,
+    (operatorType, pipelineId, operatorId) => {
+      if (operatorType !== 'ExchangeOperator') return undefined;
+      const driver = task.pipelines[pipelineId]?.drivers[0];
+      const operator = driver?.operators[operatorId];
+      // The exchange operator of a pipeline reads the client created for its RemoteSource node.
+      for (const client of task.exchangeClients.values()) {
+        if (operator !== undefined && 'client' in operator && (operator as { client: unknown }).client === client) {
+          const status = client.status();
+          return {
+            bufferedBytes: status.bufferedBytes,
+            averageBytesPerRequest: status.averageBytesPerRequest ?? 0,
+            bufferedPages: status.bufferedPages,
+            noMoreLocations: status.noMoreLocations,
+            pageBufferClientStatuses: status.pageBufferClientStatuses,
+          };
+        }
+      }
+      return undefined;
+    },
+  );
+  const outputBuffers = task.outputBuffer?.info() ?? {
+    type: 'PARTITIONED',
+    state: 'OPEN',
+    masterSequenceId: 0,
+    pagesAdded: 0,
+    buffers: [],
+  };
+  const splits = task.splitProgress();
+  const taskStatus = {
+    taskId: task.taskId,
+    taskInstanceId: task.instanceId,
+    version: task.version,
+    state: task.state,
+    self,
+    nodeId,
+    queuedPartitionedDrivers: splits.reduce((sum, s) => sum + s.queued, 0),
+    runningPartitionedDrivers: splits.reduce((sum, s) => sum + s.running, 0),
+  };
+  return {
+    taskId: task.taskId,
+    version: task.version,
+    state: task.state,
+    self,
+    nodeId,
+    taskStatus,
+    lastHeartbeat: formatTimestamp(task.lastHeartbeat),
+    outputBuffers: { masterSequenceId: 0, ...outputBuffers },
+    noMoreSplits: [...task.noMoreSplits],
+    stats: stats.json,
+    failures: task.error ? [errorObject(task.error).failureInfo] : [],
+    outputs: {},
+    splitProgress: splits,
+    figures: stats.totals,
+  };
+}

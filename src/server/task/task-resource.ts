@@ -1,0 +1,156 @@
+/**
+ * The task resource on a worker (spec §4.2): create or update a task (`POST /v1/task/{taskId}`,
+ * idempotent), read its record (`GET /v1/task/{taskId}`, long-polling while the caller's
+ * `X-Service-Current-State` is still the task's state, up to `X-Service-Max-Wait`), list every
+ * task (`GET /v1/task`), cancel or abort it (`DELETE /v1/task/{taskId}[?abort=true]`), and the
+ * results of its output buffers (task-results-route.ts). Finished tasks are forgotten after a
+ * while. A malformed request is a 400 with a message; an unknown task a 404.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseDuration } from '../cluster/airlift-format.js';
+import type { WorkerContext } from '../worker/worker-context.js';
+import { SqlTask, type SqlTaskDependencies } from './sql-task.js';
+import { renderTaskInfo } from './task-info.js';
+import { registerTaskResultsRoute } from './task-results-route.js';
+import { parseTaskUpdate } from './task-update.js';
+
+const MAX_WAIT_MS = 10_000;
+/** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
+const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
+
+export class TaskManager {
+  private readonly tasks = new Map<string, SqlTask>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly dependencies: SqlTaskDependencies,
+    readonly nodeId: string,
+    readonly baseUrl: () => string,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  get(taskId: string): SqlTask | undefined {
+    return this.tasks.get(taskId);
+  }
+
+  list(): SqlTask[] {
+    return [...this.tasks.values()];
+  }
+
+  getOrCreate(taskId: string): SqlTask {
+    let task = this.tasks.get(taskId);
+    if (!task) {
+      task = new SqlTask(taskId, this.dependencies);
+      this.tasks.set(taskId, task);
+    }
+    return task;
+  }
+
+  info(task: SqlTask): Record<string, unknown> {
+    return renderTaskInfo(task, `${this.baseUrl()}/v1/task/${task.taskId}`, this.nodeId);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, task] of this.tasks) {
+      if (task.isDone && task.endTime !== undefined && now - task.endTime > DONE_TASK_RETENTION_MS)
+        this.tasks.delete(id);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const task of this.tasks.values()) task.cancel(true);
+  }
+}
+
+const TASK_ID = /^[A-Za-z0-9_]+\.\d+\.\d+$/;
+
+function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply
+    .code(200)
+    .header('Content-Type', 'application/json')
+    .send(Buffer.from(JSON.stringify(value), 'utf8'));
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function registerTaskResource(app: FastifyInstance, manager: TaskManager): void {
+  app.get('/v1/task', async (_request, reply) =>
+    sendJson(
+      reply,
+      manager.list().map((task) => manager.info(task)),
+    ),
+  );
+
+  app.post('/v1/task/:taskId', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    if (!TASK_ID.test(taskId)) return reply.code(400).type('text/plain').send(`Invalid task id: ${taskId}`);
+    let update: ReturnType<typeof parseTaskUpdate>;
+    try {
+      const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body;
+      update = parseTaskUpdate(body);
+    } catch (e) {
+      return reply
+        .code(400)
+        .type('text/plain')
+        .send(e instanceof Error ? e.message : String(e));
+    }
+    const task = manager.getOrCreate(taskId);
+    task.update(update);
+    return sendJson(reply, manager.info(task));
+  });
+
+  app.get('/v1/task/:taskId', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    const task = manager.get(taskId);
+    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
+    const knownState = header(request.headers['x-service-current-state']);
+    const maxWait = header(request.headers['x-service-max-wait']);
+    if (knownState !== undefined && maxWait !== undefined && knownState === task.state && !task.isDone) {
+      let waitMs: number;
+      try {
+        waitMs = Math.min(MAX_WAIT_MS, parseDuration(maxWait));
+      } catch {
+        return reply.code(400).type('text/plain').send(`Invalid X-Service-Max-Wait: ${maxWait}`);
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        task.whenChanged(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    return sendJson(reply, manager.info(task));
+  });
+
+  app.delete('/v1/task/:taskId', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    const task = manager.get(taskId);
+    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
+    const { abort } = request.query as { abort?: string };
+    task.cancel(abort === 'true');
+    return sendJson(reply, manager.info(task));
+  });
+
+  registerTaskResultsRoute(app, (taskId) => {
+    const task = manager.get(taskId);
+    if (!task?.outputBuffer) return undefined;
+    return { outputBuffer: task.outputBuffer, instanceId: task.instanceId };
+  });
+}
+
+/** The worker plug-in: a task manager over the worker's catalogs, and its routes. */
+export function taskResourceRegistrar(createDependencies: (worker: WorkerContext) => SqlTaskDependencies) {
+  return (app: FastifyInstance, worker: WorkerContext): void => {
+    const manager = new TaskManager(createDependencies(worker), worker.config.nodeId, () => worker.baseUrl());
+    app.addHook('onClose', async () => manager.close());
+    registerTaskResource(app, manager);
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The body of `POST /v1/task/{taskId}` (create or update a task), as the coordinator's scheduler
+ * sends it and the worker's task resource reads it. The first request carries the session and
+ * the plan fragment; every request may add splits per plan node (each with a sequence id, so a
+ * retried request adds nothing twice), close a node's splits (`noMoreSplits`), and describe the
+ * task's output buffers. Splits of a RemoteSource node are upstream task URIs.
+ */
+import { VivaceError } from '../../common/vivace-error.js';
+
+export interface TaskSession {
+  readonly queryId: string;
+  readonly user: string;
+  readonly timeZone: string;
+  /** Epoch milliseconds: the query's start (current_timestamp and friends). */
+  readonly startTime: number;
+  readonly properties: Readonly<Record<string, string>>;
+  /** This task's partition number among its stage's tasks: the buffer it reads from upstream tasks. */
+  readonly partition: number;
+  /** Rows per page for scans (session `page_rows`); absent = unbounded. */
+  readonly maxPageRows?: number;
+  /** Per-task memory limit in bytes. */
+  readonly memoryLimitBytes?: number;
+}
+
+export interface ScheduledSplit {
+  readonly sequenceId: number;
+  readonly split: Readonly<Record<string, unknown>>;
+}
+
+export interface TaskSource {
+  readonly planNodeId: string;
+  readonly splits: readonly ScheduledSplit[];
+  readonly noMoreSplits?: boolean;
+}
+
+export type OutputBufferType = 'PARTITIONED' | 'BROADCAST' | 'ARBITRARY';
+
+export interface OutputBuffersSpec {
+  readonly type: OutputBufferType;
+  /** Buffers '0' .. bufferCount-1, one per consumer task (one for ARBITRARY). */
+  readonly bufferCount: number;
+}
+
+export interface TaskUpdateRequest {
+  readonly session?: TaskSession;
+  /** The plan fragment, serialized with planner/plan-serde (first request only). */
+  readonly fragment?: string;
+  readonly sources?: readonly TaskSource[];
+  readonly outputIds?: OutputBuffersSpec;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(message: string): never {
+  throw new VivaceError('INVALID_ARGUMENTS', `Invalid task update: ${message}`);
+}
+
+/** Checks the shape of a request body (a worker must never crash on a malformed one). */
+export function parseTaskUpdate(body: unknown): TaskUpdateRequest {
+  if (!isObject(body)) fail('the body is not a JSON object');
+  const { session, fragment, sources, outputIds } = body;
+  if (session !== undefined) {
+    if (!isObject(session)) fail('session is not an object');
+    if (typeof session.queryId !== 'string' || typeof session.user !== 'string') fail('session lacks queryId or user');
+    if (typeof session.timeZone !== 'string' || typeof session.startTime !== 'number')
+      fail('session lacks timeZone or startTime');
+    if (!Number.isInteger(session.partition)) fail('session lacks partition');
+    if (!isObject(session.properties)) fail('session properties are not an object');
+  }
+  if (fragment !== undefined && typeof fragment !== 'string') fail('fragment is not a string');
+  if (sources !== undefined) {
+    if (!Array.isArray(sources)) fail('sources is not an array');
+    for (const source of sources) {
+      if (!isObject(source) || typeof source.planNodeId !== 'string' || !Array.isArray(source.splits)) {
+        fail('a source lacks planNodeId or splits');
+      }
+      for (const split of source.splits as unknown[]) {
+        if (!isObject(split) || !Number.isInteger(split.sequenceId) || !isObject(split.split)) {
+          fail('a split lacks sequenceId or split');
+        }
+      }
+    }
+  }
+  if (outputIds !== undefined) {
+    if (!isObject(outputIds) || !['PARTITIONED', 'BROADCAST', 'ARBITRARY'].includes(outputIds.type as string)) {
+      fail('outputIds has no valid type');
+    }
+    if (!Number.isInteger(outputIds.bufferCount) || (outputIds.bufferCount as number) < 1)
+      fail('outputIds lacks bufferCount');
+  }
+  return body as unknown as TaskUpdateRequest;
+}

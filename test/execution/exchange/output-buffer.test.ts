@@ -1,0 +1,118 @@
+/** OutputBuffer: tokens and acknowledgement, retries, completion, back-pressure, broadcast, destroy, abort. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { OutputBuffer } from '../../../src/execution/exchange/output-buffer.js';
+
+const page = (n: number, size = 10) => new Uint8Array(size).fill(n);
+
+describe('OutputBuffer', () => {
+  it('returns pages from the token on, the same pages again for the same token, and frees those acknowledged', async () => {
+    const buffer = new OutputBuffer({ kind: 'PARTITIONED', bufferIds: ['0', '1'], maxBufferedBytes: 1000 });
+    buffer.enqueue(0, page(1), 1);
+    buffer.enqueue(0, page(2), 1);
+    buffer.enqueue(1, page(3), 1);
+    const first = await buffer.get('0', 0, 1000, 0);
+    assert.deepEqual(
+      first.pages.map((p) => p[0]),
+      [1, 2],
+    );
+    assert.equal(first.nextToken, 2);
+    assert.equal(first.bufferComplete, false);
+    const again = await buffer.get('0', 0, 1000, 0);
+    assert.deepEqual(
+      again.pages.map((p) => p[0]),
+      [1, 2],
+      'a retried request loses nothing',
+    );
+    const next = await buffer.get('0', 2, 1000, 0);
+    assert.deepEqual(next.pages, []);
+    assert.equal((buffer.info().buffers as { pagesSent: number }[])[0]!.pagesSent, 2, 'token 2 acknowledged both');
+    assert.deepEqual(
+      (await buffer.get('1', 0, 1000, 0)).pages.map((p) => p[0]),
+      [3],
+    );
+  });
+
+  it('limits a response by size but always returns at least one page', async () => {
+    const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1000 });
+    for (let i = 0; i < 5; i++) buffer.enqueue(0, page(i, 100), 1);
+    assert.equal((await buffer.get('0', 0, 250, 0)).pages.length, 2);
+    assert.equal((await buffer.get('0', 0, 10, 0)).pages.length, 1);
+  });
+
+  it('waits for pages up to the wait time', async () => {
+    const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1000 });
+    const pending = buffer.get('0', 0, 1000, 5000);
+    setTimeout(() => buffer.enqueue(0, page(9), 1), 20);
+    assert.deepEqual(
+      (await pending).pages.map((p) => p[0]),
+      [9],
+    );
+    const empty = await buffer.get('0', 1, 1000, 30);
+    assert.deepEqual(empty.pages, []);
+  });
+
+  it('says complete once no more pages will come and finishes when every consumer has all', async () => {
+    const buffer = new OutputBuffer({ kind: 'PARTITIONED', bufferIds: ['0', '1'], maxBufferedBytes: 1000 });
+    buffer.enqueue(0, page(1), 1);
+    buffer.setNoMorePages();
+    const last = await buffer.get('0', 0, 1000, 0);
+    assert.equal(last.bufferComplete, true, 'this response holds the last page');
+    assert.equal(buffer.isFinished(), false, 'not acknowledged yet');
+    assert.equal((await buffer.get('1', 0, 1000, 0)).bufferComplete, true);
+    const finished = buffer.whenFinished();
+    await buffer.get('0', 1, 1000, 0);
+    await finished;
+    assert.equal(buffer.isFinished(), true);
+    assert.equal(buffer.info().state, 'FINISHED');
+  });
+
+  it('blocks producers while full and unblocks them as pages are acknowledged', async () => {
+    const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 25 });
+    buffer.enqueue(0, page(1), 1);
+    assert.equal(buffer.whenNotFull(), undefined);
+    buffer.enqueue(0, page(2), 1);
+    buffer.enqueue(0, page(3), 1);
+    const blocked = buffer.whenNotFull();
+    assert.ok(blocked, 'a full buffer blocks its producers');
+    let released = false;
+    void blocked.then(() => {
+      released = true;
+    });
+    await buffer.get('0', 0, 1000, 0);
+    await Promise.resolve();
+    assert.equal(released, false, 'reading is not acknowledging');
+    await buffer.get('0', 2, 1000, 0);
+    await blocked;
+    assert.equal(buffer.isFull(), false);
+  });
+
+  it('gives every consumer every page when broadcasting', async () => {
+    const buffer = new OutputBuffer({ kind: 'BROADCAST', bufferIds: ['0', '1', '2'], maxBufferedBytes: 1000 });
+    buffer.enqueueBroadcast(page(7), 1);
+    for (const id of ['0', '1', '2']) {
+      assert.deepEqual(
+        (await buffer.get(id, 0, 1000, 0)).pages.map((p) => p[0]),
+        [7],
+      );
+    }
+    assert.equal(buffer.info().pagesAdded, 1);
+  });
+
+  it('drops a destroyed consumer’s pages and everything on abort, waking waiters', async () => {
+    const buffer = new OutputBuffer({ kind: 'PARTITIONED', bufferIds: ['0', '1'], maxBufferedBytes: 15 });
+    buffer.enqueue(0, page(1), 1);
+    buffer.enqueue(0, page(2), 1);
+    const producer = buffer.whenNotFull();
+    assert.ok(producer);
+    buffer.destroy('0');
+    await producer;
+    assert.equal((await buffer.get('0', 0, 1000, 0)).bufferComplete, true);
+    const waiting = buffer.get('1', 0, 1000, 10_000);
+    buffer.abort();
+    const result = await waiting;
+    assert.deepEqual(result.pages, []);
+    assert.equal(result.bufferComplete, true);
+    assert.equal(buffer.info().state, 'ABORTED');
+  });
+});

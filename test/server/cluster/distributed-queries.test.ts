@@ -1,0 +1,200 @@
+/**
+ * Distributed execution on a real cluster: a coordinator and two worker processes on loopback.
+ * The 22 TPC-H queries at `tiny` run across the workers (stages and tasks on both) and return
+ * the rows the in-process engine returns; the statement stats show the stage tree; the task
+ * resource of a worker serves the spec's task record; a cancel reaches every task; a worker
+ * killed mid-query fails the query with REMOTE_TASK_ERROR naming the node, and the cluster goes
+ * on answering.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
+import { createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
+import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
+import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import { compareRows, normalise, vivaceRows } from '../../tpch/result-comparison.js';
+import { eventually, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
+
+const SECRET = 'distributed-test-secret';
+const HEADERS = { 'X-Service-User': 'test', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': 'tiny' };
+
+// biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
+type Json = Record<string, any>;
+
+async function post(url: string, sql: string, headers: Record<string, string> = {}): Promise<Json> {
+  const response = await fetch(`${url}/v1/statement`, {
+    method: 'POST',
+    body: sql,
+    headers: { ...HEADERS, ...headers },
+  });
+  assert.equal(response.status, 200);
+  return (await response.json()) as Json;
+}
+
+async function drain(first: Json): Promise<{ last: Json; rows: unknown[][] }> {
+  let last = first;
+  const rows: unknown[][] = [...(first.data ?? [])];
+  while (last.nextUri) {
+    last = (await (await fetch(last.nextUri)).json()) as Json;
+    rows.push(...(last.data ?? []));
+  }
+  return { last, rows };
+}
+
+function stageIds(stage: Json | undefined): string[] {
+  if (!stage) return [];
+  return [stage.stageId, ...stage.subStages.flatMap(stageIds)];
+}
+
+describe('distributed queries on a coordinator and two worker processes', { timeout: 600_000 }, () => {
+  const etc = mkdtempSync(join(tmpdir(), 'vivace-distributed-etc-'));
+  writeFileSync(join(etc, 'node.properties'), 'node.environment=distributed_test\n');
+  writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=500ms\n');
+  const env = { VIVACE_INTERNAL_SHARED_SECRET: SECRET };
+  let coordinator: RoleProcess;
+  const workers: RoleProcess[] = [];
+  const local = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+
+  const startWorker = (nodeId: string) =>
+    startRole(['worker', '--etc', etc, '--port', '0', '--node-id', nodeId, '--discovery-uri', coordinator.url], env);
+
+  before(async () => {
+    coordinator = await startRole(['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'], env);
+    workers.push(...(await Promise.all([startWorker('worker-1'), startWorker('worker-2')])));
+    await eventually('two active workers', 30_000, async () => {
+      const nodes = (await (await fetch(`${coordinator.url}/v1/node`)).json()) as Json[];
+      const failed = (await (await fetch(`${coordinator.url}/v1/node/failed`)).json()) as Json[];
+      return nodes.length - failed.length >= 2 && failed.length === 0 ? true : undefined;
+    });
+    // The failure detector's warm-up: a worker is active once it answered for a while.
+    await eventually('workers used for queries', 30_000, async () => {
+      const { last } = await drain(await post(coordinator.url, 'SELECT count(*) FROM nation'));
+      return last.stats?.nodes >= 2 ? true : undefined;
+    });
+  });
+
+  after(async () => {
+    await Promise.all([...workers, coordinator].filter(Boolean).map((role) => stopProcess(role.child)));
+  });
+
+  for (let n = 1; n <= 22; n++) {
+    const name = `q${String(n).padStart(2, '0')}`;
+    it(`TPC-H ${name} across the workers returns the in-process rows`, async () => {
+      const sql = readFileSync(`test/sql/tpch/${name}.sql`, 'utf8');
+      const { last, rows } = await drain(await post(coordinator.url, sql));
+      assert.equal(last.error, undefined, last.error?.message);
+      assert.equal(last.stats.state, 'FINISHED');
+      const expected = await local.execute(sql, {
+        user: 'test',
+        catalog: 'tpch',
+        schema: 'tiny',
+        timeZone: 'UTC',
+        properties: {},
+      });
+      if (expected.error) throw expected.error;
+      assert.equal(
+        compareRows(
+          rows.map((row) => row.map(normalise)),
+          vivaceRows(expected),
+        ),
+        undefined,
+      );
+      assert.ok(stageIds(last.stats.rootStage).length >= 2, 'the query ran in several stages');
+    });
+  }
+
+  it('reports the stage tree, and each worker serves the task records of spec §2.3', async () => {
+    const { last } = await drain(
+      await post(coordinator.url, 'SELECT returnflag, count(*) FROM lineitem GROUP BY returnflag'),
+    );
+    const root = last.stats.rootStage as Json;
+    assert.equal(root.stageId, '0');
+    assert.deepEqual(stageIds(root), ['0', '1', '2']);
+    const all = [root, ...root.subStages, ...root.subStages.flatMap((s: Json) => s.subStages)];
+    for (const stage of all) {
+      assert.equal(stage.state, 'FINISHED');
+      assert.equal(stage.done, true);
+    }
+    assert.equal(last.stats.processedRows, 60175);
+    const record = (await (await fetch(`${coordinator.url}/v1/query/${last.id}`)).json()) as Json;
+    const leaf = record.outputStage.subStages[0].subStages[0];
+    assert.equal(leaf.tasks.length, 2, 'the leaf stage ran one task per worker');
+    const task = leaf.tasks[0] as Json;
+    assert.match(task.taskId, new RegExp(`^${last.id}\\.2\\.\\d$`));
+    const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') };
+    const fetched = (await (await fetch(task.self, { headers })).json()) as Json;
+    for (const field of [
+      'taskId',
+      'version',
+      'state',
+      'self',
+      'lastHeartbeat',
+      'outputBuffers',
+      'noMoreSplits',
+      'stats',
+      'failures',
+      'outputs',
+    ]) {
+      assert.ok(field in fetched, `task record has ${field}`);
+    }
+    assert.equal(fetched.state, 'FINISHED');
+    assert.equal(fetched.outputBuffers.state, 'FINISHED');
+    assert.ok(Number.isInteger(fetched.outputBuffers.masterSequenceId));
+    assert.ok(fetched.outputBuffers.buffers.every((b: Json) => typeof b.bufferId === 'string' && b.finished === true));
+    const operators = fetched.stats.pipelines.flatMap((p: Json) => p.operatorSummaries) as Json[];
+    assert.ok(operators.some((o) => o.operatorType === 'TaskOutputOperator'));
+    const consumer = record.outputStage.subStages[0].tasks[0] as Json;
+    const exchange = consumer.stats.pipelines
+      .flatMap((p: Json) => p.operatorSummaries)
+      .find((o: Json) => o.operatorType === 'ExchangeOperator');
+    assert.ok(exchange?.info?.pageBufferClientStatuses?.length >= 1, 'the exchange operator reports its clients');
+    const list = (await (await fetch(`${workers[0]!.url}/v1/task`, { headers })).json()) as Json[];
+    assert.ok(list.some((t) => String(t.taskId).startsWith(last.id)));
+  });
+
+  it('cancels every task of a canceled query', async () => {
+    const first = await post(coordinator.url, 'SELECT count(*) FROM tpch.sf100.lineitem');
+    await eventually('the query running', 20_000, async () => {
+      const record = (await (await fetch(`${coordinator.url}/v1/query/${first.id}`)).json()) as Json;
+      return record.state === 'RUNNING' ? true : undefined;
+    });
+    assert.equal((await fetch(`${coordinator.url}/v1/query/${first.id}`, { method: 'DELETE' })).status, 204);
+    const { last } = await drain(first);
+    assert.equal(last.error?.errorName, 'USER_CANCELED');
+    const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') };
+    await eventually('every task of the query canceled', 5_000, async () => {
+      const tasks = (
+        await Promise.all(
+          workers.map(async (w) => (await (await fetch(`${w.url}/v1/task`, { headers })).json()) as Json[]),
+        )
+      )
+        .flat()
+        .filter((t) => String(t.taskId).startsWith(first.id));
+      return tasks.length > 0 && tasks.every((t) => ['CANCELED', 'ABORTED'].includes(t.state)) ? true : undefined;
+    });
+  });
+
+  it('fails a query whose worker dies with REMOTE_TASK_ERROR naming the node, and keeps serving', async () => {
+    const first = await post(coordinator.url, 'SELECT count(*), sum(quantity) FROM tpch.sf10.lineitem');
+    await eventually('the query running', 20_000, async () => {
+      const record = (await (await fetch(`${coordinator.url}/v1/query/${first.id}`)).json()) as Json;
+      return record.state === 'RUNNING' ? true : undefined;
+    });
+    const victim = workers[1]!;
+    await stopProcess(victim.child, 'SIGKILL');
+    const started = Date.now();
+    const { last } = await drain(first);
+    assert.equal(last.stats.state, 'FAILED');
+    assert.equal(last.error.errorName, 'REMOTE_TASK_ERROR');
+    assert.match(last.error.message, /worker-2/);
+    assert.ok(Date.now() - started < 15_000, 'the failure is noticed within seconds');
+    // The detector takes the dead worker out; queries run on the one left.
+    await eventually('queries succeed on the remaining worker', 30_000, async () => {
+      const { last: next } = await drain(await post(coordinator.url, 'SELECT count(*) FROM orders'));
+      return next.stats.state === 'FINISHED' ? true : undefined;
+    });
+  });
+});

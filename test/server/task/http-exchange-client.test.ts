@@ -1,0 +1,145 @@
+/**
+ * HttpExchangeClient against a scripted results server on loopback: pages from several locations,
+ * a retry after a 503 and a 404 (the upstream task not created yet), the DELETE after
+ * buffer-complete, a failure when the task instance changes, and its status for the task record.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { VivaceError } from '../../../src/common/vivace-error.js';
+import { blockOf } from '../../../src/data/block-builder.js';
+import { pageToJsonRows } from '../../../src/data/json-values.js';
+import { createPage } from '../../../src/data/page.js';
+import { serializePages } from '../../../src/data/page-serde.js';
+import { HttpExchangeClient } from '../../../src/server/task/http-exchange-client.js';
+import { framePages } from '../../../src/server/task/results-framing.js';
+import { BIGINT } from '../../../src/types/type.js';
+
+interface Script {
+  /** Per token: an HTTP status to answer instead of pages, once. */
+  failures: Map<number, number>;
+  pages: number[][];
+  instance: string;
+  deletes: number;
+  requests: number;
+}
+
+const scripts = new Map<string, Script>();
+let server: FastifyInstance;
+let base: string;
+
+function page(values: number[]): Uint8Array {
+  return serializePages([createPage([blockOf(BIGINT, values)], values.length)], [BIGINT]);
+}
+
+before(async () => {
+  server = Fastify();
+  server.get('/v1/task/:task/results/:buffer/:token', async (request, reply) => {
+    const { task, token } = request.params as { task: string; token: string };
+    const script = scripts.get(task)!;
+    script.requests++;
+    const sequence = Number(token);
+    const failure = script.failures.get(sequence);
+    if (failure !== undefined) {
+      script.failures.delete(sequence);
+      return reply.code(failure).send('try again');
+    }
+    const pages = script.pages.slice(sequence, sequence + 1).map(page);
+    const next = sequence + pages.length;
+    return reply
+      .header('X-Service-Task-Instance-Id', script.instance)
+      .header('X-Service-Page-Sequence-Id', String(sequence))
+      .header('X-Service-Page-End-Sequence-Id', String(next))
+      .header('X-Service-Buffer-Complete', String(next >= script.pages.length))
+      .type('application/X-presto-pages')
+      .send(framePages(pages));
+  });
+  server.delete('/v1/task/:task/results/:buffer', async (request, reply) => {
+    scripts.get((request.params as { task: string }).task)!.deletes++;
+    return reply.code(204).send();
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+after(async () => {
+  await server.close();
+});
+
+function client(onFailure: (error: VivaceError) => void = () => undefined): HttpExchangeClient {
+  return new HttpExchangeClient({
+    bufferId: '0',
+    types: [BIGINT],
+    maxResponseBytes: 1 << 20,
+    maxBufferedBytes: 1 << 20,
+    headers: () => ({}),
+    onFailure,
+  });
+}
+
+async function drain(reader: HttpExchangeClient, failed: () => VivaceError | undefined): Promise<number[]> {
+  const values: number[] = [];
+  while (!reader.isFinished()) {
+    const error = failed();
+    if (error) throw error;
+    const next = reader.pollPage();
+    if (next) values.push(...pageToJsonRows(next, [BIGINT]).map((row) => row[0] as number));
+    else await reader.whenReady();
+  }
+  return values;
+}
+
+describe('HttpExchangeClient', { timeout: 30_000 }, () => {
+  it('reads every location, retries 503 and 404 answers, and deletes each buffer once complete', async () => {
+    scripts.set('a', { failures: new Map([[1, 503]]), pages: [[1, 2], [3]], instance: 'x', deletes: 0, requests: 0 });
+    scripts.set('b', {
+      failures: new Map([[0, 404]]),
+      pages: [[10], [11], [12]],
+      instance: 'y',
+      deletes: 0,
+      requests: 0,
+    });
+    let failure: VivaceError | undefined;
+    const reader = client((e) => {
+      failure = e;
+    });
+    reader.addLocation(`${base}/v1/task/a`);
+    reader.addLocation(`${base}/v1/task/b`);
+    reader.noMoreLocations();
+    const values = await drain(reader, () => failure);
+    assert.deepEqual(
+      values.sort((x, y) => x - y),
+      [1, 2, 3, 10, 11, 12],
+    );
+    const status = reader.status();
+    assert.equal(status.pageBufferClientStatuses.length, 2);
+    for (const location of status.pageBufferClientStatuses) {
+      assert.equal(location.state, 'closed');
+      assert.ok(location.requestsFailed >= 1, 'the scripted failure was retried');
+      assert.match(location.lastUpdate, /Z$/);
+    }
+    assert.equal(status.pageBufferClientStatuses[0]!.pagesReceived, 2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(scripts.get('a')!.deletes, 1);
+    assert.equal(scripts.get('b')!.deletes, 1);
+  });
+
+  it('fails when the upstream task instance changes (its worker restarted)', async () => {
+    const script: Script = { failures: new Map(), pages: [[1], [2], [3]], instance: 'first', deletes: 0, requests: 0 };
+    scripts.set('c', script);
+    let failure: VivaceError | undefined;
+    const reader = client((e) => {
+      failure = e;
+    });
+    reader.addLocation(`${base}/v1/task/c`);
+    reader.noMoreLocations();
+    while (reader.pollPage() === null) await reader.whenReady();
+    script.instance = 'second';
+    await assert.rejects(
+      drain(reader, () => failure),
+      /was restarted/,
+    );
+    assert.equal(failure?.errorName, 'REMOTE_TASK_ERROR');
+  });
+});
