@@ -456,6 +456,7 @@ export class LocalQueryRunner {
         ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
       },
       hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, workers.length)),
+      isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
       createExchangeClient: (onFailure) =>
         cluster.createExchangeClient(
           '0',

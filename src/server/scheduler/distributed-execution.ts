@@ -41,6 +41,8 @@ export interface DistributedExecutionOptions {
   readonly session: Omit<TaskSession, 'partition'>;
   /** Tasks of hash-partitioned stages (session `hash_partition_count`); at most one per worker by default. */
   readonly hashPartitionCount?: number;
+  /** The failure detector's verdict: a task on a failed node fails its query without waiting. */
+  isNodeActive?(nodeId: string): boolean;
   /** Reads the root task's buffer `0` into the coordinator. */
   createExchangeClient(onFailure: (error: VivaceError) => void): ExchangeClient;
   readonly results: PageBuffer;
@@ -258,7 +260,8 @@ export class DistributedExecution {
         });
         this.record(task, info);
       } catch (e) {
-        if (Date.now() - task.lastContact > MAX_UNREACHABLE_MS) {
+        const nodeFailed = this.options.isNodeActive?.(task.node.nodeId) === false;
+        if (nodeFailed || Date.now() - task.lastContact > MAX_UNREACHABLE_MS) {
           this.fail(
             new VivaceError(
               'REMOTE_TASK_ERROR',
