@@ -177,7 +177,19 @@ class ExchangePlanner {
         };
       case 'Output':
         return { node: { ...node, source: this.gather(this.visit(node.source)) }, distribution: SINGLE };
-      case 'Sort':
+      case 'Sort': {
+        const source = this.visit(node.source);
+        if (source.distribution.kind === 'SINGLE')
+          return { node: { ...node, source: source.node }, distribution: SINGLE };
+        // Each task sorts its rows; the gather merges the sorted streams.
+        const partial = { ...node, partial: true, id: this.context.ids.nextId(), source: source.node };
+        return {
+          node: this.exchange('GATHER', [partial], node.outputs, [node.outputs.map((s) => s.name)], {
+            orderBy: node.orderBy,
+          }),
+          distribution: SINGLE,
+        };
+      }
       case 'Offset':
       case 'EnforceSingleRow':
       case 'AssignUniqueId':

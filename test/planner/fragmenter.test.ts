@@ -110,9 +110,17 @@ describe('fragmenter', () => {
     assert.ok(findNodes(limit[0]!.root, 'Limit').some((l) => !l.partial));
   });
 
-  it('sorts and unions on one task and numbers every fragment of a union source', () => {
+  it('sorts in every task and merges the sorted streams; unions on one task, a fragment per source', () => {
     const sorted = distribute('SELECT name FROM nation ORDER BY name').fragments;
-    assert.equal(findNodes(sorted[0]!.root, 'Sort').length, 1);
+    assert.equal(findNodes(sorted[0]!.root, 'Sort').length, 0, 'no sort after the merge');
+    assert.deepEqual(
+      findNodes(sorted[0]!.root, 'RemoteSource')[0]!.orderBy?.map((o) => o.symbol),
+      ['name'],
+    );
+    assert.deepEqual(
+      findNodes(sorted[1]!.root, 'Sort').map((s) => s.partial),
+      [true],
+    );
     const union = distribute('SELECT name FROM nation UNION ALL SELECT name FROM region').fragments;
     assert.deepEqual(
       union.map((f) => f.id),

@@ -13,6 +13,7 @@ import { toVivaceError, type VivaceError } from '../../common/vivace-error.js';
 import type { Driver } from '../../execution/driver.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { ExchangeOperatorFactory } from '../../execution/exchange/exchange-operator.js';
+import { MergeOperator, MergeSource } from '../../execution/exchange/merge-operator.js';
 import { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import { TaskOutputOperatorFactory } from '../../execution/exchange/task-output-operator.js';
 import type { EngineFunctions } from '../../execution/expression/engine-functions.js';
@@ -98,6 +99,7 @@ export class SqlTask {
   update(request: TaskUpdateRequest): void {
     this.lastHeartbeat = Date.now();
     if (this.isDone) return;
+    let started = false;
     if (request.fragment !== undefined && this.fragment === undefined) {
       if (!request.session || !request.outputIds) {
         this.fail(new Error('the first task update needs session, fragment and outputIds'));
@@ -105,6 +107,7 @@ export class SqlTask {
       }
       try {
         this.start(request);
+        started = true;
       } catch (e) {
         this.fail(e);
         return;
@@ -114,6 +117,8 @@ export class SqlTask {
       if (this.fragment === undefined) this.early.push(source);
       else this.addSource(source);
     }
+    // The drivers start once the first update's splits and locations are in.
+    if (started) this.run();
   }
 
   private start(request: TaskUpdateRequest): void {
@@ -154,13 +159,24 @@ export class SqlTask {
       isCancelled: () => this.isDone,
       ...(session.maxPageRows !== undefined ? { maxPageRows: session.maxPageRows } : {}),
       remoteSource: (node, context) => {
-        const client = this.dependencies.createExchangeClient(
-          String(session.partition),
-          node.outputs.map((s) => s.type),
-          (error) => this.fail(error),
-        );
+        const types = node.outputs.map((s) => s.type);
+        const newClient = () =>
+          this.dependencies.createExchangeClient(String(session.partition), types, (error) => this.fail(error));
+        if (node.orderBy !== undefined && node.orderBy.length > 0) {
+          // A distributed ORDER BY: every upstream task sorted its rows; merge their streams.
+          const source = new MergeSource(newClient);
+          this.exchangeClients.set(node.id, source);
+          const channels = new Map(node.outputs.map((s, i) => [s.name, i] as const));
+          const orderings = node.orderBy.map((o) => ({
+            channel: channels.get(o.symbol)!,
+            type: types[channels.get(o.symbol)!]!,
+            ascending: o.ascending,
+            nullsFirst: o.nullsFirst,
+          }));
+          return new MergeOperator(context, source, orderings, types.length);
+        }
+        const client = newClient();
         this.exchangeClients.set(node.id, client);
-        // The exchanges of our plans never merge ordered streams (a sort gathers, then sorts).
         return new ExchangeOperatorFactory(() => client).create(context) as Operator;
       },
     });
@@ -183,8 +199,13 @@ export class SqlTask {
       outputPipeline: pipelineId === drivers.length - 1,
     }));
     for (const source of this.early.splice(0)) this.addSource(source);
+  }
+
+  private run(): void {
+    if (this.isDone) return;
+    const output = this.outputBuffer!;
     this.transition('RUNNING');
-    runDrivers(drivers, { isCancelled: () => this.isDone })
+    runDrivers(this.drivers, { isCancelled: () => this.isDone })
       .then(async () => {
         output.setNoMorePages();
         this.transition('FLUSHING');

@@ -20,7 +20,7 @@ export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Rec
     },
     task.pipelines,
     (operatorType, pipelineId, operatorId) => {
-      if (operatorType !== 'ExchangeOperator') return undefined;
+      if (operatorType !== 'ExchangeOperator' && operatorType !== 'MergeOperator') return undefined;
       const driver = task.pipelines[pipelineId]?.drivers[0];
       const operator = driver?.operators[operatorId];
       // The exchange operator of a pipeline reads the client created for its RemoteSource node.
