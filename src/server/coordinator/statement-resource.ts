@@ -11,6 +11,7 @@ import { type JsonValue, jsonEncoderFor, stringifyJson } from '../../data/json-v
 import { formatType } from '../../types/type-signature.js';
 import type { QueryExecution, QuerySession } from '../engine/query-execution.js';
 import { errorObject } from './error-json.js';
+import { ProtocolError, type ProtocolRequest, readProtocolRequest } from './protocol-headers.js';
 import { statementStats } from './query-info.js';
 
 export interface QuerySubmitter {
@@ -21,6 +22,9 @@ export interface QuerySubmitter {
 /** Rows per response are cut at about this many bytes of JSON (Presto's 1 MB target). */
 const TARGET_RESULT_BYTES = 1024 * 1024;
 const MAX_WAIT_MS = 1000;
+/** The largest statement accepted, in bytes of UTF-8 (Presto's `query.max-length` is 1,000,000 characters). */
+const MAX_STATEMENT_BYTES = 1_000_000;
+const DEFAULT_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
 
 interface CachedResponse {
   readonly token: number;
@@ -37,8 +41,29 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     if (sql.trim() === '') {
       return reply.code(400).type('text/plain').send('SQL statement is empty');
     }
-    const session = sessionFromHeaders(request);
+    const length = Buffer.byteLength(sql, 'utf8');
+    if (length > MAX_STATEMENT_BYTES) {
+      return reply
+        .code(413)
+        .type('text/plain')
+        .send(`Query text length (${length}) exceeds the maximum length (${MAX_STATEMENT_BYTES})`);
+    }
+    // Answers of queries the coordinator has forgotten go too.
+    for (const id of lastResponse.keys()) if (queries.get(id) === undefined) lastResponse.delete(id);
+    let protocol: ProtocolRequest;
+    try {
+      protocol = readProtocolRequest(request.headers, DEFAULT_TIME_ZONE);
+    } catch (e) {
+      if (e instanceof ProtocolError) return reply.code(400).type('text/plain').send(e.message);
+      throw e;
+    }
+    const session: QuerySession = {
+      ...protocol.session,
+      ...(protocol.preparedStatements.size > 0 ? { preparedStatements: protocol.preparedStatements } : {}),
+      ...(protocol.transactionId !== undefined ? { transactionId: protocol.transactionId } : {}),
+    };
     const query = queries.submit(sql, session);
+    query.protocolPrefix = protocol.prefix;
     query.remoteAddress = request.ip;
     query.userAgent = request.headers['user-agent'];
     // The first answer waits (briefly) for planning, so a normal query's columns come with it.
@@ -74,15 +99,27 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
   });
 }
 
-/** Session changes of a finished statement (USE), as Presto's Set-Catalog/Set-Schema headers. */
+/**
+ * Session changes of a finished statement, as Presto's response headers under the prefix the
+ * client used: Set-Catalog/Set-Schema (USE), Set-Session/Clear-Session (SET/RESET SESSION),
+ * Added-Prepare/Deallocated-Prepare, Started-Transaction-Id/Clear-Transaction-Id.
+ */
 function addSessionHeaders(reply: FastifyReply, query: QueryExecution): void {
-  if (query.setCatalog !== undefined) reply.header('X-Service-Set-Catalog', query.setCatalog);
-  if (query.setSchema !== undefined) reply.header('X-Service-Set-Schema', query.setSchema);
+  const prefix = query.protocolPrefix;
+  if (query.setCatalog !== undefined) reply.header(`${prefix}Set-Catalog`, query.setCatalog);
+  if (query.setSchema !== undefined) reply.header(`${prefix}Set-Schema`, query.setSchema);
   // One header line per property (an array value makes Fastify repeat the header).
   const set = [...query.setSessionProperties].map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
-  if (set.length > 0) reply.header('X-Service-Set-Session', set);
+  if (set.length > 0) reply.header(`${prefix}Set-Session`, set);
   if (query.resetSessionProperties.length > 0)
-    reply.header('X-Service-Clear-Session', [...query.resetSessionProperties]);
+    reply.header(`${prefix}Clear-Session`, [...query.resetSessionProperties]);
+  const added = [...query.addedPreparedStatements].map(([name, sql]) => `${name}=${encodeURIComponent(sql)}`);
+  if (added.length > 0) reply.header(`${prefix}Added-Prepare`, added);
+  if (query.deallocatedPreparedStatements.length > 0)
+    reply.header(`${prefix}Deallocated-Prepare`, query.deallocatedPreparedStatements.map(encodeURIComponent));
+  if (query.startedTransactionId !== undefined)
+    reply.header(`${prefix}Started-Transaction-Id`, query.startedTransactionId);
+  if (query.clearTransactionId) reply.header(`${prefix}Clear-Transaction-Id`, 'true');
 }
 
 /** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
@@ -92,33 +129,6 @@ function sendJson(reply: FastifyReply, body: string): FastifyReply {
     .header('Content-Type', 'application/json')
     .header('X-Content-Type-Options', 'nosniff')
     .send(Buffer.from(body, 'utf8'));
-}
-
-function sessionFromHeaders(request: FastifyRequest): QuerySession {
-  const header = (name: string) => {
-    const value = request.headers[name.toLowerCase()];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  return {
-    user: header('X-Service-User') ?? 'anonymous',
-    source: header('X-Service-Source'),
-    catalog: header('X-Service-Catalog'),
-    schema: header('X-Service-Schema'),
-    timeZone: header('X-Service-Time-Zone') ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC',
-    properties: sessionProperties(request.headers['x-service-session']),
-  };
-}
-
-/** `X-Service-Session: a=1, b=x%2Cy` (the header may repeat): name → URL-decoded value. */
-function sessionProperties(header: string | string[] | undefined): Record<string, string> {
-  const properties: Record<string, string> = {};
-  const values = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  for (const pair of values.flatMap((v) => v.split(','))) {
-    const at = pair.indexOf('=');
-    if (at <= 0) continue;
-    properties[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
-  }
-  return properties;
 }
 
 /** Waits until the query is planned (or done), at most `maxWaitMs`. */

@@ -29,10 +29,11 @@ import { StatsCalculator } from '../../planner/stats/stats-calculator.js';
 import { planTableWrite } from '../../planner/table-write-planner.js';
 import type { ConnectorPageSink } from '../../spi/connector.js';
 import type { QualifiedObjectName } from '../../spi/metadata.js';
-import type { Explain } from '../../sql/ast.js';
+import type { Explain, Statement } from '../../sql/ast.js';
 import { formatSql } from '../../sql/formatter.js';
 import { parseStatement } from '../../sql/parser.js';
-import { BIGINT, type Type, VARCHAR } from '../../types/type.js';
+import { BIGINT, BOOLEAN, type Type, VARCHAR } from '../../types/type.js';
+import { formatType } from '../../types/type-signature.js';
 import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeInfo } from '../cluster/node-info.js';
 import { QueryIdGenerator } from '../coordinator/query-ids.js';
@@ -43,10 +44,59 @@ import { renderExplainAnalyze } from './explain-analyze.js';
 import { explainStatement } from './explain-statement.js';
 import { trackLocalStage } from './local-stage.js';
 import { executeMetadataStatement, isMetadataStatement } from './metadata-statements.js';
+import {
+  bindParameters,
+  countParameters,
+  isPreparedStatementOrTransaction,
+  newTransactionId,
+  parsePrepared,
+  preparedSql,
+  preparedText,
+  requireNoTransaction,
+  requireTransaction,
+  statementName,
+} from './prepared-statements.js';
 import { QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
 import { DEFAULT_QUERY_TRACKER_OPTIONS, QueryTracker, type QueryTrackerOptions } from './query-tracker.js';
 import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
 import { executeSessionStatement, isSessionStatement } from './session-statements.js';
+
+/** DESCRIBE OUTPUT's columns, as Presto's. */
+const DESCRIBE_OUTPUT_COLUMNS: readonly ResultColumn[] = [
+  { name: 'Column Name', type: VARCHAR },
+  { name: 'Catalog', type: VARCHAR },
+  { name: 'Schema', type: VARCHAR },
+  { name: 'Table', type: VARCHAR },
+  { name: 'Type', type: VARCHAR },
+  { name: 'Type Size', type: BIGINT },
+  { name: 'Aliased', type: BOOLEAN },
+];
+
+/** Bytes of a fixed-width type's values (DESCRIBE OUTPUT's Type Size); 0 for variable-width types. */
+function fixedWidthOf(type: Type): number {
+  switch (type.kind) {
+    case 'boolean':
+    case 'tinyint':
+      return 1;
+    case 'smallint':
+      return 2;
+    case 'integer':
+    case 'real':
+    case 'date':
+      return 4;
+    case 'bigint':
+    case 'double':
+    case 'timestamp':
+    case 'time':
+    case 'interval day to second':
+    case 'interval year to month':
+      return 8;
+    case 'decimal':
+      return type.precision <= 18 ? 8 : 16;
+    default:
+      return 0;
+  }
+}
 
 /** INSERT and CREATE TABLE AS answer one row: the number of rows written. */
 const WRITE_RESULT_COLUMNS: readonly ResultColumn[] = [{ name: 'rows', type: BIGINT }];
@@ -165,7 +215,15 @@ export class LocalQueryRunner {
 
   private async runStatement(query: QueryExecution, settings: ResolvedSessionProperties): Promise<void> {
     const session = query.session;
-    const statement = parseStatement(query.sql);
+    let statement = parseStatement(query.sql);
+    if (statement.kind === 'Execute') {
+      const prepared = parsePrepared(preparedSql(session.preparedStatements ?? new Map(), statement.name));
+      statement = bindParameters(prepared, statement.parameters);
+    }
+    if (isPreparedStatementOrTransaction(statement)) {
+      this.runPreparedOrTransaction(query, statement);
+      return;
+    }
     if (isSessionStatement(statement)) {
       const change = executeSessionStatement(statement, {
         properties: this.sessionProperties,
@@ -360,6 +418,87 @@ export class LocalQueryRunner {
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
       if (write?.createdTable) this.dropQuietly(write.target);
     }
+  }
+
+  /** PREPARE, DEALLOCATE, DESCRIBE INPUT/OUTPUT, START TRANSACTION, COMMIT, ROLLBACK. */
+  private runPreparedOrTransaction(query: QueryExecution, statement: Statement): void {
+    const session = query.session;
+    const prepared = session.preparedStatements ?? new Map<string, string>();
+    const finishUpdate = (updateType: string) => {
+      query.updateType = updateType;
+      query.transition('FINISHING');
+      query.transition('FINISHED');
+    };
+    switch (statement.kind) {
+      case 'Prepare':
+        query.addedPreparedStatements.set(statementName(statement.name), preparedText(statement.statement));
+        finishUpdate('PREPARE');
+        return;
+      case 'Deallocate':
+        preparedSql(prepared, statement.name);
+        query.deallocatedPreparedStatements.push(statementName(statement.name));
+        finishUpdate('DEALLOCATE');
+        return;
+      case 'DescribeInput': {
+        const count = countParameters(parsePrepared(preparedSql(prepared, statement.name)));
+        const rows = Array.from({ length: count }, (_, i) => [i, 'unknown']);
+        this.finishWithRows(
+          query,
+          [
+            { name: 'Position', type: BIGINT },
+            { name: 'Type', type: VARCHAR },
+          ],
+          rows,
+        );
+        return;
+      }
+      case 'DescribeOutput':
+        this.finishWithRows(
+          query,
+          DESCRIBE_OUTPUT_COLUMNS,
+          this.describeOutput(query, preparedSql(prepared, statement.name)),
+        );
+        return;
+      case 'StartTransaction':
+        requireNoTransaction(session.transactionId, statement);
+        query.startedTransactionId = newTransactionId();
+        finishUpdate('START TRANSACTION');
+        return;
+      case 'Commit':
+      case 'Rollback':
+        requireTransaction(session.transactionId, statement);
+        query.clearTransactionId = true;
+        finishUpdate(statement.kind === 'Commit' ? 'COMMIT' : 'ROLLBACK');
+        return;
+      default:
+        throw new VivaceError('GENERIC_INTERNAL_ERROR', `${statement.kind} is not a prepared-statement command`);
+    }
+  }
+
+  /** The columns a prepared query returns (parameters bound to NULL, as their types are open). */
+  private describeOutput(query: QueryExecution, sql: string): unknown[][] {
+    const parsed = parsePrepared(sql);
+    if (parsed.kind !== 'Query') return [];
+    const nulls = Array.from(
+      { length: countParameters(parsed) },
+      () => ({ kind: 'NullLiteral', pos: parsed.pos }) as const,
+    );
+    const bound = bindParameters(parsed, nulls as never);
+    const session = query.session;
+    const analyzed = analyzeStatement(bound, {
+      session: { user: session.user, catalog: session.catalog, schema: session.schema, timeZone: session.timeZone },
+      metadata: this.options.metadata,
+      functions: this.functions,
+    });
+    return analyzed.columns.map((column) => [
+      column.name,
+      '',
+      '',
+      '',
+      formatType(column.type),
+      fixedWidthOf(column.type),
+      false,
+    ]);
   }
 
   /** Runs the explained statement, then answers its stages with the statistics they measured. */

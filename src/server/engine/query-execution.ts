@@ -16,6 +16,10 @@ export interface QuerySession {
   readonly schema?: string;
   readonly timeZone: string;
   readonly properties: Readonly<Record<string, string>>;
+  /** The client's prepared statements (the Prepared-Statement header): name → SQL. */
+  readonly preparedStatements?: ReadonlyMap<string, string>;
+  /** The client's transaction (Transaction-Id header), when it started one. */
+  readonly transactionId?: string;
 }
 
 /** Presto's stage states; a stage is `done` exactly in the last four. */
@@ -86,6 +90,14 @@ export class QueryExecution {
   /** SET SESSION / RESET SESSION: property changes for the client (Set-Session/Clear-Session headers). */
   readonly setSessionProperties = new Map<string, string>();
   readonly resetSessionProperties: string[] = [];
+  /** PREPARE / DEALLOCATE PREPARE: statements for the client to add or drop (Added-Prepare, Deallocated-Prepare). */
+  readonly addedPreparedStatements = new Map<string, string>();
+  readonly deallocatedPreparedStatements: string[] = [];
+  /** START TRANSACTION: the id for the client (Started-Transaction-Id); COMMIT/ROLLBACK clear it. */
+  startedTransactionId: string | undefined;
+  clearTransactionId = false;
+  /** The header prefix the client used (X-Service-, X-Presto-, X-Trino-): responses answer in kind. */
+  protocolPrefix = 'X-Service-';
   readonly results = new PageBuffer(16 * 1024 * 1024);
   readonly createTime = Date.now();
   startTime: number | undefined;

@@ -1,0 +1,136 @@
+/**
+ * The statement protocol's headers on a real server: the same family under `X-Service-`,
+ * `X-Presto-` and `X-Trino-`, answered in kind; a request mixing prefixes, an unknown time zone
+ * and an oversized statement are 4xx; prepared statements travel through Added-Prepare and
+ * Prepared-Statement headers (PREPARE on one request, EXECUTE ... USING on another), DESCRIBE
+ * INPUT/OUTPUT and DEALLOCATE work; transactions start, commit and roll back with their headers.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type RunningServer, startLocalServer } from '../../../src/server/local-server.js';
+
+let server: RunningServer;
+before(async () => {
+  server = await startLocalServer({ port: 0 });
+});
+after(async () => {
+  await server.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
+type Json = Record<string, any>;
+
+async function run(
+  sql: string,
+  headers: Record<string, string>,
+): Promise<{ last: Json; rows: unknown[][]; headers: Headers }> {
+  const response = await fetch(`${server.url}/v1/statement`, { method: 'POST', body: sql, headers });
+  assert.equal(response.status, 200, await response.clone().text());
+  let last = (await response.json()) as Json;
+  let lastHeaders = response.headers;
+  const rows: unknown[][] = [...(last.data ?? [])];
+  while (last.nextUri) {
+    const next = await fetch(last.nextUri, { headers });
+    lastHeaders = next.headers;
+    last = (await next.json()) as Json;
+    rows.push(...(last.data ?? []));
+  }
+  return { last, rows, headers: lastHeaders };
+}
+
+const family = (prefix: string) => ({
+  [`${prefix}User`]: 'alice',
+  [`${prefix}Catalog`]: 'tpch',
+  [`${prefix}Schema`]: 'tiny',
+});
+
+describe('protocol headers', () => {
+  for (const prefix of ['X-Service-', 'X-Presto-', 'X-Trino-']) {
+    it(`reads the session from ${prefix} headers and answers session changes in kind`, async () => {
+      const { rows } = await run('SELECT count(*) FROM nation', family(prefix));
+      assert.deepEqual(rows, [[25]]);
+      const use = await run('USE tpch.sf1', family(prefix));
+      assert.equal(use.headers.get(`${prefix}Set-Catalog`), 'tpch');
+      assert.equal(use.headers.get(`${prefix}Set-Schema`), 'sf1');
+      const set = await run("SET SESSION query_max_run_time = '1h'", family(prefix));
+      assert.equal(set.headers.get(`${prefix}Set-Session`), 'query_max_run_time=1h');
+      const zoned = await run('SELECT current_timezone()', { ...family(prefix), [`${prefix}Time-Zone`]: 'Asia/Tokyo' });
+      assert.deepEqual(zoned.rows, [['Asia/Tokyo']]);
+    });
+  }
+
+  it('refuses a request mixing prefixes, an unknown time zone and an oversized statement', async () => {
+    const mixed = await fetch(`${server.url}/v1/statement`, {
+      method: 'POST',
+      body: 'SELECT 1',
+      headers: { 'X-Presto-User': 'a', 'X-Trino-Catalog': 'tpch' },
+    });
+    assert.equal(mixed.status, 400);
+    assert.match(await mixed.text(), /mixes protocol header prefixes/);
+    const zone = await fetch(`${server.url}/v1/statement`, {
+      method: 'POST',
+      body: 'SELECT 1',
+      headers: { 'X-Trino-User': 'a', 'X-Trino-Time-Zone': 'Mars/Olympus' },
+    });
+    assert.equal(zone.status, 400);
+    assert.match(await zone.text(), /Time zone not supported: Mars\/Olympus/);
+    const huge = await fetch(`${server.url}/v1/statement`, {
+      method: 'POST',
+      body: `SELECT '${'x'.repeat(1_000_001)}'`,
+      headers: { 'X-Trino-User': 'a' },
+    });
+    assert.equal(huge.status, 413);
+    assert.match(await huge.text(), /exceeds the maximum length/);
+  });
+
+  it('prepares on one request and executes on another through the prepared-statement headers', async () => {
+    const headers = family('X-Trino-');
+    const prepared = await run(
+      'PREPARE by_region FROM SELECT name FROM nation WHERE regionkey = ? AND nationkey < ? ORDER BY name',
+      headers,
+    );
+    assert.equal(prepared.last.updateType, 'PREPARE');
+    const added = prepared.headers.get('X-Trino-Added-Prepare');
+    assert.ok(added?.startsWith('by_region='));
+    const withPrepared = { ...headers, 'X-Trino-Prepared-Statement': added! };
+    const executed = await run('EXECUTE by_region USING 1, 20', withPrepared);
+    assert.deepEqual(executed.rows, [['ARGENTINA'], ['BRAZIL'], ['CANADA'], ['PERU']]);
+    const wrongCount = await run('EXECUTE by_region USING 1', withPrepared);
+    assert.equal(wrongCount.last.error.errorName, 'INVALID_PARAMETER_USAGE');
+    const input = await run('DESCRIBE INPUT by_region', withPrepared);
+    assert.deepEqual(input.rows, [
+      [0, 'unknown'],
+      [1, 'unknown'],
+    ]);
+    const output = await run('DESCRIBE OUTPUT by_region', withPrepared);
+    assert.deepEqual(
+      output.last.columns.map((c: Json) => c.name),
+      ['Column Name', 'Catalog', 'Schema', 'Table', 'Type', 'Type Size', 'Aliased'],
+    );
+    assert.deepEqual(output.rows[0]!.slice(0, 1), ['name']);
+    assert.equal(output.rows[0]![4], 'varchar(25)');
+    const missing = await run('EXECUTE nope', withPrepared);
+    assert.equal(missing.last.error.errorName, 'NOT_FOUND');
+    assert.match(missing.last.error.message, /Prepared statement not found: nope/);
+    const dropped = await run('DEALLOCATE PREPARE by_region', withPrepared);
+    assert.equal(dropped.headers.get('X-Trino-Deallocated-Prepare'), 'by_region');
+  });
+
+  it('starts, commits and rolls back transactions with their headers', async () => {
+    const headers = family('X-Presto-');
+    const started = await run('START TRANSACTION', headers);
+    const id = started.headers.get('X-Presto-Started-Transaction-Id');
+    assert.match(id ?? '', /^[0-9a-f-]{36}$/);
+    const inside = { ...headers, 'X-Presto-Transaction-Id': id! };
+    assert.deepEqual((await run('SELECT 1', inside)).rows, [[1]]);
+    const committed = await run('COMMIT', inside);
+    assert.equal(committed.headers.get('X-Presto-Clear-Transaction-Id'), 'true');
+    assert.equal(committed.last.updateType, 'COMMIT');
+    const rolledBack = await run('ROLLBACK', inside);
+    assert.equal(rolledBack.last.updateType, 'ROLLBACK');
+    const outside = await run('COMMIT', headers);
+    assert.equal(outside.last.error.errorName, 'NOT_IN_TRANSACTION');
+    const nested = await run('START TRANSACTION', inside);
+    assert.equal(nested.last.error.errorName, 'NOT_SUPPORTED');
+  });
+});
