@@ -2,14 +2,14 @@
  * The cluster benchmark: TPC-H queries over the `tpch` connector (data generated on the fly, as
  * a user queries it) in the in-process engine, on a cluster with one worker and on a cluster with
  * two workers (real processes on loopback), beside DuckDB over the same data; and the exchange
- * throughput between two workers (a query that moves every row of a column from the leaf tasks to
- * one task). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [q01 q06 ...]`.
+ * throughput between two workers (the join keys of lineitem and orders hashed to the tasks of a
+ * partitioned join). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [q01 q06 ...]`.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
-import { formatDataSize } from '../src/server/cluster/airlift-format.js';
+import { formatDataSize, parseDataSize } from '../src/server/cluster/airlift-format.js';
 import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
 import {
@@ -69,12 +69,17 @@ interface RunStats {
   readonly id: string;
 }
 
-async function runOverHttp(url: string, sql: string, schema = 'tiny'): Promise<RunStats> {
+async function runOverHttp(
+  url: string,
+  sql: string,
+  schema = 'tiny',
+  extraHeaders: Record<string, string> = {},
+): Promise<RunStats> {
   const start = performance.now();
   let response = await fetch(`${url}/v1/statement`, {
     method: 'POST',
     body: sql,
-    headers: { 'X-Service-User': 'bench', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': schema },
+    headers: { 'X-Service-User': 'bench', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': schema, ...extraHeaders },
   });
   let id = '';
   for (;;) {
@@ -171,24 +176,37 @@ export async function run(args: readonly string[]): Promise<void> {
   console.log(`geometric mean speed-up of 2 workers over 1: ${geomean.toFixed(2)}`);
 }
 
-/** Moves every `comment` of lineitem from the leaf tasks to one task and reads the bytes moved. */
+/**
+ * A partitioned join of lineitem and orders: every join key row of both tables leaves the leaf
+ * tasks, hashed to the join tasks on both workers. Throughput: the bytes and rows the leaf stages
+ * sent, over the query's elapsed time (which includes generating the data).
+ */
 async function exchangeThroughput(url: string, schema: string): Promise<void> {
-  const stats = await runOverHttp(url, 'SELECT count(DISTINCT comment) FROM lineitem', schema);
-  const record = (await (await fetch(`${url}/v1/query/${stats.id}`)).json()) as {
-    outputStage: { subStages: { tasks: { stats: { outputDataSize: string; outputPositions: number } }[] }[] };
-  };
-  const leaf = record.outputStage.subStages[0]!;
+  const stats = await runOverHttp(
+    url,
+    'SELECT count(*) FROM lineitem l JOIN orders o ON l.orderkey = o.orderkey',
+    schema,
+    {
+      'X-Service-Session': 'join_distribution_type=PARTITIONED',
+    },
+  );
+  interface StageJson {
+    subStages: StageJson[];
+    tasks: { stats: { outputDataSize: string; outputPositions: number } }[];
+  }
+  const record = (await (await fetch(`${url}/v1/query/${stats.id}`)).json()) as { outputStage: StageJson };
   let bytes = 0;
   let rows = 0;
-  for (const task of leaf.tasks) {
-    const size = task.stats.outputDataSize;
-    const match = /^([\d.]+)(B|kB|MB|GB)$/.exec(size);
-    const unit = { B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match?.[2] as 'B'] ?? 1;
-    bytes += Number(match?.[1] ?? 0) * unit;
-    rows += task.stats.outputPositions;
+  const leaves = (stage: StageJson): StageJson[] =>
+    stage.subStages.length === 0 ? [stage] : stage.subStages.flatMap(leaves);
+  for (const leaf of leaves(record.outputStage)) {
+    for (const task of leaf.tasks) {
+      bytes += parseDataSize(task.stats.outputDataSize);
+      rows += task.stats.outputPositions;
+    }
   }
   const seconds = stats.elapsedMs / 1000;
   console.log(
-    `exchange: ${rows} rows, ${formatDataSize(bytes)} from 2 leaf tasks to one task in ${seconds.toFixed(2)} s: ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s, ${(rows / seconds).toFixed(0)} rows/s (query elapsed, including generation)`,
+    `exchange: ${rows} rows, ${formatDataSize(bytes)} hashed from the leaf tasks to the join tasks in ${seconds.toFixed(2)} s: ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s, ${(rows / seconds).toFixed(0)} rows/s (elapsed includes generating the data)`,
   );
 }

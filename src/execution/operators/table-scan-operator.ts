@@ -16,6 +16,8 @@ export class TableScanOperator implements Operator {
   private allSplitsAdded = false;
   /** Splits read to the end (the scheduler tops up a task's splits as they complete). */
   completedSplits = 0;
+  /** Called when a split has been read to the end. */
+  onSplitCompleted: (() => void) | undefined;
   private finished = false;
   private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
 
@@ -77,6 +79,7 @@ export class TableScanOperator implements Operator {
       source.close();
       this.source = undefined;
       this.completedSplits++;
+      this.onSplitCompleted?.();
     }
   }
 

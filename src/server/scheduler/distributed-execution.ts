@@ -255,7 +255,11 @@ export class DistributedExecution {
       this.topUp(task, stage);
       try {
         const info = await this.options.http.json<Record<string, unknown>>(task.uri, {
-          headers: { 'X-Service-Current-State': task.state, 'X-Service-Max-Wait': STATUS_WAIT },
+          headers: {
+            'X-Service-Current-State': task.state,
+            'X-Service-Current-Version': String(task.info?.version ?? 0),
+            'X-Service-Max-Wait': STATUS_WAIT,
+          },
           timeoutMs: 5000,
         });
         this.record(task, info);

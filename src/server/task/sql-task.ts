@@ -87,6 +87,12 @@ export class SqlTask {
     return new Promise((resolve) => this.listeners.push(resolve));
   }
 
+  /** Something the coordinator waits for changed (split progress): wake the status long-polls. */
+  private changed(): void {
+    this.version++;
+    for (const listener of this.listeners.splice(0)) listener();
+  }
+
   private transition(state: TaskState): void {
     if (this.isDone || this.state === state) return;
     this.state = state;
@@ -154,7 +160,11 @@ export class SqlTask {
             node.constraint,
             node.limit,
           ),
-        attach: (operator) => this.scans.set(node.id, operator),
+        attach: (operator) => {
+          this.scans.set(node.id, operator);
+          // The coordinator's status long-poll returns, so it can hand out more splits at once.
+          operator.onSplitCompleted = () => this.changed();
+        },
       }),
       isCancelled: () => this.isDone,
       ...(session.maxPageRows !== undefined ? { maxPageRows: session.maxPageRows } : {}),

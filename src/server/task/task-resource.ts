@@ -1,10 +1,11 @@
 /**
  * The task resource on a worker (spec §4.2): create or update a task (`POST /v1/task/{taskId}`,
- * idempotent), read its record (`GET /v1/task/{taskId}`, long-polling while the caller's
- * `X-Service-Current-State` is still the task's state, up to `X-Service-Max-Wait`), list every
- * task (`GET /v1/task`), cancel or abort it (`DELETE /v1/task/{taskId}[?abort=true]`), and the
- * results of its output buffers (task-results-route.ts). Finished tasks are forgotten after a
- * while. A malformed request is a 400 with a message; an unknown task a 404.
+ * idempotent), read its record (`GET /v1/task/{taskId}`, long-polling up to `X-Service-Max-Wait`
+ * while the caller's `X-Service-Current-Version` is still the task's version, or without it its
+ * `X-Service-Current-State` still the task's state), list every task (`GET /v1/task`), cancel or
+ * abort it (`DELETE /v1/task/{taskId}[?abort=true]`), and the results of its output buffers
+ * (task-results-route.ts). Finished tasks are forgotten after a while. A malformed request is a
+ * 400 with a message; an unknown task a 404.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseDuration } from '../cluster/airlift-format.js';
@@ -110,8 +111,14 @@ export function registerTaskResource(app: FastifyInstance, manager: TaskManager)
     const task = manager.get(taskId);
     if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
     const knownState = header(request.headers['x-service-current-state']);
+    const knownVersion = header(request.headers['x-service-current-version']);
     const maxWait = header(request.headers['x-service-max-wait']);
-    if (knownState !== undefined && maxWait !== undefined && knownState === task.state && !task.isDone) {
+    // The caller already has this state (Presto) or this version (Trino): wait for something new.
+    const current =
+      knownVersion !== undefined
+        ? Number(knownVersion) === task.version
+        : knownState !== undefined && knownState === task.state;
+    if (maxWait !== undefined && current && !task.isDone) {
       let waitMs: number;
       try {
         waitMs = Math.min(MAX_WAIT_MS, parseDuration(maxWait));
