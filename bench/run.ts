@@ -30,6 +30,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'the 22 TPC-H queries side by side with DuckDB [--sf 1] [--runs 3] [--threads 1] [q01 ...]',
     load: () => import('./tpch-bench.js'),
   },
+  protocol: {
+    description: 'SELECT 1 round trip over HTTP and result streaming throughput [--runs 300] [--sf 0.1]',
+    load: () => import('./protocol-bench.js'),
+  },
   cluster: {
     description: 'TPC-H in-process vs 1 and 2 worker processes, and exchange throughput [--sf 1] [--runs 1] [q01 ...]',
     load: () => import('./cluster-bench.js'),

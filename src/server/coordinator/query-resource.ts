@@ -1,8 +1,9 @@
 /**
  * The query resource (spec §4.4): `GET /v1/query` lists every query the coordinator knows,
  * running and recent (optionally `?state=RUNNING`), `GET /v1/query/{queryId}` returns one query
- * record (§2.5) with its stage tree, and `DELETE /v1/query/{queryId}` cancels the query (204) —
- * the way several Presto clients and the web UI cancel.
+ * record (§2.5) with its stage tree, `DELETE /v1/query/{queryId}` cancels the query (204) —
+ * the way several Presto clients and the web UI cancel — and `DELETE /v1/stage/{stageId}` stops a
+ * query's output early (partial cancel).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
@@ -45,6 +46,17 @@ export function registerQueryResource(app: FastifyInstance, queries: QueryDirect
     const query = queries.get(queryId);
     if (!query) return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
     return sendJson(reply, queryRecord(query, requestBase(request)));
+  });
+
+  // Partial cancel (the statement's `partialCancelUri`): the client has seen enough rows; the
+  // stage stops producing and the query finishes with what it sent.
+  app.delete('/v1/stage/:stageId', async (request, reply) => {
+    const { stageId } = request.params as { stageId: string };
+    const dot = stageId.lastIndexOf('.');
+    const query = dot > 0 ? queries.get(stageId.slice(0, dot)) : undefined;
+    if (!query) return reply.code(404).type('text/plain').send(`Stage not found: ${stageId}`);
+    query.stopEarly();
+    return reply.code(204).send();
   });
 
   app.delete('/v1/query/:queryId', async (request, reply) => {

@@ -98,6 +98,9 @@ function fixedWidthOf(type: Type): number {
   }
 }
 
+/** Statements without rows of their own answer `result: true`. */
+const UPDATE_RESULT_COLUMNS: readonly ResultColumn[] = [{ name: 'result', type: BOOLEAN }];
+
 /** INSERT and CREATE TABLE AS answer one row: the number of rows written. */
 const WRITE_RESULT_COLUMNS: readonly ResultColumn[] = [{ name: 'rows', type: BIGINT }];
 
@@ -234,11 +237,9 @@ export class LocalQueryRunner {
         this.finishWithRows(query, change.columns, change.rows);
         return;
       }
-      query.updateType = change.updateType;
       if (change.kind === 'set') query.setSessionProperties.set(change.name, change.value);
       else query.resetSessionProperties.push(change.name);
-      query.transition('FINISHING');
-      query.transition('FINISHED');
+      this.finishUpdate(query, change.updateType);
       return;
     }
     const analyzerSession = {
@@ -272,9 +273,7 @@ export class LocalQueryRunner {
       if (result.kind === 'use') {
         query.setCatalog = result.catalog;
         query.setSchema = result.schema;
-        query.updateType = 'USE';
-        query.transition('FINISHING');
-        query.transition('FINISHED');
+        this.finishUpdate(query, 'USE');
         return;
       }
       this.finishWithRows(query, result.columns, result.rows);
@@ -294,9 +293,7 @@ export class LocalQueryRunner {
       return;
     }
     if (isDataDefinition(statement)) {
-      query.updateType = executeDataDefinition(statement, analyzerOptions);
-      query.transition('FINISHING');
-      query.transition('FINISHED');
+      this.finishUpdate(query, executeDataDefinition(statement, analyzerOptions));
       return;
     }
     const planContext = planContextOf();
@@ -382,7 +379,7 @@ export class LocalQueryRunner {
           node.constraint,
           node.limit,
         ),
-      isCancelled: () => query.isCanceled,
+      isCancelled: () => query.isCanceled || query.isStoppedEarly,
       maxPageRows: settings.pageRows,
       writes:
         write === undefined
@@ -404,7 +401,7 @@ export class LocalQueryRunner {
     trackLocalStage(query, drivers, memory, this.coordinatorUri, this.options.nodeId ?? 'coordinator', printPlan(plan));
     query.transition('RUNNING');
     try {
-      await runDrivers(drivers, { isCancelled: () => query.isCanceled }).finally(() => {
+      await runDrivers(drivers, { isCancelled: () => query.isCanceled || query.isStoppedEarly }).finally(() => {
         query.reservedMemoryBytes = memory.reservedBytes;
       });
       query.peakMemoryBytes = memory.peakBytes;
@@ -415,6 +412,11 @@ export class LocalQueryRunner {
       // Whatever the sinks buffered is dropped: a failed write leaves the table as it was.
       for (const sink of sinks) sink.abort();
       const error = toVivaceError(e);
+      if (query.isStoppedEarly && write === undefined) {
+        query.transition('FINISHING');
+        query.transition('FINISHED');
+        return;
+      }
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
       if (write?.createdTable) this.dropQuietly(write.target);
     }
@@ -424,11 +426,7 @@ export class LocalQueryRunner {
   private runPreparedOrTransaction(query: QueryExecution, statement: Statement): void {
     const session = query.session;
     const prepared = session.preparedStatements ?? new Map<string, string>();
-    const finishUpdate = (updateType: string) => {
-      query.updateType = updateType;
-      query.transition('FINISHING');
-      query.transition('FINISHED');
-    };
+    const finishUpdate = (updateType: string) => this.finishUpdate(query, updateType);
     switch (statement.kind) {
       case 'Prepare':
         query.addedPreparedStatements.set(statementName(statement.name), preparedText(statement.statement));
@@ -607,8 +605,8 @@ export class LocalQueryRunner {
     query.stages = () => execution.snapshot();
     // A cancel or a failure elsewhere (time limit) reaches every task.
     const watchState = async () => {
-      while (!query.isDone) await query.whenStateChanges();
-      if (query.state === 'FAILED') execution.cancel();
+      while (!query.isDone && !query.isStoppedEarly) await query.whenStateChanges();
+      if (query.state === 'FAILED' || query.isStoppedEarly) execution.cancel();
     };
     void watchState();
     try {
@@ -620,8 +618,23 @@ export class LocalQueryRunner {
     } catch (e) {
       execution.fail(toVivaceError(e) as VivaceError);
       const error = toVivaceError(e);
+      if (query.isStoppedEarly) {
+        query.transition('FINISHING');
+        query.transition('FINISHED');
+        return;
+      }
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
     }
+  }
+
+  /**
+   * Ends a statement that changes something and returns no rows of its own (DDL, USE, SET
+   * SESSION, PREPARE, transactions): its update type, and, as Presto answers, one row with a
+   * boolean `result` of true (clients such as lento check it).
+   */
+  private finishUpdate(query: QueryExecution, updateType: string): void {
+    query.updateType = updateType;
+    this.finishWithRows(query, UPDATE_RESULT_COLUMNS, [[true]]);
   }
 
   /** Ends a statement whose rows the coordinator computed itself (SHOW, EXPLAIN). */

@@ -115,6 +115,7 @@ export class QueryExecution {
   /** The stage tree of a running or finished query; set by the runner once it has planned. */
   stages: (() => StageSnapshot | undefined) | undefined;
   private canceled = false;
+  private stoppedEarly = false;
   private executionEnded!: () => void;
   /** Resolves when the query's drivers have stopped and released what they held (after FINISHED/FAILED). */
   readonly executionFinished: Promise<void> = new Promise((resolve) => {
@@ -139,6 +140,19 @@ export class QueryExecution {
 
   get isCanceled(): boolean {
     return this.canceled;
+  }
+
+  /** The client stopped the output stage early (partial cancel): the query ends with the rows it sent. */
+  get isStoppedEarly(): boolean {
+    return this.stoppedEarly;
+  }
+
+  /** Partial cancel (`DELETE /v1/stage/{id}`): no more rows are produced; the query then finishes. */
+  stopEarly(): void {
+    if (this.isDone || this.stoppedEarly) return;
+    this.stoppedEarly = true;
+    this.results.finish();
+    for (const listener of this.stateListeners.splice(0)) listener();
   }
 
   transition(state: QueryState): void {

@@ -8,6 +8,7 @@
  * task fails the query at once (REMOTE_TASK_ERROR with the remote message and stack), and every
  * other task is aborted; a canceled query cancels its tasks.
  */
+import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
@@ -239,12 +240,21 @@ export class DistributedExecution {
     task.lastContact = Date.now();
     for (const waiter of this.taskChangeWaiters.splice(0)) waiter();
     if (task.state === 'FAILED' && !this.failure && !this.canceled) {
-      const failures = (info.failures as { message?: string; type?: string; stack?: string[] }[] | undefined) ?? [];
+      const failures =
+        (info.failures as
+          | { message?: string; stack?: string[]; errorCode?: { name?: string; type?: string } }[]
+          | undefined) ?? [];
       const cause = failures[0];
-      const error = new VivaceError(
-        'REMOTE_TASK_ERROR',
-        `Task ${task.taskId} failed on ${task.node.nodeId}: ${cause?.message ?? 'unknown error'}`,
-      );
+      // A query's own error (division by zero, a bad cast, a memory limit) reaches the client as
+      // itself; failures of the machinery say which task and node failed.
+      const name = cause?.errorCode?.name;
+      const own = name !== undefined && name in ERROR_CODES && cause?.errorCode?.type !== 'INTERNAL_ERROR';
+      const error = own
+        ? new VivaceError(name as ErrorName, cause?.message ?? name)
+        : new VivaceError(
+            'REMOTE_TASK_ERROR',
+            `Task ${task.taskId} failed on ${task.node.nodeId}: ${cause?.message ?? 'unknown error'}`,
+          );
       if (cause?.stack) error.stack = `${error.message}\n${cause.stack.map((line) => `    at ${line}`).join('\n')}`;
       this.fail(error);
     }

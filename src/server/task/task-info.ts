@@ -68,7 +68,18 @@ export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Rec
     outputBuffers: { masterSequenceId: 0, ...outputBuffers },
     noMoreSplits: [...task.noMoreSplits],
     stats: stats.json,
-    failures: task.error ? [errorObject(task.error).failureInfo] : [],
+    failures: task.error
+      ? [
+          {
+            ...(errorObject(task.error).failureInfo as Record<string, unknown>),
+            errorCode: {
+              code: task.error.errorCode.code,
+              name: task.error.errorCode.name,
+              type: task.error.errorCode.type,
+            },
+          },
+        ]
+      : [],
     outputs: {},
     splitProgress: splits,
     figures: stats.totals,

@@ -171,4 +171,47 @@ describe('query resource', () => {
     assert.equal(record.state, 'FAILED');
     assert.equal(record.errorCode.name, 'USER_CANCELED');
   });
+
+  it('pages a large result: all of tpch.sf1.orders reaches the client, about 1 MB per response', async () => {
+    const first = (await (
+      await fetch(`${server.url}/v1/statement`, { method: 'POST', headers, body: 'SELECT * FROM tpch.sf1.orders' })
+    ).json()) as Json;
+    let last = first;
+    let rows = 0;
+    let responses = 0;
+    let largest = 0;
+    while (last.nextUri) {
+      const response = await fetch(last.nextUri);
+      const text = await response.text();
+      last = JSON.parse(text) as Json;
+      if (last.data) {
+        rows += last.data.length;
+        responses++;
+        largest = Math.max(largest, text.length);
+        assert.equal(last.columns.length, 9, 'columns come with every page of rows');
+      }
+    }
+    assert.equal(last.stats.state, 'FINISHED');
+    assert.equal(rows, 1_500_000);
+    assert.ok(responses > 100, `${responses} responses`);
+    assert.ok(largest < 4 * 1024 * 1024, `the largest response was ${largest} bytes`);
+  });
+
+  it('stops a query early through partialCancelUri: it finishes with the rows it sent', async () => {
+    const first = (await (
+      await fetch(`${server.url}/v1/statement`, { method: 'POST', headers, body: 'SELECT * FROM tpch.sf1.lineitem' })
+    ).json()) as Json;
+    let last = (await (await fetch(first.nextUri)).json()) as Json;
+    while (!last.data && last.nextUri) last = (await (await fetch(last.nextUri)).json()) as Json;
+    let rows = last.data.length;
+    assert.equal((await fetch(first.partialCancelUri, { method: 'DELETE' })).status, 204);
+    while (last.nextUri) {
+      last = (await (await fetch(last.nextUri)).json()) as Json;
+      rows += last.data?.length ?? 0;
+    }
+    assert.equal(last.stats.state, 'FINISHED');
+    assert.equal(last.error, undefined);
+    assert.ok(rows > 0 && rows < 6_001_215, `${rows} rows before the stop`);
+    assert.equal((await fetch(`${server.url}/v1/stage/nope.0`, { method: 'DELETE' })).status, 404);
+  });
 });
