@@ -13,52 +13,23 @@ import {
   type StageSnapshot,
   type TaskFigures,
 } from '../engine/query-execution.js';
+import { addTotals, emptyTotals, type TaskTotals } from '../task/task-stats.js';
 import { errorObject } from './error-json.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 
-interface StageSums {
+/** A stage's (or the query's) task figures summed, with task and node counts. */
+interface StageSums extends TaskTotals {
   nodes: Set<string>;
   tasks: number;
   runningTasks: number;
   completedTasks: number;
-  totalDrivers: number;
-  queuedDrivers: number;
-  runningDrivers: number;
-  completedDrivers: number;
-  scheduledNanos: number;
-  cpuNanos: number;
-  blockedNanos: number;
-  rawInputBytes: number;
-  rawInputPositions: number;
-  processedInputBytes: number;
-  processedInputPositions: number;
-  outputBytes: number;
-  outputPositions: number;
 }
 
 const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
 function emptySums(): StageSums {
-  return {
-    nodes: new Set(),
-    tasks: 0,
-    runningTasks: 0,
-    completedTasks: 0,
-    totalDrivers: 0,
-    queuedDrivers: 0,
-    runningDrivers: 0,
-    completedDrivers: 0,
-    scheduledNanos: 0,
-    cpuNanos: 0,
-    blockedNanos: 0,
-    rawInputBytes: 0,
-    rawInputPositions: 0,
-    processedInputBytes: 0,
-    processedInputPositions: 0,
-    outputBytes: 0,
-    outputPositions: 0,
-  };
+  return { ...emptyTotals(), nodes: new Set(), tasks: 0, runningTasks: 0, completedTasks: 0 };
 }
 
 function addTask(sums: StageSums, nodeId: string, state: string, figures: TaskFigures): void {
@@ -66,19 +37,7 @@ function addTask(sums: StageSums, nodeId: string, state: string, figures: TaskFi
   sums.tasks++;
   if (DONE_TASK_STATES.has(state)) sums.completedTasks++;
   else if (state === 'RUNNING' || state === 'FLUSHING') sums.runningTasks++;
-  sums.totalDrivers += figures.totalDrivers;
-  sums.queuedDrivers += figures.queuedDrivers;
-  sums.runningDrivers += figures.runningDrivers;
-  sums.completedDrivers += figures.completedDrivers;
-  sums.scheduledNanos += figures.scheduledNanos;
-  sums.cpuNanos += figures.cpuNanos;
-  sums.blockedNanos += figures.blockedNanos;
-  sums.rawInputBytes += figures.rawInputBytes;
-  sums.rawInputPositions += figures.rawInputPositions;
-  sums.processedInputBytes += figures.processedInputBytes;
-  sums.processedInputPositions += figures.processedInputPositions;
-  sums.outputBytes += figures.outputBytes;
-  sums.outputPositions += figures.outputPositions;
+  addTotals(sums, figures);
 }
 
 function stageSums(stage: StageSnapshot): StageSums {
@@ -161,6 +120,28 @@ export function statementStats(query: QueryExecution, reportedState: string): Re
   return stats;
 }
 
+/** The task, driver, time, size and position figures stage and query statistics share. */
+function statsFields(sums: StageSums): Record<string, unknown> {
+  return {
+    totalTasks: sums.tasks,
+    runningTasks: sums.runningTasks,
+    completedTasks: sums.completedTasks,
+    totalDrivers: sums.totalDrivers,
+    queuedDrivers: sums.queuedDrivers,
+    runningDrivers: sums.runningDrivers,
+    completedDrivers: sums.completedDrivers,
+    totalScheduledTime: formatDuration(sums.scheduledNanos / NANOS_PER_MILLI),
+    totalCpuTime: formatDuration(sums.cpuNanos / NANOS_PER_MILLI),
+    totalBlockedTime: formatDuration(sums.blockedNanos / NANOS_PER_MILLI),
+    rawInputDataSize: formatDataSize(sums.rawInputBytes),
+    rawInputPositions: sums.rawInputPositions,
+    processedInputDataSize: formatDataSize(sums.processedInputBytes),
+    processedInputPositions: sums.processedInputPositions,
+    outputDataSize: formatDataSize(sums.outputBytes),
+    outputPositions: sums.outputPositions,
+  };
+}
+
 /** `outputStage` of the query record: each stage with its stats, task records and sub-stages. */
 function stageInfo(stage: StageSnapshot, selfBase: string, queryId: string): Record<string, unknown> {
   const sums = stageSums(stage);
@@ -170,24 +151,7 @@ function stageInfo(stage: StageSnapshot, selfBase: string, queryId: string): Rec
     self: `${selfBase}/v1/stage/${queryId}.${stage.stageId}`,
     plan: { id: stage.stageId, partitioning: stage.partitioning, textPlan: stage.plan ?? '' },
     partitioning: stage.partitioning,
-    stageStats: {
-      totalTasks: sums.tasks,
-      runningTasks: sums.runningTasks,
-      completedTasks: sums.completedTasks,
-      totalDrivers: sums.totalDrivers,
-      queuedDrivers: sums.queuedDrivers,
-      runningDrivers: sums.runningDrivers,
-      completedDrivers: sums.completedDrivers,
-      totalScheduledTime: formatDuration(sums.scheduledNanos / NANOS_PER_MILLI),
-      totalCpuTime: formatDuration(sums.cpuNanos / NANOS_PER_MILLI),
-      totalBlockedTime: formatDuration(sums.blockedNanos / NANOS_PER_MILLI),
-      rawInputDataSize: formatDataSize(sums.rawInputBytes),
-      rawInputPositions: sums.rawInputPositions,
-      processedInputDataSize: formatDataSize(sums.processedInputBytes),
-      processedInputPositions: sums.processedInputPositions,
-      outputDataSize: formatDataSize(sums.outputBytes),
-      outputPositions: sums.outputPositions,
-    },
+    stageStats: statsFields(sums),
     tasks: stage.tasks.map((task) => task.info),
     subStages: stage.subStages.map((child) => stageInfo(child, selfBase, queryId)),
   };
@@ -233,25 +197,10 @@ function queryStatsInfo(query: QueryExecution, root: StageSnapshot | undefined):
     queuedTime: formatDuration((executionStart ?? end ?? now) - query.createTime),
     analysisTime: formatDuration(Math.max(0, (executionStart ?? end ?? now) - query.createTime)),
     executionTime: formatDuration(executionStart !== undefined ? (end ?? now) - executionStart : 0),
-    totalTasks: sums.tasks,
-    runningTasks: sums.runningTasks,
-    completedTasks: sums.completedTasks,
-    totalDrivers: sums.totalDrivers,
-    queuedDrivers: sums.queuedDrivers,
-    runningDrivers: sums.runningDrivers,
-    completedDrivers: sums.completedDrivers,
+    ...statsFields(sums),
     totalMemoryReservation: formatDataSize(query.reservedMemoryBytes),
     peakTotalMemoryReservation: formatDataSize(query.peakMemoryBytes),
     peakUserMemoryReservation: formatDataSize(query.peakMemoryBytes),
-    totalScheduledTime: formatDuration(sums.scheduledNanos / NANOS_PER_MILLI),
-    totalCpuTime: formatDuration(sums.cpuNanos / NANOS_PER_MILLI),
-    totalBlockedTime: formatDuration(sums.blockedNanos / NANOS_PER_MILLI),
-    rawInputDataSize: formatDataSize(sums.rawInputBytes),
-    rawInputPositions: sums.rawInputPositions,
-    processedInputDataSize: formatDataSize(sums.processedInputBytes),
-    processedInputPositions: sums.processedInputPositions,
-    outputDataSize: formatDataSize(sums.outputBytes),
-    outputPositions: sums.outputPositions,
   };
   if (sums.totalDrivers > 0)
     stats.progressPercentage = query.state === 'FINISHED' ? 100 : (100 * sums.completedDrivers) / sums.totalDrivers;

@@ -20,6 +20,7 @@ import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeInfo } from '../cluster/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../engine/query-execution.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
+import { emptyTotals } from '../task/task-stats.js';
 import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
 import { SplitAssigner } from './split-assigner.js';
 
@@ -397,7 +398,7 @@ export class DistributedExecution {
           nodeId: task.node.nodeId,
           state: task.state,
           info: task.info ?? { taskId: task.taskId, state: task.state, self: task.uri },
-          figures: (task.info?.figures as TaskFigures | undefined) ?? ZERO_FIGURES,
+          figures: (task.info?.figures as TaskFigures | undefined) ?? emptyTotals(),
         })),
         subStages: stage.fragment.childIds.map(build),
       };
@@ -416,19 +417,3 @@ export class DistributedExecution {
     return 'PLANNED';
   }
 }
-
-const ZERO_FIGURES: TaskFigures = {
-  totalDrivers: 0,
-  queuedDrivers: 0,
-  runningDrivers: 0,
-  completedDrivers: 0,
-  scheduledNanos: 0,
-  cpuNanos: 0,
-  blockedNanos: 0,
-  rawInputBytes: 0,
-  rawInputPositions: 0,
-  processedInputBytes: 0,
-  processedInputPositions: 0,
-  outputBytes: 0,
-  outputPositions: 0,
-};

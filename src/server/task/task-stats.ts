@@ -10,6 +10,7 @@
 import type { Driver } from '../../execution/driver.js';
 import { OperatorStats } from '../../execution/operator-context.js';
 import { formatDataSize, formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
+import type { TaskFigures } from '../engine/query-execution.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 
@@ -35,21 +36,7 @@ export interface TaskTimes {
 }
 
 /** Sums used by stage, query and statement statistics (numbers, not formatted). */
-export interface TaskTotals {
-  totalDrivers: number;
-  queuedDrivers: number;
-  runningDrivers: number;
-  completedDrivers: number;
-  scheduledNanos: number;
-  cpuNanos: number;
-  blockedNanos: number;
-  rawInputBytes: number;
-  rawInputPositions: number;
-  processedInputBytes: number;
-  processedInputPositions: number;
-  outputBytes: number;
-  outputPositions: number;
-}
+export type TaskTotals = { -readonly [K in keyof TaskFigures]: TaskFigures[K] };
 
 export function emptyTotals(): TaskTotals {
   return {
@@ -69,8 +56,8 @@ export function emptyTotals(): TaskTotals {
   };
 }
 
-export function addTotals(into: TaskTotals, other: TaskTotals): void {
-  for (const key of Object.keys(into) as (keyof TaskTotals)[]) into[key] += other[key];
+export function addTotals(into: TaskTotals, other: TaskFigures): void {
+  for (const key of Object.keys(other) as (keyof TaskFigures)[]) into[key] += other[key];
 }
 
 const nanos = (value: number) => formatDuration(value / NANOS_PER_MILLI);
