@@ -49,7 +49,7 @@ export async function run(args: readonly string[]): Promise<void> {
     console.log(
       `SELECT 1 round trip over HTTP (${runs} runs): median ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`,
     );
-    const table = `tpch.${sf === '0.01' ? 'tiny' : `sf${sf}`}.lineitem`;
+    const table = `tpch."${sf === '0.01' ? 'tiny' : `sf${sf}`}".lineitem`;
     const started = performance.now();
     const { rows, bytes } = await runToEnd(session, `SELECT * FROM ${table}`);
     const seconds = (performance.now() - started) / 1000;
