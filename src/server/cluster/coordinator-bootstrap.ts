@@ -12,11 +12,13 @@ import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
+import { createSystemConnector } from '../../connectors/system/system-connector.js';
 import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
 import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
 import { registerNodeResource } from '../coordinator/node-resource.js';
 import { LocalQueryRunner } from '../engine/local-query-runner.js';
 import { MetadataManager } from '../metadata/metadata-manager.js';
+import { systemTables } from '../metadata/system-tables.js';
 import { createClusterAccess } from './cluster-access.js';
 import { createClusterLogger } from './cluster-log.js';
 import { DiscoveryRegistry } from './discovery-registry.js';
@@ -93,6 +95,35 @@ export async function startCoordinator(
   });
   const nodeManager = new NodeManager(registry, detector, VERSION);
   activeWorkers = () => nodeManager.activeWorkers();
+  let selfUri = '';
+  catalogs.addCatalog({
+    name: 'system',
+    connectorName: 'system',
+    properties: {},
+    connector: createSystemConnector(
+      systemTables({
+        metadata,
+        queries: () => runner.list(),
+        connectorName: (catalog) => catalogs.getCatalog(catalog)?.connectorName ?? '',
+        nodes: () => {
+          const active = new Set(nodeManager.activeWorkers().map((node) => node.nodeId));
+          return [
+            { nodeId: config.nodeId, uri: selfUri, version: VERSION, coordinator: true, state: 'active' },
+            ...nodeManager
+              .allNodes()
+              .filter((node) => !node.coordinator)
+              .map((node) => ({
+                nodeId: node.nodeId,
+                uri: node.uri,
+                version: node.version,
+                coordinator: false,
+                state: active.has(node.nodeId) ? 'active' : 'inactive',
+              })),
+          ];
+        },
+      }),
+    ),
+  });
   const services: CoordinatorServices = {
     config,
     catalogs,
@@ -127,6 +158,7 @@ export async function startCoordinator(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
   runner.coordinatorUri = `http://${config.httpHost}:${port}`;
+  selfUri = runner.coordinatorUri;
   registry.start();
   detector.start();
   // Expired announcements are noticed by the registry's sweep; a disabled monitor is forgotten

@@ -155,6 +155,46 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.ok(list.some((t) => String(t.taskId).startsWith(last.id)));
   });
 
+  it("answers system.runtime tables that agree with /v1/node, /v1/query and the workers' /v1/task", async () => {
+    const { last: counted } = await drain(await post(coordinator.url, 'SELECT count(*) FROM lineitem'));
+    const nodes = (
+      await drain(await post(coordinator.url, 'SELECT node_id, http_uri, coordinator, state FROM system.runtime.nodes'))
+    ).rows;
+    const nodeRecords = (await (await fetch(`${coordinator.url}/v1/node`)).json()) as Json[];
+    const workerUris = nodes.filter((n) => n[2] === false).map((n) => n[1]);
+    assert.deepEqual(workerUris.sort(), nodeRecords.map((n) => n.uri).sort());
+    assert.ok(nodes.some((n) => n[0] === 'coordinator' && n[2] === true && n[3] === 'active'));
+    const queries = (
+      await drain(await post(coordinator.url, 'SELECT query_id, state, "user", query FROM system.runtime.queries'))
+    ).rows;
+    const listed = (await (await fetch(`${coordinator.url}/v1/query`)).json()) as Json[];
+    const row = queries.find((q) => q[0] === counted.id)!;
+    const entry = listed.find((q) => q.queryId === counted.id)!;
+    assert.deepEqual(row.slice(1), [entry.state, entry.session.user, entry.query]);
+    const tasks = (
+      await drain(
+        await post(
+          coordinator.url,
+          `SELECT task_id, node_id, state, raw_input_rows FROM system.runtime.tasks WHERE query_id = '${counted.id}'`,
+        ),
+      )
+    ).rows;
+    const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') };
+    const workerTasks = (
+      await Promise.all(
+        workers.map(async (w) => (await (await fetch(`${w.url}/v1/task`, { headers })).json()) as Json[]),
+      )
+    )
+      .flat()
+      .filter((t) => String(t.taskId).startsWith(counted.id));
+    assert.deepEqual(tasks.map((t) => t[0]).sort(), workerTasks.map((t) => t.taskId).sort());
+    assert.equal(
+      tasks.reduce((sum, t) => sum + (t[3] as number), 0),
+      60175,
+      'the leaf tasks read every row once',
+    );
+  });
+
   it('cancels every task of a canceled query', async () => {
     const first = await post(coordinator.url, 'SELECT count(*) FROM tpch.sf100.lineitem');
     await eventually('the query running', 20_000, async () => {

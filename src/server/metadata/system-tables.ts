@@ -1,0 +1,467 @@
+/**
+ * The tables of the `system` catalog, as Presto and Trino have them: `runtime` (the nodes, queries
+ * and tasks of the cluster, read live from the node manager and the coordinator's queries with
+ * their tasks' last records), `metadata` (catalogs and the property tables) and `jdbc` (the views
+ * JDBC drivers and BI tools read: catalogs, schemas, tables, columns, types, table types).
+ */
+import type { SystemTable } from '../../connectors/system/system-connector.js';
+import type { ColumnMetadata } from '../../spi/metadata.js';
+import { arrayOf, BIGINT, BOOLEAN, INTEGER, type Type, timestamp, VARCHAR } from '../../types/type.js';
+import { formatType } from '../../types/type-signature.js';
+import type { QueryExecution, StageSnapshot } from '../engine/query-execution.js';
+import type { MetadataManager } from './metadata-manager.js';
+
+export interface SystemNode {
+  readonly nodeId: string;
+  readonly uri: string;
+  readonly version: string;
+  readonly coordinator: boolean;
+  /** `active`, or `inactive` for a node that failed or runs another version. */
+  readonly state: string;
+}
+
+export interface SystemTableSources {
+  nodes(): readonly SystemNode[];
+  queries(): readonly QueryExecution[];
+  readonly metadata: MetadataManager;
+  /** Connector name of each catalog. */
+  connectorName(catalog: string): string;
+}
+
+const TIMESTAMP_TZ = timestamp(3, true);
+
+function columns(spec: readonly [string, Type][]): ColumnMetadata[] {
+  return spec.map(([name, type]) => ({ name, type }));
+}
+
+/** A time for a `timestamp(3) with time zone` column (UTC). */
+function at(millis: number | undefined): unknown {
+  return millis === undefined ? null : { millis, zone: 'UTC' };
+}
+
+function walk(stage: StageSnapshot | undefined, visit: (stage: StageSnapshot) => void): void {
+  if (!stage) return;
+  visit(stage);
+  for (const child of stage.subStages) walk(child, visit);
+}
+
+const PROPERTY_COLUMNS = columns([
+  ['catalog_name', VARCHAR],
+  ['property_name', VARCHAR],
+  ['default_value', VARCHAR],
+  ['type', VARCHAR],
+  ['description', VARCHAR],
+]);
+
+/** java.sql.Types of our types, as JDBC metadata reports them. */
+export function jdbcTypeOf(type: Type): number {
+  switch (type.kind) {
+    case 'boolean':
+      return 16;
+    case 'tinyint':
+      return -6;
+    case 'smallint':
+      return 5;
+    case 'integer':
+      return 4;
+    case 'bigint':
+      return -5;
+    case 'real':
+      return 7;
+    case 'double':
+      return 8;
+    case 'decimal':
+      return 3;
+    case 'varchar':
+      return 12;
+    case 'char':
+      return 1;
+    case 'varbinary':
+      return -3;
+    case 'date':
+      return 91;
+    case 'time':
+      return 92;
+    case 'timestamp':
+      return 93;
+    case 'time with time zone':
+      return 2013;
+    case 'timestamp with time zone':
+      return 2014;
+    case 'array':
+      return 2003;
+    case 'map':
+    case 'row':
+      return 2000;
+    default:
+      return 1111;
+  }
+}
+
+function columnSize(type: Type): number | null {
+  switch (type.kind) {
+    case 'varchar':
+      return type.length ?? null;
+    case 'char':
+      return type.length;
+    case 'decimal':
+      return type.precision;
+    case 'bigint':
+      return 19;
+    case 'integer':
+      return 10;
+    case 'smallint':
+      return 5;
+    case 'tinyint':
+      return 3;
+    case 'double':
+      return 53;
+    case 'real':
+      return 24;
+    default:
+      return null;
+  }
+}
+
+const JDBC_TYPE_NAMES: readonly Type[] = [
+  BOOLEAN,
+  { kind: 'tinyint' },
+  { kind: 'smallint' },
+  INTEGER,
+  BIGINT,
+  { kind: 'real' },
+  { kind: 'double' },
+  { kind: 'decimal', precision: 38, scale: 0 },
+  VARCHAR,
+  { kind: 'char', length: 1 },
+  { kind: 'varbinary' },
+  { kind: 'date' },
+  { kind: 'time', precision: 3 },
+  timestamp(3),
+  { kind: 'time with time zone', precision: 3 },
+  TIMESTAMP_TZ,
+  { kind: 'json' },
+  arrayOf(VARCHAR),
+];
+
+export function systemTables(sources: SystemTableSources): SystemTable[] {
+  const metadata = sources.metadata;
+  const catalogs = () => metadata.listCatalogs();
+  const tablesOf = function* (): Generator<{ catalog: string; schema: string; table: string; view: boolean }> {
+    for (const catalog of catalogs()) {
+      const views = new Set(metadata.listViews(catalog).map((v) => `${v.schema}.${v.name}`));
+      for (const name of metadata.listTables(catalog)) {
+        yield { catalog, schema: name.schema, table: name.name, view: views.has(`${name.schema}.${name.name}`) };
+      }
+    }
+  };
+  return [
+    {
+      schema: 'runtime',
+      table: 'nodes',
+      columns: columns([
+        ['node_id', VARCHAR],
+        ['http_uri', VARCHAR],
+        ['node_version', VARCHAR],
+        ['coordinator', BOOLEAN],
+        ['state', VARCHAR],
+      ]),
+      rows: () => sources.nodes().map((n) => [n.nodeId, n.uri, n.version, n.coordinator, n.state]),
+    },
+    {
+      schema: 'runtime',
+      table: 'queries',
+      columns: columns([
+        ['query_id', VARCHAR],
+        ['state', VARCHAR],
+        ['user', VARCHAR],
+        ['source', VARCHAR],
+        ['query', VARCHAR],
+        ['queued_time_ms', BIGINT],
+        ['analysis_time_ms', BIGINT],
+        ['planning_time_ms', BIGINT],
+        ['created', TIMESTAMP_TZ],
+        ['started', TIMESTAMP_TZ],
+        ['last_heartbeat', TIMESTAMP_TZ],
+        ['end', TIMESTAMP_TZ],
+        ['error_type', VARCHAR],
+        ['error_code', VARCHAR],
+      ]),
+      rows: () => {
+        const now = Date.now();
+        return sources.queries().map((q) => {
+          const queued = (q.startTime ?? q.endTime ?? now) - q.createTime;
+          return [
+            q.queryId,
+            q.state,
+            q.session.user,
+            q.session.source ?? null,
+            q.sql,
+            queued,
+            queued,
+            queued,
+            at(q.createTime),
+            at(q.startTime),
+            at(now),
+            at(q.endTime),
+            q.error?.errorCode.type ?? null,
+            q.error?.errorCode.name ?? null,
+          ];
+        });
+      },
+    },
+    {
+      schema: 'runtime',
+      table: 'tasks',
+      columns: columns([
+        ['node_id', VARCHAR],
+        ['task_id', VARCHAR],
+        ['stage_id', VARCHAR],
+        ['query_id', VARCHAR],
+        ['state', VARCHAR],
+        ['splits', BIGINT],
+        ['queued_splits', BIGINT],
+        ['running_splits', BIGINT],
+        ['completed_splits', BIGINT],
+        ['split_scheduled_time_ms', BIGINT],
+        ['split_cpu_time_ms', BIGINT],
+        ['split_blocked_time_ms', BIGINT],
+        ['raw_input_bytes', BIGINT],
+        ['raw_input_rows', BIGINT],
+        ['processed_input_bytes', BIGINT],
+        ['processed_input_rows', BIGINT],
+        ['output_bytes', BIGINT],
+        ['output_rows', BIGINT],
+        ['physical_written_bytes', BIGINT],
+        ['created', TIMESTAMP_TZ],
+        ['start', TIMESTAMP_TZ],
+        ['last_heartbeat', TIMESTAMP_TZ],
+        ['end', TIMESTAMP_TZ],
+      ]),
+      rows: () => {
+        const rows: unknown[][] = [];
+        for (const query of sources.queries()) {
+          walk(query.stages?.(), (stage) => {
+            for (const task of stage.tasks) {
+              const f = task.figures;
+              const stats = (task.info.stats ?? {}) as Record<string, unknown>;
+              const time = (field: string) =>
+                typeof stats[field] === 'string' ? at(Date.parse(stats[field] as string)) : null;
+              rows.push([
+                task.nodeId,
+                String(task.info.taskId ?? ''),
+                `${query.queryId}.${stage.stageId}`,
+                query.queryId,
+                task.state,
+                f.totalDrivers,
+                f.queuedDrivers,
+                f.runningDrivers,
+                f.completedDrivers,
+                Math.round(f.scheduledNanos / 1e6),
+                Math.round(f.cpuNanos / 1e6),
+                Math.round(f.blockedNanos / 1e6),
+                f.rawInputBytes,
+                f.rawInputPositions,
+                f.processedInputBytes,
+                f.processedInputPositions,
+                f.outputBytes,
+                f.outputPositions,
+                0,
+                time('createTime'),
+                time('startTime'),
+                typeof task.info.lastHeartbeat === 'string' ? at(Date.parse(task.info.lastHeartbeat)) : null,
+                time('endTime'),
+              ]);
+            }
+          });
+        }
+        return rows;
+      },
+    },
+    {
+      schema: 'metadata',
+      table: 'catalogs',
+      columns: columns([
+        ['catalog_name', VARCHAR],
+        ['connector_id', VARCHAR],
+        ['connector_name', VARCHAR],
+      ]),
+      rows: () => catalogs().map((c) => [c, c, sources.connectorName(c)]),
+    },
+    { schema: 'metadata', table: 'schema_properties', columns: PROPERTY_COLUMNS, rows: () => [] },
+    { schema: 'metadata', table: 'table_properties', columns: PROPERTY_COLUMNS, rows: () => [] },
+    { schema: 'metadata', table: 'column_properties', columns: PROPERTY_COLUMNS, rows: () => [] },
+    {
+      schema: 'jdbc',
+      table: 'catalogs',
+      columns: columns([['table_cat', VARCHAR]]),
+      rows: () => catalogs().map((c) => [c]),
+    },
+    {
+      schema: 'jdbc',
+      table: 'schemas',
+      columns: columns([
+        ['table_schem', VARCHAR],
+        ['table_catalog', VARCHAR],
+      ]),
+      rows: () => catalogs().flatMap((c) => metadata.listSchemas(c).map((s) => [s, c])),
+    },
+    {
+      schema: 'jdbc',
+      table: 'table_types',
+      columns: columns([['table_type', VARCHAR]]),
+      rows: () => [['TABLE'], ['VIEW']],
+    },
+    {
+      schema: 'jdbc',
+      table: 'tables',
+      columns: columns([
+        ['table_cat', VARCHAR],
+        ['table_schem', VARCHAR],
+        ['table_name', VARCHAR],
+        ['table_type', VARCHAR],
+        ['remarks', VARCHAR],
+        ['type_cat', VARCHAR],
+        ['type_schem', VARCHAR],
+        ['type_name', VARCHAR],
+        ['self_referencing_col_name', VARCHAR],
+        ['ref_generation', VARCHAR],
+      ]),
+      rows: () =>
+        [...tablesOf()].map((t) => [
+          t.catalog,
+          t.schema,
+          t.table,
+          t.view ? 'VIEW' : 'TABLE',
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        ]),
+    },
+    {
+      schema: 'jdbc',
+      table: 'columns',
+      columns: columns([
+        ['table_cat', VARCHAR],
+        ['table_schem', VARCHAR],
+        ['table_name', VARCHAR],
+        ['column_name', VARCHAR],
+        ['data_type', BIGINT],
+        ['type_name', VARCHAR],
+        ['column_size', BIGINT],
+        ['buffer_length', BIGINT],
+        ['decimal_digits', BIGINT],
+        ['num_prec_radix', BIGINT],
+        ['nullable', BIGINT],
+        ['remarks', VARCHAR],
+        ['column_def', VARCHAR],
+        ['sql_data_type', BIGINT],
+        ['sql_datetime_sub', BIGINT],
+        ['char_octet_length', BIGINT],
+        ['ordinal_position', BIGINT],
+        ['is_nullable', VARCHAR],
+        ['scope_catalog', VARCHAR],
+        ['scope_schema', VARCHAR],
+        ['scope_table', VARCHAR],
+        ['source_data_type', BIGINT],
+        ['is_autoincrement', VARCHAR],
+        ['is_generatedcolumn', VARCHAR],
+      ]),
+      rows: () => {
+        const rows: unknown[][] = [];
+        for (const t of tablesOf()) {
+          if (t.view || t.schema === 'information_schema') continue;
+          const table = metadata.getTable({ catalog: t.catalog, schema: t.schema, name: t.table });
+          table?.columns.forEach((column, i) => {
+            if (column.hidden) return;
+            const type = column.type;
+            const numeric = ['tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal'].includes(
+              type.kind,
+            );
+            rows.push([
+              t.catalog,
+              t.schema,
+              t.table,
+              column.name,
+              jdbcTypeOf(type),
+              formatType(type),
+              columnSize(type),
+              null,
+              type.kind === 'decimal' ? type.scale : numeric ? 0 : null,
+              numeric ? 10 : null,
+              1,
+              column.comment ?? null,
+              null,
+              null,
+              null,
+              type.kind === 'varchar' || type.kind === 'char' ? columnSize(type) : null,
+              i + 1,
+              'YES',
+              null,
+              null,
+              null,
+              null,
+              'NO',
+              'NO',
+            ]);
+          });
+        }
+        return rows;
+      },
+    },
+    {
+      schema: 'jdbc',
+      table: 'types',
+      columns: columns([
+        ['type_name', VARCHAR],
+        ['data_type', BIGINT],
+        ['precision', BIGINT],
+        ['literal_prefix', VARCHAR],
+        ['literal_suffix', VARCHAR],
+        ['create_params', VARCHAR],
+        ['nullable', BIGINT],
+        ['case_sensitive', BOOLEAN],
+        ['searchable', BIGINT],
+        ['unsigned_attribute', BOOLEAN],
+        ['fixed_prec_scale', BOOLEAN],
+        ['auto_increment', BOOLEAN],
+        ['local_type_name', VARCHAR],
+        ['minimum_scale', BIGINT],
+        ['maximum_scale', BIGINT],
+        ['sql_data_type', BIGINT],
+        ['sql_datetime_sub', BIGINT],
+        ['num_prec_radix', BIGINT],
+      ]),
+      rows: () =>
+        JDBC_TYPE_NAMES.map((type) => {
+          const name = type.kind === 'array' ? 'array' : type.kind;
+          const text = ['varchar', 'char', 'varbinary', 'json', 'date', 'time', 'timestamp'].some((k) =>
+            type.kind.startsWith(k),
+          );
+          return [
+            name,
+            jdbcTypeOf(type),
+            columnSize(type),
+            text ? "'" : null,
+            text ? "'" : null,
+            null,
+            1,
+            type.kind === 'varchar' || type.kind === 'char',
+            3,
+            false,
+            false,
+            false,
+            null,
+            0,
+            type.kind === 'decimal' ? 38 : 0,
+            null,
+            null,
+            ['tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal'].includes(type.kind) ? 10 : null,
+          ];
+        }),
+    },
+  ];
+}
