@@ -45,6 +45,15 @@ export interface ConnectorMetadata {
   dropTable?(name: SchemaTableName): void;
   createView?(view: ViewDefinition, replace: boolean): void;
   dropView?(name: SchemaTableName): void;
+  /** Rewrites (DELETE, UPDATE, TRUNCATE, ALTER TABLE): a table's committed data as of now. */
+  tableData?(name: SchemaTableName): { version: number; columns: readonly ColumnMetadata[]; pages: readonly Page[] };
+  /** Replaces columns and rows (and the name, given `rename`) at once if nothing was committed since `expectedVersion`. */
+  replaceTable?(
+    name: SchemaTableName,
+    expectedVersion: number,
+    data: { columns: readonly ColumnMetadata[]; pages: readonly Page[] },
+    rename?: SchemaTableName,
+  ): void;
 }
 
 export interface SplitRequest {

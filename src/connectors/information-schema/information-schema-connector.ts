@@ -33,6 +33,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   readonly dropTable: ConnectorMetadata['dropTable'];
   readonly createView: ConnectorMetadata['createView'];
   readonly dropView: ConnectorMetadata['dropView'];
+  readonly tableData: ConnectorMetadata['tableData'];
+  readonly replaceTable: ConnectorMetadata['replaceTable'];
 
   constructor(private readonly inner: ConnectorMetadata) {
     // DDL goes to the wrapped connector unchanged (bound: connectors may be classes).
@@ -42,6 +44,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.dropTable = inner.dropTable?.bind(inner);
     this.createView = inner.createView?.bind(inner);
     this.dropView = inner.dropView?.bind(inner);
+    this.tableData = inner.tableData?.bind(inner);
+    this.replaceTable = inner.replaceTable?.bind(inner);
   }
 
   listSchemas(): readonly string[] {

@@ -85,7 +85,11 @@ export class MemoryConnector implements Connector {
     options: MemoryConnectorOptions,
   ) {
     this.nodeId = options.nodeId;
-    this.metadata = new MemoryMetadata(catalogName, (table) => this.writes.tableDropped(table));
+    this.metadata = new MemoryMetadata(
+      catalogName,
+      (table) => this.writes.tableDropped(table),
+      (table) => this.writes.tableAdded(table),
+    );
     this.writes = new MemoryWrites(
       this.metadata,
       options.nodeId,

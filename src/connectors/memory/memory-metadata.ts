@@ -6,12 +6,23 @@
  * every commit, and its row and byte counts. Writes go through memory-writes.ts.
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import type { Page } from '../../data/page.js';
+import { type Page, pageSizeInBytes } from '../../data/page.js';
 import type { ConnectorMetadata, SchemaTableName } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import { memoryTableStatistics } from './memory-statistics.js';
 
 export const DEFAULT_MEMORY_SCHEMA = 'default';
+
+export interface TableData {
+  readonly version: number;
+  readonly columns: readonly ColumnMetadata[];
+  readonly pages: readonly Page[];
+}
+
+export interface ReplacementData {
+  readonly columns: readonly ColumnMetadata[];
+  readonly pages: readonly Page[];
+}
 
 export interface MemoryTable {
   /** Unique for the connector's lifetime: a dropped and re-created table gets a new id. */
@@ -35,14 +46,19 @@ interface MemorySchema {
 /** Called when a table's data goes away, so the byte accounting can release it. */
 export type TableDroppedListener = (table: MemoryTable) => void;
 
+/** Replaced table records kept readable for scans that started before the replacement. */
+const RETIRED_TABLES_KEPT = 16;
+
 export class MemoryMetadata implements ConnectorMetadata {
   private readonly schemas = new Map<string, MemorySchema>();
   private readonly tablesById = new Map<number, MemoryTable>();
+  private readonly retired: MemoryTable[] = [];
   private nextTableId = 1;
 
   constructor(
     readonly catalogName: string,
     private readonly onTableDropped: TableDroppedListener = () => {},
+    private readonly onTableAdded: TableDroppedListener = () => {},
   ) {
     this.schemas.set(DEFAULT_MEMORY_SCHEMA, { tables: new Map(), views: new Map() });
   }
@@ -185,6 +201,62 @@ export class MemoryMetadata implements ConnectorMetadata {
     };
     schema.tables.set(name.table, table);
     this.tablesById.set(table.id, table);
+  }
+
+  /** A table's committed data as of now: version, columns and pages (for rewrites). */
+  tableData(name: SchemaTableName): TableData {
+    const table = this.requireTable(name);
+    return { version: table.version, columns: table.columns, pages: [...table.pages] };
+  }
+
+  /**
+   * Replaces a table's columns and rows (and, given `rename`, its name) at once, provided nothing
+   * was committed to it since `expectedVersion`; otherwise TRANSACTION_CONFLICT and nothing
+   * changes. The new contents get a new table record: scans already reading the old record go on
+   * reading it (a statement sees the table as of its start), and writes still open on the old
+   * record fail at commit instead of adding rows to the wrong contents.
+   */
+  replaceTable(name: SchemaTableName, expectedVersion: number, data: ReplacementData, rename?: SchemaTableName): void {
+    const schema = this.requireSchema(name.schema);
+    const current = this.requireTable(name);
+    if (current.version !== expectedVersion) {
+      throw new VivaceError(
+        'TRANSACTION_CONFLICT',
+        `Table '${this.qualified(name.schema, name.table)}' was changed by another statement; run it again`,
+      );
+    }
+    const target = rename ?? name;
+    const targetSchema = this.requireSchema(target.schema);
+    if (rename !== undefined && (targetSchema.tables.has(target.table) || targetSchema.views.has(target.table))) {
+      throw new VivaceError(
+        'TABLE_ALREADY_EXISTS',
+        `Table '${this.qualified(target.schema, target.table)}' already exists`,
+      );
+    }
+    let rows = 0;
+    let bytes = 0;
+    for (const page of data.pages) {
+      rows += page.positionCount;
+      bytes += pageSizeInBytes(page);
+    }
+    const next: MemoryTable = {
+      id: this.nextTableId++,
+      schema: target.schema,
+      name: target.table,
+      columns: data.columns.map((column) => ({ ...column })),
+      pages: [...data.pages],
+      version: current.version + 1,
+      rowCount: rows,
+      bytes,
+    };
+    schema.tables.delete(name.table);
+    targetSchema.tables.set(target.table, next);
+    this.tablesById.set(next.id, next);
+    this.onTableAdded(next);
+    this.onTableDropped(current);
+    this.retired.push(current);
+    // Old records stay readable for a while, then go (their scans have long finished).
+    while (this.retired.length > RETIRED_TABLES_KEPT) this.tablesById.delete(this.retired.shift()!.id);
   }
 
   dropTable(name: SchemaTableName): void {

@@ -128,9 +128,10 @@ export class MemoryWrites {
           );
         }
         if (write.tableId !== table.id) {
+          // Dropped and re-created, or rewritten (DELETE, UPDATE, ALTER) while this write ran.
           throw new VivaceError(
-            'TABLE_NOT_FOUND',
-            `Table '${this.metadata.catalogName}.${table.schema}.${table.name}' was dropped during the write`,
+            'TRANSACTION_CONFLICT',
+            `Table '${this.metadata.catalogName}.${table.schema}.${table.name}' was changed by another statement during the write; run it again`,
           );
         }
         seen.add(write.writeId);
@@ -147,6 +148,11 @@ export class MemoryWrites {
       this.discardFragments(fragments);
       throw e;
     }
+  }
+
+  /** Counts the bytes of a table's new contents (a rewrite). */
+  tableAdded(table: MemoryTable): void {
+    this.usedBytes += table.bytes;
   }
 
   /** Releases the bytes of a dropped table. */

@@ -10,7 +10,7 @@ import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { blockOf } from '../../data/block-builder.js';
-import { createPage } from '../../data/page.js';
+import { createPage, type Page } from '../../data/page.js';
 import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
@@ -40,6 +40,7 @@ import { QueryIdGenerator } from '../coordinator/query-ids.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { DistributedExecution } from '../scheduler/distributed-execution.js';
 import { executeDataDefinition, isDataDefinition } from './data-definition.js';
+import { executeModification, isDataModification } from './data-modification.js';
 import { renderExplainAnalyze } from './explain-analyze.js';
 import { explainStatement } from './explain-statement.js';
 import { trackLocalStage } from './local-stage.js';
@@ -292,6 +293,20 @@ export class LocalQueryRunner {
       this.finishWithRows(query, explained.columns, explained.rows);
       return;
     }
+    if (isDataModification(statement)) {
+      const result = await executeModification(statement, {
+        session: analyzerSession,
+        metadata: this.options.metadata,
+        runQuery: (sql) => this.collectPages(query, sql, settings),
+      });
+      if (result.updateCount === undefined) {
+        this.finishUpdate(query, result.updateType);
+      } else {
+        query.updateType = result.updateType;
+        this.finishWithRowCount(query, result.updateCount);
+      }
+      return;
+    }
     if (isDataDefinition(statement)) {
       this.finishUpdate(query, executeDataDefinition(statement, analyzerOptions));
       return;
@@ -497,6 +512,38 @@ export class LocalQueryRunner {
       fixedWidthOf(column.type),
       false,
     ]);
+  }
+
+  /** Runs a query for a statement of `parent` (DELETE, UPDATE) and returns all its pages. */
+  private async collectPages(
+    parent: QueryExecution,
+    sql: string,
+    settings: ResolvedSessionProperties,
+  ): Promise<Page[]> {
+    const run = new QueryExecution(parent.queryId, sql, parent.session);
+    const pages: Page[] = [];
+    const drained = (async () => {
+      while (!run.results.isDone()) {
+        const page = run.results.poll();
+        if (page) pages.push(page);
+        else await run.results.whenReady();
+      }
+    })();
+    const stop = async () => {
+      while (!parent.isDone && !run.isDone) await Promise.race([parent.whenStateChanges(), run.whenStateChanges()]);
+      if (parent.isDone && !run.isDone)
+        run.cancel(parent.error ?? new VivaceError('USER_CANCELED', 'Query was canceled'));
+    };
+    void stop();
+    run.transition('PLANNING');
+    try {
+      await this.runStatement(run, settings);
+    } finally {
+      run.markExecutionFinished();
+    }
+    await drained.catch(() => undefined);
+    if (run.error) throw run.error;
+    return pages;
   }
 
   /** Runs the explained statement, then answers its stages with the statistics they measured. */

@@ -16,6 +16,7 @@
 import { VivaceError } from '../../common/vivace-error.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { withInformationSchema } from '../../connectors/information-schema/information-schema-connector.js';
+import type { Page } from '../../data/page.js';
 import type { ScanSource } from '../../execution/local-planner.js';
 import type {
   Connector,
@@ -272,6 +273,44 @@ export class MetadataManager implements MetadataView {
       columns.map((c) => ({ ...c, name: c.name.toLowerCase() })),
       properties,
     );
+  }
+
+  /** A table's committed data for a rewrite (DELETE, UPDATE, TRUNCATE, ALTER TABLE). */
+  tableData(name: QualifiedObjectName): {
+    version: number;
+    columns: readonly ColumnMetadata[];
+    pages: readonly Page[];
+  } {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    if (metadata.getTable(schemaTable(canonical)) === undefined) {
+      throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
+    }
+    if (metadata.tableData === undefined || metadata.replaceTable === undefined) {
+      throw notSupported('modifying table data');
+    }
+    return metadata.tableData(schemaTable(canonical));
+  }
+
+  /** Replaces a table's columns and rows (and its name) atomically, unless it changed since `expectedVersion`. */
+  replaceTable(
+    name: QualifiedObjectName,
+    expectedVersion: number,
+    data: { columns: readonly ColumnMetadata[]; pages: readonly Page[] },
+    rename?: QualifiedObjectName,
+  ): void {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    if (metadata.replaceTable === undefined) throw notSupported('modifying table data');
+    let target: SchemaTableName | undefined;
+    if (rename !== undefined) {
+      const renamed = canonicalName(rename);
+      if (renamed.catalog !== canonical.catalog) {
+        throw new VivaceError('NOT_SUPPORTED', 'Table rename across catalogs is not supported');
+      }
+      target = schemaTable(renamed);
+    }
+    metadata.replaceTable(schemaTable(canonical), expectedVersion, data, target);
   }
 
   dropTable(name: QualifiedObjectName): void {

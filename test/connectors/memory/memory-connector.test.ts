@@ -215,8 +215,8 @@ describe('memory connector: atomic writes', () => {
       () => connector.finishInsert(target, [fragment]),
       (e: unknown) =>
         e instanceof VivaceError &&
-        e.errorName === 'TABLE_NOT_FOUND' &&
-        e.message === "Table 'memory.default.t' was dropped during the write",
+        e.errorName === 'TRANSACTION_CONFLICT' &&
+        e.message === "Table 'memory.default.t' was changed by another statement during the write; run it again",
     );
     assert.deepEqual(readRows(connector, T, ['id']), []);
     assert.equal(connector.writes.pendingWriteCount, 0);

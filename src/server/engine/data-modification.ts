@@ -1,0 +1,198 @@
+/**
+ * Statements that change a table's rows or columns in place: DELETE, UPDATE, TRUNCATE TABLE and
+ * ALTER TABLE (RENAME TO, ADD COLUMN, DROP COLUMN, RENAME COLUMN), for connectors that support
+ * rewrites (the memory connector). Each computes the table's new contents from its contents as of
+ * the statement's start — DELETE and UPDATE with a query over the table, the others from its pages
+ * — and replaces them atomically; if another statement committed to the table meanwhile, the
+ * replacement is refused (TRANSACTION_CONFLICT) and nothing changes, so no write is ever lost and
+ * readers see either the old or the new contents.
+ */
+import type { Session } from '../../analyzer/analysis-context.js';
+import { resolveDataType } from '../../analyzer/data-types.js';
+import { canonical, resolveObjectName } from '../../analyzer/names.js';
+import { VivaceError } from '../../common/vivace-error.js';
+import { blockOf } from '../../data/block-builder.js';
+import type { Page } from '../../data/page.js';
+import type { QualifiedObjectName } from '../../spi/metadata.js';
+import type {
+  AddColumn,
+  Delete,
+  DropColumn,
+  RenameColumn,
+  RenameTable,
+  Statement,
+  TruncateTable,
+  Update,
+} from '../../sql/ast.js';
+import { formatExpression } from '../../sql/formatter.js';
+import { formatType } from '../../types/type-signature.js';
+import type { MetadataManager } from '../metadata/metadata-manager.js';
+
+export type DataModification = Delete | Update | TruncateTable | RenameTable | AddColumn | DropColumn | RenameColumn;
+
+const KINDS = new Set(['Delete', 'Update', 'TruncateTable', 'RenameTable', 'AddColumn', 'DropColumn', 'RenameColumn']);
+
+export function isDataModification(statement: Statement): statement is DataModification {
+  return KINDS.has(statement.kind);
+}
+
+export interface ModificationContext {
+  readonly session: Session;
+  readonly metadata: MetadataManager;
+  /** Runs a query over the current data and returns its pages (rows in the query's column order). */
+  runQuery(sql: string): Promise<Page[]>;
+}
+
+export interface ModificationResult {
+  readonly updateType: string;
+  readonly updateCount?: number;
+}
+
+function quote(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+function qualifiedSql(name: QualifiedObjectName): string {
+  return `${quote(name.catalog)}.${quote(name.schema)}.${quote(name.name)}`;
+}
+
+function rowCount(pages: readonly Page[]): number {
+  return pages.reduce((sum, page) => sum + page.positionCount, 0);
+}
+
+export async function executeModification(
+  statement: DataModification,
+  context: ModificationContext,
+): Promise<ModificationResult> {
+  const metadata = context.metadata;
+  switch (statement.kind) {
+    case 'TruncateTable': {
+      const name = resolveObjectName(statement.table, context.session);
+      const data = metadata.tableData(name);
+      metadata.replaceTable(name, data.version, { columns: data.columns, pages: [] });
+      return { updateType: 'TRUNCATE TABLE' };
+    }
+    case 'Delete': {
+      const name = resolveObjectName(statement.table, context.session);
+      const data = metadata.tableData(name);
+      const columns = data.columns.map((c) => quote(c.name)).join(', ');
+      const kept =
+        statement.where === undefined
+          ? []
+          : await context.runQuery(
+              `SELECT ${columns} FROM ${qualifiedSql(name)} WHERE NOT coalesce((${formatExpression(statement.where)}), false)`,
+            );
+      metadata.replaceTable(name, data.version, { columns: data.columns, pages: kept });
+      return { updateType: 'DELETE', updateCount: rowCount(data.pages) - rowCount(kept) };
+    }
+    case 'Update': {
+      const name = resolveObjectName(statement.table, context.session);
+      const data = metadata.tableData(name);
+      const assignments = new Map<string, string>();
+      for (const assignment of statement.assignments) {
+        const column = canonical(assignment.name);
+        const target = data.columns.find((c) => c.name === column);
+        if (target === undefined) {
+          throw new VivaceError('COLUMN_NOT_FOUND', `Column '${column}' cannot be resolved`, assignment.name.pos);
+        }
+        if (assignments.has(column)) {
+          throw new VivaceError(
+            'DUPLICATE_COLUMN_NAME',
+            `Column '${column}' is assigned more than once`,
+            assignment.pos,
+          );
+        }
+        assignments.set(column, `CAST((${formatExpression(assignment.value)}) AS ${formatType(target.type)})`);
+      }
+      const condition =
+        statement.where === undefined ? 'true' : `coalesce((${formatExpression(statement.where)}), false)`;
+      const select = data.columns
+        .map((c) => {
+          const value = assignments.get(c.name);
+          return value === undefined ? quote(c.name) : `CASE WHEN ${condition} THEN ${value} ELSE ${quote(c.name)} END`;
+        })
+        .join(', ');
+      const from = qualifiedSql(name);
+      const [rewritten, counted] = await Promise.all([
+        context.runQuery(`SELECT ${select} FROM ${from}`),
+        context.runQuery(`SELECT count(*) FROM ${from} WHERE ${condition}`),
+      ]);
+      const updated =
+        counted[0] === undefined ? 0 : Number((counted[0].blocks[0] as { values: ArrayLike<number> }).values[0]);
+      metadata.replaceTable(name, data.version, { columns: data.columns, pages: rewritten });
+      return { updateType: 'UPDATE', updateCount: updated };
+    }
+    case 'RenameTable': {
+      const name = resolveObjectName(statement.source, context.session);
+      if (statement.exists && metadata.getTable(name) === undefined) return { updateType: 'RENAME TABLE' };
+      const target = resolveObjectName(statement.target, context.session);
+      const data = metadata.tableData(name);
+      metadata.replaceTable(name, data.version, { columns: data.columns, pages: data.pages }, target);
+      return { updateType: 'RENAME TABLE' };
+    }
+    case 'AddColumn': {
+      const name = resolveObjectName(statement.table, context.session);
+      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'ADD COLUMN' };
+      const data = metadata.tableData(name);
+      const column = canonical(statement.column.name);
+      if (data.columns.some((c) => c.name === column)) {
+        if (statement.columnNotExists) return { updateType: 'ADD COLUMN' };
+        throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${column}' already exists`, statement.column.pos);
+      }
+      const type = resolveDataType(statement.column.type);
+      // Existing rows get NULL in the new column.
+      const pages = data.pages.map((page) => ({
+        positionCount: page.positionCount,
+        blocks: [...page.blocks, blockOf(type, new Array(page.positionCount).fill(null))],
+      }));
+      const columns = [
+        ...data.columns,
+        {
+          name: column,
+          type,
+          nullable: true,
+          ...(statement.column.comment ? { comment: statement.column.comment } : {}),
+        },
+      ];
+      metadata.replaceTable(name, data.version, { columns, pages });
+      return { updateType: 'ADD COLUMN' };
+    }
+    case 'DropColumn': {
+      const name = resolveObjectName(statement.table, context.session);
+      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'DROP COLUMN' };
+      const data = metadata.tableData(name);
+      const column = canonical(statement.column);
+      const index = data.columns.findIndex((c) => c.name === column);
+      if (index < 0) {
+        if (statement.columnExists) return { updateType: 'DROP COLUMN' };
+        throw new VivaceError('COLUMN_NOT_FOUND', `Column '${column}' does not exist`, statement.column.pos);
+      }
+      if (data.columns.length === 1) {
+        throw new VivaceError('NOT_SUPPORTED', 'Cannot drop the only column in a table', statement.column.pos);
+      }
+      const pages = data.pages.map((page) => ({
+        positionCount: page.positionCount,
+        blocks: page.blocks.filter((_, i) => i !== index),
+      }));
+      metadata.replaceTable(name, data.version, { columns: data.columns.filter((_, i) => i !== index), pages });
+      return { updateType: 'DROP COLUMN' };
+    }
+    case 'RenameColumn': {
+      const name = resolveObjectName(statement.table, context.session);
+      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'RENAME COLUMN' };
+      const data = metadata.tableData(name);
+      const source = canonical(statement.source);
+      const target = canonical(statement.target);
+      if (!data.columns.some((c) => c.name === source)) {
+        if (statement.columnExists) return { updateType: 'RENAME COLUMN' };
+        throw new VivaceError('COLUMN_NOT_FOUND', `Column '${source}' does not exist`, statement.source.pos);
+      }
+      if (data.columns.some((c) => c.name === target)) {
+        throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${target}' already exists`, statement.target.pos);
+      }
+      const columns = data.columns.map((c) => (c.name === source ? { ...c, name: target } : c));
+      metadata.replaceTable(name, data.version, { columns, pages: data.pages });
+      return { updateType: 'RENAME COLUMN' };
+    }
+  }
+}
