@@ -195,6 +195,29 @@ describe('distributed queries on a coordinator and two worker processes', { time
     );
   });
 
+  it('EXPLAIN ANALYZE of TPC-H Q9 at sf1 prints operator rows that add up with the query', async () => {
+    const sql = `EXPLAIN ANALYZE ${readFileSync('test/sql/tpch/q09.sql', 'utf8')}`;
+    const { last, rows } = await drain(await post(coordinator.url, sql, { 'X-Service-Schema': 'sf1' }));
+    assert.equal(last.error, undefined, last.error?.message);
+    const text = String(rows[0]![0]);
+    const header = /Input: (\d+) rows/.exec(text);
+    assert.ok(header, text);
+    const scans = [...text.matchAll(/TableScanOperator: input \d+ rows \([^)]*\), output (\d+) rows/g)].map((m) =>
+      Number(m[1]),
+    );
+    assert.ok(scans.length >= 6, 'every table scan is listed');
+    assert.equal(
+      scans.reduce((sum, n) => sum + n, 0),
+      Number(header[1]),
+      'the scans read exactly the query input',
+    );
+    // Every exchange delivers what its producers sent: the rows the leaf stages output arrive.
+    assert.match(text, /Fragment 0 \[SINGLE\]/);
+    assert.match(text, /ExchangeOperator: input 0 rows \(0B\), output \d+ rows/);
+    assert.match(text, /CPU [\d.]+(ns|us|ms|s), wall [\d.]+(ns|us|ms|s), blocked/);
+    assert.ok(last.stats.rootStage.subStages.length > 0, 'the statement reports the analyzed stages');
+  });
+
   it('cancels every task of a canceled query', async () => {
     const first = await post(coordinator.url, 'SELECT count(*) FROM tpch.sf100.lineitem');
     await eventually('the query running', 20_000, async () => {
