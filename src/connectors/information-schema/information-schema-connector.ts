@@ -3,8 +3,7 @@
  * schema from the wrapped connector's metadata and passes everything else through. The catalog
  * manager wraps every catalog with it, so each catalog has one, as in Presto.
  */
-import { blockOf } from '../../data/block-builder.js';
-import { createPage, type Page } from '../../data/page.js';
+
 import type {
   Connector,
   ConnectorMetadata,
@@ -15,6 +14,7 @@ import type {
   SplitRequest,
 } from '../../spi/connector.js';
 import type { TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
+import { RowsPageSource } from '../rows-page-source.js';
 import {
   INFORMATION_SCHEMA,
   INFORMATION_SCHEMA_TABLES,
@@ -84,32 +84,6 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   }
 }
 
-/** Serves one page with every row of an information_schema table. */
-class RowsPageSource implements ConnectorPageSource {
-  private page: Page | null;
-  completedBytes = 0;
-  completedPositions = 0;
-
-  constructor(page: Page) {
-    this.page = page;
-  }
-
-  getNextPage(): Page | null {
-    const page = this.page;
-    this.page = null;
-    if (page) this.completedPositions += page.positionCount;
-    return page;
-  }
-
-  isFinished(): boolean {
-    return this.page === null;
-  }
-
-  close(): void {
-    this.page = null;
-  }
-}
-
 export function withInformationSchema(catalog: string, inner: Connector): Connector {
   const metadata = new InformationSchemaMetadata(inner.metadata);
   const wrapper: Connector = {
@@ -126,16 +100,7 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
       const table = INFORMATION_SCHEMA_TABLES[request.table.table]!;
       const names = NAME_COLUMNS[request.table.table];
       const filter = names === undefined ? {} : nameFilterOf(request.constraint, names.schema, names.table);
-      let rows = table.rows(catalog, inner.metadata, filter);
-      if (request.limit !== undefined) rows = rows.slice(0, request.limit);
-      const blocks = request.columns.map((column, i) => {
-        const index = table.columns.findIndex((c) => c.name === column);
-        return blockOf(
-          request.columnTypes[i]!,
-          rows.map((row) => row[index]),
-        );
-      });
-      return new RowsPageSource(createPage(blocks, rows.length));
+      return RowsPageSource.of(request, table.columns, table.rows(catalog, inner.metadata, filter));
     },
   };
   return wrapper;

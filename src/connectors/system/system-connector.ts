@@ -5,8 +5,6 @@
  * state lives (server/metadata/system-tables.ts); this connector only serves them: one split
  * per table, the requested columns, the limit.
  */
-import { blockOf } from '../../data/block-builder.js';
-import { createPage, type Page } from '../../data/page.js';
 import type {
   Connector,
   ConnectorMetadata,
@@ -16,6 +14,7 @@ import type {
   SchemaTableName,
 } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata } from '../../spi/metadata.js';
+import { RowsPageSource } from '../rows-page-source.js';
 
 export interface SystemTable {
   readonly schema: string;
@@ -46,28 +45,6 @@ class SystemMetadata implements ConnectorMetadata {
   }
 }
 
-class SnapshotPageSource implements ConnectorPageSource {
-  completedBytes = 0;
-  completedPositions = 0;
-
-  constructor(private page: Page | null) {}
-
-  getNextPage(): Page | null {
-    const page = this.page;
-    this.page = null;
-    if (page) this.completedPositions += page.positionCount;
-    return page;
-  }
-
-  isFinished(): boolean {
-    return this.page === null;
-  }
-
-  close(): void {
-    this.page = null;
-  }
-}
-
 export function createSystemConnector(tables: readonly SystemTable[]): Connector {
   const byName = new Map(tables.map((t) => [`${t.schema}.${t.table}`, t] as const));
   return {
@@ -77,17 +54,8 @@ export function createSystemConnector(tables: readonly SystemTable[]): Connector
     },
     createPageSource(request: PageSourceRequest): ConnectorPageSource {
       const table = byName.get(`${request.table.schema}.${request.table.table}`);
-      if (table === undefined) return new SnapshotPageSource(null);
-      let rows = table.rows();
-      if (request.limit !== undefined) rows = rows.slice(0, request.limit);
-      const blocks = request.columns.map((column, i) => {
-        const index = table.columns.findIndex((c) => c.name === column);
-        return blockOf(
-          request.columnTypes[i]!,
-          rows.map((row) => row[index] ?? null),
-        );
-      });
-      return new SnapshotPageSource(createPage(blocks, rows.length));
+      if (table === undefined) return new RowsPageSource(null);
+      return RowsPageSource.of(request, table.columns, table.rows());
     },
   };
 }
