@@ -5,7 +5,7 @@
  * ties leave the order open, as sorted sets.
  */
 import { pageToJsonRows } from '../../src/data/json-values.js';
-import type { QueryExecution } from '../../src/server/engine/query-execution.js';
+import type { QueryExecution, QuerySession } from '../../src/server/engine/query-execution.js';
 
 /** Normalises a value from either engine for comparison: numbers, strings, dates as text. */
 export function normalise(value: unknown): unknown {
@@ -49,4 +49,24 @@ export function compareRows(ours: readonly unknown[][], expected: readonly unkno
   const b = [...expected].map(key).sort();
   const first = a.findIndex((k, i) => k !== b[i]);
   return first < 0 ? undefined : `first differing row (sorted): ${a[first]} vs expected ${b[first]}`;
+}
+
+/** Why rows a cluster returned over HTTP differ from the in-process engine's for `sql` at tiny, or undefined. */
+export async function differenceFromInProcess(
+  local: { execute(sql: string, session: QuerySession): Promise<QueryExecution> },
+  sql: string,
+  rows: readonly unknown[][],
+): Promise<string | undefined> {
+  const expected = await local.execute(sql, {
+    user: 'test',
+    catalog: 'tpch',
+    schema: 'tiny',
+    timeZone: 'UTC',
+    properties: {},
+  });
+  if (expected.error) throw expected.error;
+  return compareRows(
+    rows.map((row) => row.map(normalise)),
+    vivaceRows(expected),
+  );
 }

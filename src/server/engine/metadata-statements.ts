@@ -348,15 +348,6 @@ function showStats(statement: ShowStats, context: MetadataStatementContext): Met
   const columns = relationColumns(name, context, statement.relation.pos);
   const statistics = context.metadata.getTableStatistics(name);
   const rowCount = statistics?.rowCount;
-  const resultColumns: ResultColumn[] = [
-    { name: 'column_name', type: VARCHAR },
-    { name: 'data_size', type: DOUBLE },
-    { name: 'distinct_values_count', type: DOUBLE },
-    { name: 'nulls_fraction', type: DOUBLE },
-    { name: 'row_count', type: DOUBLE },
-    { name: 'low_value', type: VARCHAR },
-    { name: 'high_value', type: VARCHAR },
-  ];
   const values: unknown[][] = columns.map((column) => {
     const stats = statistics?.columns[column.name];
     const nonNull = rowCount === undefined ? undefined : rowCount * (1 - (stats?.nullFraction ?? 0));
@@ -372,5 +363,5 @@ function showStats(statement: ShowStats, context: MetadataStatementContext): Met
     ];
   });
   values.push([null, null, null, null, rowCount ?? null, null, null]);
-  return rows(resultColumns, values);
+  return rows(SHOW_STATS_COLUMNS, values);
 }

@@ -15,7 +15,7 @@ import { createCatalogManager } from '../../../src/connectors/catalog/builtin-co
 import { createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
 import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { compareRows, normalise, vivaceRows } from '../../tpch/result-comparison.js';
+import { differenceFromInProcess } from '../../tpch/result-comparison.js';
 import { eventually, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'distributed-test-secret';
@@ -87,21 +87,7 @@ describe('distributed queries on a coordinator and two worker processes', { time
       const { last, rows } = await drain(await post(coordinator.url, sql));
       assert.equal(last.error, undefined, last.error?.message);
       assert.equal(last.stats.state, 'FINISHED');
-      const expected = await local.execute(sql, {
-        user: 'test',
-        catalog: 'tpch',
-        schema: 'tiny',
-        timeZone: 'UTC',
-        properties: {},
-      });
-      if (expected.error) throw expected.error;
-      assert.equal(
-        compareRows(
-          rows.map((row) => row.map(normalise)),
-          vivaceRows(expected),
-        ),
-        undefined,
-      );
+      assert.equal(await differenceFromInProcess(local, sql, rows), undefined);
       assert.ok(stageIds(last.stats.rootStage).length >= 2, 'the query ran in several stages');
     });
   }

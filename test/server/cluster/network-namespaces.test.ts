@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { compareRows, normalise, vivaceRows } from '../../tpch/result-comparison.js';
+import { differenceFromInProcess } from '../../tpch/result-comparison.js';
 import { eventually, runStatement, stopProcess, VIVACE_BIN } from './cluster-process-helpers.js';
 
 const tag = `v${process.pid % 100000}`;
@@ -123,22 +123,7 @@ describe('a cluster across three network namespaces', { timeout: 600_000 }, () =
       const name = `q${String(n).padStart(2, '0')}`;
       const sql = readFileSync(`test/sql/tpch/${name}.sql`, 'utf8');
       const rows = await runStatement(coordinatorUrl, sql);
-      const expected = await local.execute(sql, {
-        user: 'test',
-        catalog: 'tpch',
-        schema: 'tiny',
-        timeZone: 'UTC',
-        properties: {},
-      });
-      if (expected.error) throw expected.error;
-      assert.equal(
-        compareRows(
-          rows.map((row) => row.map(normalise)),
-          vivaceRows(expected),
-        ),
-        undefined,
-        name,
-      );
+      assert.equal(await differenceFromInProcess(local, sql, rows), undefined, name);
     }
   });
 });
