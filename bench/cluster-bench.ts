@@ -5,20 +5,13 @@
  * throughput between two workers (the join keys of lineitem and orders hashed to the tasks of a
  * partitioned join). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [q01 q06 ...]`.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
 import { formatDataSize, parseDataSize } from '../src/server/cluster/airlift-format.js';
 import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
-import {
-  eventually,
-  type RoleProcess,
-  startRole,
-  stopProcess,
-} from '../test/server/cluster/cluster-process-helpers.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
+import { runOverHttp, startBenchCluster } from './bench-cluster.js';
 
 function option(args: readonly string[], name: string, fallback: string): string {
   const i = args.indexOf(name);
@@ -28,72 +21,6 @@ function option(args: readonly string[], name: string, fallback: string): string
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-interface Cluster {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-async function startCluster(workers: number): Promise<Cluster> {
-  const etc = mkdtempSync(join(tmpdir(), 'vivace-bench-etc-'));
-  writeFileSync(join(etc, 'node.properties'), 'node.environment=bench\n');
-  writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=500ms\n');
-  const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
-  const heap = ['--max-old-space-size=8192'];
-  const coordinator = await startRole(
-    ['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'],
-    env,
-    heap,
-  );
-  const roles: RoleProcess[] = [coordinator];
-  for (let i = 1; i <= workers; i++) {
-    roles.push(
-      await startRole(
-        ['worker', '--etc', etc, '--port', '0', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url],
-        env,
-        heap,
-      ),
-    );
-  }
-  await eventually(`${workers} worker(s) running queries`, 60_000, async () => {
-    const stats = await runOverHttp(coordinator.url, 'SELECT count(*) FROM tpch.tiny.nation');
-    return stats.nodes >= workers ? true : undefined;
-  });
-  return { url: coordinator.url, stop: async () => void (await Promise.all(roles.map((r) => stopProcess(r.child)))) };
-}
-
-interface RunStats {
-  readonly elapsedMs: number;
-  readonly nodes: number;
-  readonly id: string;
-}
-
-async function runOverHttp(
-  url: string,
-  sql: string,
-  schema = 'tiny',
-  extraHeaders: Record<string, string> = {},
-): Promise<RunStats> {
-  const start = performance.now();
-  let response = await fetch(`${url}/v1/statement`, {
-    method: 'POST',
-    body: sql,
-    headers: { 'X-Service-User': 'bench', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': schema, ...extraHeaders },
-  });
-  let id = '';
-  for (;;) {
-    const body = (await response.json()) as {
-      id: string;
-      nextUri?: string;
-      error?: { message: string };
-      stats: { nodes: number };
-    };
-    id = body.id;
-    if (body.error) throw new Error(`${sql.slice(0, 40)}...: ${body.error.message}`);
-    if (!body.nextUri) return { elapsedMs: performance.now() - start, nodes: body.stats.nodes, id };
-    response = await fetch(body.nextUri);
-  }
 }
 
 export async function run(args: readonly string[]): Promise<void> {
@@ -135,7 +62,7 @@ export async function run(args: readonly string[]): Promise<void> {
   }
 
   for (const workers of [1, 2]) {
-    const cluster = await startCluster(workers);
+    const cluster = await startBenchCluster(workers);
     try {
       for (const { name, sql } of queries) {
         const times: number[] = [];

@@ -34,6 +34,8 @@ export interface StatementClientOptions {
   readonly agent?: Agent;
   /** Abort requests after this long (ms); the server long-polls for at most about 1 s. */
   readonly requestTimeoutMs?: number;
+  /** Told the size in bytes of every response body (for progress displays and benchmarks). */
+  readonly onResponseBytes?: (bytes: number) => void;
 }
 
 export class StatementClient {
@@ -147,6 +149,7 @@ async function sendWithRetry(
       });
       status = response.statusCode;
       text = await response.body.text();
+      options.onResponseBytes?.(Number(response.headers['content-length'] ?? text.length));
       if (status === 200) {
         readSessionUpdates(response.headers, session.headerPrefix ?? 'X-Service-', updates);
         return JSON.parse(text) as QueryResults;

@@ -108,6 +108,11 @@ export interface Connector {
   finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): void;
   /** Drops the data of sinks whose write will not be committed. */
   abortInsert?(fragments: readonly unknown[]): void;
+  /**
+   * Prepares in the background what the connector's first queries would otherwise build inline
+   * (servers call it once at start). Must not hold the event loop for long at a time.
+   */
+  warmUp?(): Promise<void>;
 }
 
 /** Creates a connector for a catalog from its properties file (`connector.name` selects the factory). */

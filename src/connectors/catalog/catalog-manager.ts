@@ -99,6 +99,11 @@ export class CatalogManager {
   }
 
   /** All catalogs, sorted by name. */
+  /** Lets every connector prepare in the background (see `Connector.warmUp`). */
+  async warmUp(): Promise<void> {
+    await Promise.all(this.listCatalogs().map((catalog) => catalog.connector.warmUp?.()));
+  }
+
   listCatalogs(): Catalog[] {
     return [...this.catalogs.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }

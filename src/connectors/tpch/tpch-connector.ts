@@ -17,7 +17,7 @@ import type {
 } from '../../spi/connector.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { checkKnownProperties } from '../catalog/connector-properties.js';
-import { tpchUnitCount } from './generator/index.js';
+import { tpchUnitCount, warmTpchTextPool } from './generator/index.js';
 import {
   catalogColumnName,
   generatorColumnName,
@@ -89,6 +89,11 @@ export class TpchConnector implements Connector {
       return name;
     });
     return new TpchPageSource(split, generatorColumns, this.allowedUnits(handle, request.constraint), request);
+  }
+
+  /** The comment text pool, built in the background rather than inside the first query. */
+  warmUp(): Promise<void> {
+    return warmTpchTextPool();
   }
 }
 

@@ -65,6 +65,8 @@ export async function startCoordinator(
     nodeId: config.nodeId,
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
   });
+  // No warm-up here (workers do it): with workers the coordinator reads no tpch data, and without
+  // them the background work would compete with the first queries of a single-process server.
   const metadata = new MetadataManager(catalogs);
   const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
   // The node manager is built below; until then no worker is active.

@@ -7,12 +7,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
-import { type JsonValue, jsonEncoderFor, RawJson, stringifyJson } from '../../data/json-values.js';
+import { type JsonValue, stringifyJson } from '../../data/json-values.js';
 import { formatType } from '../../types/type-signature.js';
 import type { QueryExecution, QuerySession } from '../engine/query-execution.js';
 import { errorObject } from './error-json.js';
 import { ProtocolError, type ProtocolRequest, readProtocolRequest } from './protocol-headers.js';
 import { statementStats } from './query-info.js';
+import { ResultPager } from './result-pager.js';
 
 export interface QuerySubmitter {
   submit(sql: string, session: QuerySession): QueryExecution;
@@ -28,11 +29,12 @@ const DEFAULT_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'U
 
 interface CachedResponse {
   readonly token: number;
-  readonly body: string;
+  readonly body: Buffer;
 }
 
 export function registerStatementResource(app: FastifyInstance, queries: QuerySubmitter): void {
   const lastResponse = new Map<string, CachedResponse>();
+  const pager = new ResultPager(TARGET_RESULT_BYTES);
 
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -50,6 +52,7 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     }
     // Answers of queries the coordinator has forgotten go too.
     for (const id of lastResponse.keys()) if (queries.get(id) === undefined) lastResponse.delete(id);
+    pager.forgetUnknown((id) => queries.get(id) !== undefined);
     let protocol: ProtocolRequest;
     try {
       protocol = readProtocolRequest(request.headers, DEFAULT_TIME_ZONE);
@@ -84,11 +87,12 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     if (!cached || tokenNumber !== cached.token + 1) {
       return reply.code(410).type('text/plain').send(`Token ${token} is no longer valid for query ${queryId}`);
     }
-    await waitForProgress(query, MAX_WAIT_MS);
-    const data = takeRows(query);
+    await waitForProgress(query, pager, MAX_WAIT_MS);
+    const data = pager.next(query);
     const body = render(request, query, tokenNumber + 1, data);
     lastResponse.set(queryId, { token: tokenNumber, body });
     if (query.isDone) addSessionHeaders(reply, query);
+    if (data !== undefined && !query.results.isDone()) pager.encodeAhead(query);
     return sendJson(reply, body);
   });
 
@@ -123,12 +127,12 @@ function addSessionHeaders(reply: FastifyReply, query: QueryExecution): void {
 }
 
 /** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
-function sendJson(reply: FastifyReply, body: string): FastifyReply {
+function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply
     .code(200)
     .header('Content-Type', 'application/json')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(Buffer.from(body, 'utf8'));
+    .send(body);
 }
 
 /** Waits until the query is planned (or done), at most `maxWaitMs`. */
@@ -149,8 +153,8 @@ async function waitForPlanning(query: QueryExecution, maxWaitMs: number): Promis
 }
 
 /** Waits until rows are available, the query's state changes, or the time is up. */
-async function waitForProgress(query: QueryExecution, maxWaitMs: number): Promise<void> {
-  if (query.results.bufferedPages > 0 || query.isDone) return;
+async function waitForProgress(query: QueryExecution, pager: ResultPager, maxWaitMs: number): Promise<void> {
+  if (pager.hasRows(query) || query.isDone) return;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, maxWaitMs);
@@ -159,58 +163,18 @@ async function waitForProgress(query: QueryExecution, maxWaitMs: number): Promis
   clearTimeout(timer);
 }
 
-/** One value as JSON text: strings and numbers through the engine's native paths. */
-function valueText(value: JsonValue): string {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value);
-    case 'number':
-      // The encoders turn NaN and the infinities into strings: a number here is finite.
-      return String(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    default:
-      return value === null ? 'null' : stringifyJson(value);
-  }
-}
-
-/**
- * Encodes buffered pages into the `data` array's JSON text, up to about the target size (rows
- * are rendered straight to text: building value arrays first and serializing them afterwards
- * took most of a large result's time).
- */
-function takeRows(query: QueryExecution): RawJson | undefined {
-  const columns = query.columns;
-  if (!columns) return undefined;
-  const encoders = columns.map((c) => jsonEncoderFor(c.type));
-  const width = encoders.length;
-  const rows: string[] = [];
-  const values = new Array<string>(width);
-  let bytes = 0;
-  while (bytes < TARGET_RESULT_BYTES) {
-    const page = query.results.poll();
-    if (!page) break;
-    const blocks = page.blocks;
-    for (let position = 0; position < page.positionCount; position++) {
-      for (let c = 0; c < width; c++) values[c] = valueText(encoders[c]!(blocks[c]!, position));
-      const row = `[${values.join(',')}]`;
-      bytes += row.length;
-      rows.push(row);
-    }
-  }
-  return rows.length > 0 ? new RawJson(`[${rows.join(',')}]`) : undefined;
-}
-
 function render(
   request: FastifyRequest,
   query: QueryExecution,
   nextToken: number,
-  data: RawJson | undefined,
+  data: Buffer | undefined,
   initial = false,
-): string {
+): Buffer {
   const base = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
   // The POST's answer is never final: results and errors come on the GETs that follow (Presto).
-  const done = !initial && query.isDone && query.results.isDone() && data === undefined;
+  // A GET is final once the query is done and this answer carries the last of its rows (as in
+  // Trino: no `nextUri` when the query is finished and its output drained), saving a round trip.
+  const done = !initial && query.isDone && query.results.isDone();
   const response: Record<string, JsonValue> = {
     id: query.queryId,
     infoUri: `${base}/v1/query/${query.queryId}`,
@@ -220,13 +184,18 @@ function render(
   if (query.columns) {
     response.columns = query.columns.map((c) => ({ name: c.name, type: formatType(c.type) }));
   }
-  if (data) response.data = data;
-  response.stats = statementStats(query, done || query.state !== 'FINISHED' ? query.state : 'RUNNING');
+  const head = stringifyJson(response);
+  const tail: Record<string, JsonValue> = {};
+  tail.stats = statementStats(query, done || query.state !== 'FINISHED' ? query.state : 'RUNNING');
 
-  if (query.error && done) response.error = errorObject(query.error);
+  if (query.error && done) tail.error = errorObject(query.error);
   if (query.updateType && done) {
-    response.updateType = query.updateType;
-    if (query.updateCount !== undefined) response.updateCount = query.updateCount;
+    tail.updateType = query.updateType;
+    if (query.updateCount !== undefined) tail.updateCount = query.updateCount;
   }
-  return stringifyJson(response);
+  // `{head…` + `,"data":[…]` + `,tail…}`: the rows' bytes are spliced in without re-encoding.
+  const parts: Buffer[] = [Buffer.from(head.slice(0, -1), 'utf8')];
+  if (data) parts.push(Buffer.from(',"data":', 'latin1'), data);
+  parts.push(Buffer.from(`,${stringifyJson(tail).slice(1)}`, 'utf8'));
+  return Buffer.concat(parts);
 }

@@ -86,6 +86,9 @@ export async function startWorker(config: NodeConfig, options: WorkerOptions = {
     nodeId: config.nodeId,
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
   });
+  // In the background: a connector that built its caches inside a task could stall the event loop
+  // long enough to miss heartbeats.
+  void catalogs.warmUp();
   const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
   let url = '';
   const context: WorkerContext = { config, catalogs, httpClient, logger, baseUrl: () => url };

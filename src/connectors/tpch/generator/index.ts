@@ -16,7 +16,7 @@ import { generateOrders } from './orders.js';
 import { generatePart } from './part.js';
 import { generatePartsupp } from './partsupp.js';
 import { generateSupplier } from './supplier.js';
-import { getTextPool } from './text-pool.js';
+import { getTextPool, warmTextPool } from './text-pool.js';
 import { NATION_COUNT, REGION_COUNT, resolveScale, SUPPLIERS_PER_PART } from './tpch-scale.js';
 import { isTpchTableName, type TpchTableName } from './tpch-tables.js';
 
@@ -138,4 +138,9 @@ export function generateTpchColumns(
  */
 export function prepareTpchTextPool(): void {
   getTextPool();
+}
+
+/** Builds the text pool in the background without holding the event loop (see text-pool.ts). */
+export function warmTpchTextPool(): Promise<void> {
+  return warmTextPool();
 }

@@ -42,31 +42,84 @@ export class TextPool {
   }
 }
 
+/** Builds a pool chunk by chunk, so a server can build it between other work. */
+class TextPoolBuilder {
+  private readonly writer = new SentenceWriter(TEXT_POOL_SEED);
+  private readonly buffer = Buffer.allocUnsafe(CHUNK_SIZE + CHUNK_OVERLAP + MAX_SENTENCE_LENGTH + 4);
+  private readonly view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
+  private readonly chunks: string[] = [];
+  /** Pool offset of buffer[0]. */
+  private chunkStart = 0;
+  /** Bytes written into the buffer. */
+  private length = 0;
+  private finished = false;
+
+  constructor(private readonly size: number) {}
+
+  /** Writes the next chunk; true once the pool is complete. */
+  step(): boolean {
+    if (this.finished) return true;
+    const wanted = Math.min(CHUNK_SIZE + CHUNK_OVERLAP, this.size - this.chunkStart);
+    this.length = this.writer.writeSentences(this.view, this.buffer, this.length, wanted);
+    this.chunks.push(this.buffer.toString('latin1', 0, wanted));
+    if (this.chunkStart + CHUNK_SIZE >= this.size) {
+      this.finished = true;
+      return true;
+    }
+    this.buffer.copyWithin(0, CHUNK_SIZE, this.length);
+    this.length -= CHUNK_SIZE;
+    this.chunkStart += CHUNK_SIZE;
+    return false;
+  }
+
+  /** The pool, writing what is left first. */
+  pool(): TextPool {
+    while (!this.step()) {}
+    return new TextPool(this.chunks, this.size);
+  }
+}
+
 /** Generates a pool of `size` characters (dbgen's is TEXT_POOL_SIZE; tests use smaller ones). */
 export function buildTextPool(size: number): TextPool {
-  const writer = new SentenceWriter(TEXT_POOL_SEED);
-  const window = CHUNK_SIZE + CHUNK_OVERLAP;
-  const buffer = Buffer.allocUnsafe(window + MAX_SENTENCE_LENGTH + 4);
-  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  const chunks: string[] = [];
-  let chunkStart = 0; // pool offset of buffer[0]
-  let length = 0; // bytes written into the buffer
-  for (;;) {
-    const wanted = Math.min(window, size - chunkStart);
-    length = writer.writeSentences(view, buffer, length, wanted);
-    chunks.push(buffer.toString('latin1', 0, wanted));
-    if (chunkStart + CHUNK_SIZE >= size) break;
-    buffer.copyWithin(0, CHUNK_SIZE, length);
-    length -= CHUNK_SIZE;
-    chunkStart += CHUNK_SIZE;
-  }
-  return new TextPool(chunks, size);
+  return new TextPoolBuilder(size).pool();
 }
 
 let sharedPool: TextPool | undefined;
+let sharedBuilder: TextPoolBuilder | undefined;
 
-/** dbgen's 300 MiB pool, built on first call. */
+/** dbgen's 300 MiB pool, built on first call (or finished, when a warm-up is under way). */
 export function getTextPool(): TextPool {
-  sharedPool ??= buildTextPool(TEXT_POOL_SIZE);
+  if (sharedPool === undefined) {
+    sharedBuilder ??= new TextPoolBuilder(TEXT_POOL_SIZE);
+    sharedPool = sharedBuilder.pool();
+    sharedBuilder = undefined;
+  }
   return sharedPool;
+}
+
+/**
+ * Builds the shared pool in the background, one 4 MiB chunk per turn of the event loop (about
+ * 25 ms each). Servers call it at start: built on first use instead, the pool would stall the
+ * event loop for one to two seconds in the middle of a query — long enough for heartbeats to
+ * time out and a healthy worker to look dead.
+ */
+export function warmTextPool(): Promise<void> {
+  if (sharedPool !== undefined) return Promise.resolve();
+  sharedBuilder ??= new TextPoolBuilder(TEXT_POOL_SIZE);
+  const builder = sharedBuilder;
+  return new Promise((resolve) => {
+    const next = (): void => {
+      // getTextPool may have finished (and replaced) the builder meanwhile.
+      if (sharedPool !== undefined || builder !== sharedBuilder) {
+        resolve();
+      } else if (builder.step()) {
+        sharedPool = builder.pool();
+        sharedBuilder = undefined;
+        resolve();
+      } else {
+        setImmediate(next);
+      }
+    };
+    setImmediate(next);
+  });
 }
