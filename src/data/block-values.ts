@@ -27,7 +27,7 @@
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type { Type } from '../types/type.js';
-import type { Block, FlatBlock } from './block.js';
+import { type Block, type FlatBlock, resolveFlat } from './block.js';
 import { readInt128 } from './int128.js';
 import { zoneIdOf } from './time-zones.js';
 
@@ -59,17 +59,7 @@ export function underlyingPosition(block: Block, position: number): number {
 }
 
 export function isNull(block: Block, position: number): boolean {
-  let flat: FlatBlock;
-  if (block.kind === 'dictionary') {
-    flat = block.dictionary;
-    position = block.ids[position]!;
-  } else if (block.kind === 'rle') {
-    flat = block.value;
-    position = 0;
-  } else {
-    flat = block;
-  }
-  return flat.nulls !== undefined && flat.nulls[position] !== 0;
+  return resolveFlat(block, position) === null;
 }
 
 /** Whether any position of the block is null. */

@@ -268,3 +268,26 @@ export function compactNulls(nulls: Uint8Array | undefined, count: number): Uint
   for (let i = 0; i < count; i++) if (nulls[i] !== 0) return nulls;
   return undefined;
 }
+
+/** Set by `resolveFlat`: the position in the flat block it returned (saves a pair per value). */
+export let resolvedPosition = 0;
+
+/**
+ * The flat block holding the value at `position` of any block (through a dictionary or rle
+ * wrapper), with that value's position in it left in `resolvedPosition`; null when it is NULL.
+ */
+export function resolveFlat(block: Block, position: number): FlatBlock | null {
+  let flat: FlatBlock;
+  if (block.kind === 'dictionary') {
+    flat = block.dictionary;
+    position = block.ids[position]!;
+  } else if (block.kind === 'rle') {
+    flat = block.value;
+    position = 0;
+  } else {
+    flat = block;
+  }
+  if (flat.nulls !== undefined && flat.nulls[position] !== 0) return null;
+  resolvedPosition = position;
+  return flat;
+}

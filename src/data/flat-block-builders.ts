@@ -8,7 +8,17 @@
 import { VivaceError } from '../common/vivace-error.js';
 import type { Type } from '../types/type.js';
 import type { Block, FlatBlock } from './block.js';
-import { binaryBlock, booleanBlock, float32Block, float64Block, int32Block, rleBlock, stringBlock } from './block.js';
+import {
+  binaryBlock,
+  booleanBlock,
+  float32Block,
+  float64Block,
+  int32Block,
+  resolvedPosition,
+  resolveFlat,
+  rleBlock,
+  stringBlock,
+} from './block.js';
 import type { BlockBuilder } from './block-builder-interface.js';
 
 const EMPTY_BYTES = new Uint8Array(0);
@@ -63,18 +73,9 @@ export abstract class BaseBlockBuilder implements BlockBuilder {
   }
 
   appendFrom(block: Block, position: number): void {
-    let flat: FlatBlock;
-    if (block.kind === 'dictionary') {
-      flat = block.dictionary;
-      position = block.ids[position]!;
-    } else if (block.kind === 'rle') {
-      flat = block.value;
-      position = 0;
-    } else {
-      flat = block;
-    }
-    if (flat.nulls !== undefined && flat.nulls[position] !== 0) this.appendNull();
-    else this.appendFlat(flat, position);
+    const flat = resolveFlat(block, position);
+    if (flat === null) this.appendNull();
+    else this.appendFlat(flat, resolvedPosition);
   }
 
   build(): Block {

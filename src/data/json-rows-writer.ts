@@ -10,7 +10,7 @@
  * `stringifyJson`, so the output is byte for byte what the string path produced.
  */
 import type { Type } from '../types/type.js';
-import type { Block, FlatBlock } from './block.js';
+import { type Block, resolveFlat as resolve, resolvedPosition } from './block.js';
 import { jsonEncoderFor, stringifyJson } from './json-values.js';
 import type { Page } from './page.js';
 import { formatDate } from './temporal-format.js';
@@ -129,24 +129,6 @@ class ByteSink {
 }
 
 type ValueWriter = (sink: ByteSink, block: Block, position: number) => void;
-
-/** The flat block holding a position's value and the position in it; null for NULL. */
-let resolvedPosition = 0;
-function resolve(block: Block, position: number): FlatBlock | null {
-  let flat: FlatBlock;
-  if (block.kind === 'dictionary') {
-    flat = block.dictionary;
-    position = block.ids[position]!;
-  } else if (block.kind === 'rle') {
-    flat = block.value;
-    position = 0;
-  } else {
-    flat = block;
-  }
-  if (flat.nulls !== undefined && flat.nulls[position] !== 0) return null;
-  resolvedPosition = position;
-  return flat;
-}
 
 const NULL_TEXT = 'null';
 

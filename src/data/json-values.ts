@@ -17,7 +17,7 @@
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type { DecimalType, TemporalType, Type } from '../types/type.js';
-import type { Block, FlatBlock } from './block.js';
+import { type Block, type FlatBlock, resolveFlat as resolve, resolvedPosition } from './block.js';
 import { readInt128 } from './int128.js';
 import { formatDecimal, javaDoubleString, javaFloatString, shortestFloat32 } from './number-format.js';
 import type { Page } from './page.js';
@@ -41,26 +41,6 @@ export class RawJson {
 export type JsonValue = null | boolean | number | string | RawJson | JsonValue[] | { [key: string]: JsonValue };
 
 export type JsonEncoder = (block: Block, position: number) => JsonValue;
-
-/** Set by `resolve`: the position in the flat block it returned. Saves allocating a pair per value. */
-let resolvedPosition = 0;
-
-/** The flat block holding `position`'s value (position in `resolvedPosition`), or null for NULL. */
-function resolve(block: Block, position: number): FlatBlock | null {
-  let flat: FlatBlock;
-  if (block.kind === 'dictionary') {
-    flat = block.dictionary;
-    position = block.ids[position]!;
-  } else if (block.kind === 'rle') {
-    flat = block.value;
-    position = 0;
-  } else {
-    flat = block;
-  }
-  if (flat.nulls !== undefined && flat.nulls[position] !== 0) return null;
-  resolvedPosition = position;
-  return flat;
-}
 
 const encoderCache = new WeakMap<Type, JsonEncoder>();
 
