@@ -16,6 +16,7 @@ import { createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server
 import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import { differenceFromInProcess } from '../../tpch/result-comparison.js';
+import { TASK_RECORD_FIELDS } from '../task/task-record-fields.js';
 import { eventually, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'distributed-test-secret';
@@ -112,18 +113,7 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.match(task.taskId, new RegExp(`^${last.id}\\.2\\.\\d$`));
     const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') };
     const fetched = (await (await fetch(task.self, { headers })).json()) as Json;
-    for (const field of [
-      'taskId',
-      'version',
-      'state',
-      'self',
-      'lastHeartbeat',
-      'outputBuffers',
-      'noMoreSplits',
-      'stats',
-      'failures',
-      'outputs',
-    ]) {
+    for (const field of TASK_RECORD_FIELDS) {
       assert.ok(field in fetched, `task record has ${field}`);
     }
     assert.equal(fetched.state, 'FINISHED');

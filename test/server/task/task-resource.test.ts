@@ -24,6 +24,7 @@ import { unframePages } from '../../../src/server/task/results-framing.js';
 import type { TaskUpdateRequest } from '../../../src/server/task/task-update.js';
 import { type RunningWorker, startWorker } from '../../../src/server/worker/worker-server.js';
 import { contextFor, plan } from '../../planner/plan-helpers.js';
+import { TASK_RECORD_FIELDS } from './task-record-fields.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
 type Json = Record<string, any>;
@@ -142,18 +143,7 @@ describe('task resource', { timeout: 60_000 }, () => {
       const headers = { 'X-Service-Current-State': record.state, 'X-Service-Max-Wait': '500ms' };
       record = (await (await fetch(`${worker.url}/v1/task/q1.1.0`, { headers })).json()) as Json;
     }
-    for (const field of [
-      'taskId',
-      'version',
-      'state',
-      'self',
-      'lastHeartbeat',
-      'outputBuffers',
-      'noMoreSplits',
-      'stats',
-      'failures',
-      'outputs',
-    ]) {
+    for (const field of TASK_RECORD_FIELDS) {
       assert.ok(field in record, field);
     }
     assert.equal(record.taskId, 'q1.1.0');
