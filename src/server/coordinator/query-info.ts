@@ -64,13 +64,9 @@ function querySums(root: StageSnapshot | undefined): StageSums {
   return sums;
 }
 
-/** The statement resource's stage object (spec §2.2): splits are the stage's drivers. */
-function statementStage(stage: StageSnapshot): Record<string, JsonValue> {
-  const sums = stageSums(stage);
+/** Nodes, splits (the drivers) and times, shared by the statement stats and their stages (§2.2). */
+function splitAndTimeFields(sums: StageSums): Record<string, JsonValue> {
   return {
-    stageId: stage.stageId,
-    state: stage.state,
-    done: DONE_STAGE_STATES.has(stage.state),
     nodes: sums.nodes.size,
     totalSplits: sums.totalDrivers,
     queuedSplits: sums.queuedDrivers,
@@ -78,6 +74,17 @@ function statementStage(stage: StageSnapshot): Record<string, JsonValue> {
     completedSplits: sums.completedDrivers,
     cpuTimeMillis: Math.round(sums.cpuNanos / NANOS_PER_MILLI),
     wallTimeMillis: Math.round(sums.scheduledNanos / NANOS_PER_MILLI),
+  };
+}
+
+/** The statement resource's stage object (spec §2.2): splits are the stage's drivers. */
+function statementStage(stage: StageSnapshot): Record<string, JsonValue> {
+  const sums = stageSums(stage);
+  return {
+    stageId: stage.stageId,
+    state: stage.state,
+    done: DONE_STAGE_STATES.has(stage.state),
+    ...splitAndTimeFields(sums),
     processedRows: sums.rawInputPositions,
     processedBytes: sums.rawInputBytes,
     physicalInputBytes: sums.rawInputBytes,
@@ -98,13 +105,7 @@ export function statementStats(query: QueryExecution, reportedState: string): Re
     state: reportedState,
     queued: query.state === 'QUEUED',
     scheduled: query.state !== 'QUEUED' && query.state !== 'PLANNING',
-    nodes: sums.nodes.size,
-    totalSplits: sums.totalDrivers,
-    queuedSplits: sums.queuedDrivers,
-    runningSplits: sums.runningDrivers,
-    completedSplits: sums.completedDrivers,
-    cpuTimeMillis: Math.round(sums.cpuNanos / NANOS_PER_MILLI),
-    wallTimeMillis: Math.round(sums.scheduledNanos / NANOS_PER_MILLI),
+    ...splitAndTimeFields(sums),
     queuedTimeMillis: Math.max(0, queued),
     elapsedTimeMillis: Math.max(0, elapsed),
     processedRows: sums.rawInputPositions || query.processedRows,

@@ -8,7 +8,7 @@ import { usePoll } from '../api.js';
 import { TimeSeriesChart } from '../components/time-series-chart.js';
 import { formatBytes, formatCount } from '../format.js';
 import type { Json } from '../query-model.js';
-import { NodeTable } from './workers.js';
+import { coordinatorRowOf, NodeTable } from './workers.js';
 
 export interface ClusterSummary {
   readonly runningQueries: number;
@@ -149,12 +149,7 @@ export function OverviewPage() {
       <NodeTable
         nodes={nodes.data ?? []}
         failed={failed.data ?? []}
-        coordinator={{
-          uri: window.location.origin,
-          environment: info.data?.environment,
-          version: info.data?.nodeVersion?.version,
-          uptime: info.data?.uptime,
-        }}
+        coordinator={coordinatorRowOf(info.data)}
         error={nodes.error}
       />
     </section>

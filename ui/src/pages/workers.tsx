@@ -51,6 +51,16 @@ function NodeRow({ node, failed }: { node: Json; failed: boolean }) {
   );
 }
 
+/** The coordinator's row of the node table, from `/v1/info` (this page's own origin). */
+export function coordinatorRowOf(info: Json | undefined): CoordinatorRow {
+  return {
+    uri: window.location.origin,
+    environment: info?.environment,
+    version: info?.nodeVersion?.version,
+    uptime: info?.uptime,
+  };
+}
+
 export interface NodeTableProps {
   readonly nodes: readonly Json[];
   readonly failed: readonly Json[];
@@ -128,12 +138,7 @@ export function WorkersPage() {
       <NodeTable
         nodes={nodes.data ?? []}
         failed={failed.data ?? []}
-        coordinator={{
-          uri: window.location.origin,
-          environment: info.data?.environment,
-          version: info.data?.nodeVersion?.version,
-          uptime: info.data?.uptime,
-        }}
+        coordinator={coordinatorRowOf(info.data)}
         error={nodes.error}
       />
     </section>
