@@ -190,12 +190,18 @@ class ExchangePlanner {
           distribution: SINGLE,
         };
       }
+      case 'TableWriter': {
+        // Writers run where their rows are (each node writes its share); TableFinish, or the
+        // coordinator itself, gathers what they report.
+        const source = this.visit(node.source);
+        const distribution = source.distribution.kind === 'SINGLE' ? SINGLE : ANY;
+        return { node: { ...node, source: source.node }, distribution };
+      }
       case 'Offset':
       case 'EnforceSingleRow':
       case 'AssignUniqueId':
       case 'RowNumber':
       case 'MarkDistinct':
-      case 'TableWriter':
       case 'TableFinish':
         return this.onSingle(node.source, (source) => ({ ...node, source }) as PlanNode);
       case 'Apply':

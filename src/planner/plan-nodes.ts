@@ -249,6 +249,8 @@ export interface TableWriterNode extends PlanNodeBase {
   readonly columns: readonly string[];
   /** Source symbols written to `columns`, in order. */
   readonly columnSymbols: readonly string[];
+  /** The connector's JSON handle for the write, so sinks on workers need no metadata. */
+  readonly handle?: unknown;
 }
 
 export interface TableFinishNode extends PlanNodeBase {

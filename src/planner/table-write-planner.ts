@@ -27,6 +27,8 @@ export function planTableWrite(
   target: QualifiedObjectName,
   columns: readonly WriteTargetColumn[],
   context: PlanQueryContext,
+  /** The connector's handle for the write (`MetadataManager.insertHandle`). */
+  handle?: unknown,
 ): OutputNode {
   const query = planQuery(source, context);
   const assignments: { symbol: string; expression: RowExpression }[] = [];
@@ -56,6 +58,7 @@ export function planTableWrite(
     target,
     columns: columns.map((c) => c.name),
     columnSymbols,
+    ...(handle === undefined ? {} : { handle }),
     outputs: [ROWS, FRAGMENT],
   };
   const finish: PlanNode = { kind: 'TableFinish', id: 'write-finish', source: writer, target, outputs: [ROWS] };

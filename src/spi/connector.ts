@@ -45,15 +45,21 @@ export interface ConnectorMetadata {
   dropTable?(name: SchemaTableName): void;
   createView?(view: ViewDefinition, replace: boolean): void;
   dropView?(name: SchemaTableName): void;
-  /** Rewrites (DELETE, UPDATE, TRUNCATE, ALTER TABLE): a table's committed data as of now. */
-  tableData?(name: SchemaTableName): { version: number; columns: readonly ColumnMetadata[]; pages: readonly Page[] };
+  /** Rewrites (DELETE, UPDATE, TRUNCATE, ALTER TABLE): a table's columns, rows and version as of now. */
+  tableData?(name: SchemaTableName): { version: number; columns: readonly ColumnMetadata[]; rowCount: number };
+  /** A hidden empty table beside `name` that a rewrite writes the new contents into (INSERT). */
+  createStagingTable?(name: SchemaTableName, columns: readonly ColumnMetadata[]): SchemaTableName;
   /** Replaces columns and rows (and the name, given `rename`) at once if nothing was committed since `expectedVersion`. */
-  replaceTable?(
-    name: SchemaTableName,
-    expectedVersion: number,
-    data: { columns: readonly ColumnMetadata[]; pages: readonly Page[] },
-    rename?: SchemaTableName,
-  ): void;
+  replaceTable?(name: SchemaTableName, expectedVersion: number, data: TableReplacement, rename?: SchemaTableName): void;
+}
+
+/**
+ * A table's new state in a rewrite: its columns, and its rows — unchanged (`keep`: renames),
+ * none (`empty`: TRUNCATE), or a staging table's (`staging`: DELETE, UPDATE, ADD/DROP COLUMN).
+ */
+export interface TableReplacement {
+  readonly columns: readonly ColumnMetadata[];
+  readonly contents: 'keep' | 'empty' | { readonly staging: SchemaTableName };
 }
 
 export interface SplitRequest {
@@ -97,12 +103,21 @@ export interface ConnectorPageSink {
 export interface ConnectorInsertTarget {
   readonly table: SchemaTableName;
   readonly columns: readonly string[];
+  /** The connector's JSON handle for this write (`insertHandle`), for sinks on nodes without metadata. */
+  readonly handle?: unknown;
 }
 
 export interface Connector {
   readonly metadata: ConnectorMetadata;
   getSplits(request: SplitRequest): readonly ConnectorSplit[];
+  /**
+   * The nodes holding the table's data, for connectors whose splits can be read only there (the
+   * memory connector); absent when any worker can read any split.
+   */
+  dataNodes?(table: SchemaTableName): readonly string[];
   createPageSource(request: PageSourceRequest): ConnectorPageSource;
+  /** Made on the coordinator when a write is planned; travels in the plan to every sink. */
+  insertHandle?(target: { readonly table: SchemaTableName }): unknown;
   createPageSink?(target: ConnectorInsertTarget): ConnectorPageSink;
   /** Commits the fragments of every sink of a write atomically: all become visible, or none. */
   finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): void;

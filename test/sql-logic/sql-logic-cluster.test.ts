@@ -51,6 +51,12 @@ registerGoldenSuite('SQL logic tests on a 2-worker cluster', [{ name: 'default p
   const catalogs = createCatalogManager({ nodeId: 'sql-logic' });
   return new LocalQueryRunner({
     metadata: new MetadataManager(catalogs),
-    cluster: createClusterAccess(coordinator.httpClient, () => coordinator.nodeManager.activeWorkers(), catalogs),
+    cluster: createClusterAccess(
+      coordinator.httpClient,
+      () => coordinator.nodeManager.activeWorkers(),
+      catalogs,
+      'sql-logic',
+    ),
+    nodeId: 'sql-logic',
   });
 });

@@ -35,6 +35,7 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   readonly dropView: ConnectorMetadata['dropView'];
   readonly tableData: ConnectorMetadata['tableData'];
   readonly replaceTable: ConnectorMetadata['replaceTable'];
+  readonly createStagingTable: ConnectorMetadata['createStagingTable'];
 
   constructor(private readonly inner: ConnectorMetadata) {
     // DDL goes to the wrapped connector unchanged (bound: connectors may be classes).
@@ -46,6 +47,7 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.dropView = inner.dropView?.bind(inner);
     this.tableData = inner.tableData?.bind(inner);
     this.replaceTable = inner.replaceTable?.bind(inner);
+    this.createStagingTable = inner.createStagingTable?.bind(inner);
   }
 
   listSchemas(): readonly string[] {
@@ -90,7 +92,9 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     // Bound so connectors written as classes keep their `this`.
     createPageSink: inner.createPageSink?.bind(inner),
     finishInsert: inner.finishInsert?.bind(inner),
-    abortInsert: (inner as { abortInsert?: (fragments: readonly unknown[]) => void }).abortInsert?.bind(inner),
+    abortInsert: inner.abortInsert?.bind(inner),
+    insertHandle: inner.insertHandle?.bind(inner),
+    dataNodes: inner.dataNodes?.bind(inner),
     metadata,
     getSplits(request: SplitRequest): readonly ConnectorSplit[] {
       return isInformationSchema(request.table) ? [{ informationSchema: true }] : inner.getSplits(request);

@@ -1,10 +1,12 @@
 /**
- * The memory connector: tables held as lists of pages in this process, as Presto's memory
- * catalog. Metadata and DDL in memory-metadata.ts, writes in memory-writes.ts and
- * memory-page-sink.ts, reads in memory-page-source.ts. Splits are groups of consecutive committed
- * pages, captured when the splits are made (table version and page range), so a query reads the
- * table as it was when it started even while an INSERT commits. Each split names the node holding
- * its pages in `addresses` (today always this node).
+ * The memory connector: tables held as pages in the memory of the nodes that wrote them, as
+ * Presto's memory catalog. Metadata and DDL live on the coordinator (memory-metadata.ts); pages
+ * live in each node's store (memory-store.ts), written by page sinks wherever the writers run
+ * (memory-page-sink.ts) — on the workers in a cluster, in the coordinator's own process without
+ * workers. A split is a page range of one committed fragment and names the node holding it in
+ * `addresses`, so the scheduler reads it there; it also carries the table's column names, since
+ * the reading node has no metadata. Splits are made from the fragments committed when the query
+ * starts, so a query reads the table as it was then even while an INSERT commits.
  *
  * Catalog property: `memory.max-data-per-node` (default 128MB, as in Presto).
  */
@@ -17,67 +19,79 @@ import type {
   ConnectorPageSource,
   ConnectorSplit,
   PageSourceRequest,
+  SchemaTableName,
   SplitRequest,
 } from '../../spi/connector.js';
 import { checkKnownProperties, parseDataSize } from '../catalog/connector-properties.js';
-import { MemoryMetadata, type MemoryTable } from './memory-metadata.js';
-import { MemoryPageSink } from './memory-page-sink.js';
+import { createInsertHandle, parseInsertHandle } from './memory-insert-handle.js';
+import { type MemoryFragment, MemoryMetadata } from './memory-metadata.js';
+import { MemoryPageSink, type MemoryWriteFragment } from './memory-page-sink.js';
 import { MemoryPageSource } from './memory-page-source.js';
-import { MemoryWrites } from './memory-writes.js';
+import { MemoryStore } from './memory-store.js';
 
 export const MEMORY_MAX_DATA_PROPERTY = 'memory.max-data-per-node';
 export const DEFAULT_MEMORY_MAX_DATA_BYTES = 128 * 1024 * 1024;
 
-/** The JSON form of a memory split: committed pages [pageStart, pageEnd) of a table at a version. */
+/** The JSON form of a memory split: pages [pageStart, pageEnd) of one fragment of a table record. */
 export interface MemorySplit extends ConnectorSplit {
   readonly tableId: number;
-  readonly version: number;
+  readonly fragmentId: string;
   readonly pageStart: number;
   readonly pageEnd: number;
+  /** The table's column names in page order when the split was made. */
+  readonly columns: readonly string[];
   readonly addresses: readonly string[];
 }
 
 export interface MemoryConnectorOptions {
-  /** The id of the node this connector instance runs on (split addresses). */
+  /** The id of the node this connector instance runs on (where its sinks' pages are). */
   readonly nodeId: string;
   readonly maxDataBytes?: number;
 }
 
 function asMemorySplit(split: ConnectorSplit): MemorySplit {
-  const { tableId, version, pageStart, pageEnd } = split;
+  const { tableId, fragmentId, pageStart, pageEnd, columns } = split;
   if (
     !Number.isSafeInteger(tableId) ||
-    !Number.isSafeInteger(version) ||
+    typeof fragmentId !== 'string' ||
     !Number.isSafeInteger(pageStart) ||
-    !Number.isSafeInteger(pageEnd)
+    !Number.isSafeInteger(pageEnd) ||
+    !Array.isArray(columns)
   ) {
     throw new VivaceError('GENERIC_INTERNAL_ERROR', `Not a memory split: ${JSON.stringify(split)}`);
   }
   return split as MemorySplit;
 }
 
-/** Groups pages [0, pageCount) into at most `count` runs of about equal row counts. */
-function pageGroups(table: MemoryTable, pageCount: number, count: number): { start: number; end: number }[] {
-  let rows = 0;
-  for (let i = 0; i < pageCount; i++) rows += table.pages[i]!.positionCount;
-  const target = Math.max(1, Math.ceil(rows / count));
-  const groups: { start: number; end: number }[] = [];
-  let start = 0;
-  let groupRows = 0;
-  for (let i = 0; i < pageCount; i++) {
-    groupRows += table.pages[i]!.positionCount;
-    if (groupRows >= target || i === pageCount - 1) {
-      groups.push({ start, end: i + 1 });
-      start = i + 1;
-      groupRows = 0;
+function asWriteFragments(fragments: readonly unknown[]): MemoryWriteFragment[] {
+  return fragments.map((fragment) => {
+    const value = fragment as Partial<MemoryWriteFragment> | null;
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      !Number.isSafeInteger(value.tableId) ||
+      typeof value.fragmentId !== 'string' ||
+      typeof value.nodeId !== 'string' ||
+      !Number.isSafeInteger(value.rows) ||
+      !Number.isSafeInteger(value.pages)
+    ) {
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', `Not a memory write fragment: ${JSON.stringify(fragment)}`);
     }
-  }
-  return groups;
+    return value as MemoryWriteFragment;
+  });
+}
+
+/** How many splits each fragment gets: about `desired` in all, by rows, at most one per page. */
+function splitCounts(fragments: readonly MemoryFragment[], rowCount: number, desired: number): number[] {
+  return fragments.map((fragment) =>
+    Math.max(1, Math.min(fragment.pages, Math.round((desired * fragment.rows) / Math.max(1, rowCount)))),
+  );
 }
 
 export class MemoryConnector implements Connector {
   readonly metadata: MemoryMetadata;
-  readonly writes: MemoryWrites;
+  /** This node's pages. */
+  readonly store: MemoryStore;
   readonly nodeId: string;
 
   constructor(
@@ -85,63 +99,105 @@ export class MemoryConnector implements Connector {
     options: MemoryConnectorOptions,
   ) {
     this.nodeId = options.nodeId;
-    this.metadata = new MemoryMetadata(
-      catalogName,
-      (table) => this.writes.tableDropped(table),
-      (table) => this.writes.tableAdded(table),
-    );
-    this.writes = new MemoryWrites(
-      this.metadata,
-      options.nodeId,
-      options.maxDataBytes ?? DEFAULT_MEMORY_MAX_DATA_BYTES,
-    );
+    this.store = new MemoryStore(options.nodeId, options.maxDataBytes ?? DEFAULT_MEMORY_MAX_DATA_BYTES);
+    this.metadata = new MemoryMetadata(catalogName, this.store);
   }
 
   getSplits(request: SplitRequest): readonly ConnectorSplit[] {
     const table = this.metadata.requireTable(request.table);
-    const pageCount = table.pages.length;
-    if (pageCount === 0 || request.constraint?.none === true) return [];
-    const count = Math.max(1, Math.min(pageCount, Math.floor(request.desiredSplits)));
-    return pageGroups(table, pageCount, count).map(
-      (group): MemorySplit => ({
-        tableId: table.id,
-        version: table.version,
-        pageStart: group.start,
-        pageEnd: group.end,
-        addresses: [this.nodeId],
-      }),
-    );
+    if (table.fragments.length === 0 || request.constraint?.none === true) return [];
+    const counts = splitCounts(table.fragments, table.rowCount, Math.max(1, Math.floor(request.desiredSplits)));
+    const columns = table.columns.map((column) => column.name);
+    const splits: MemorySplit[] = [];
+    table.fragments.forEach((fragment, i) => {
+      const count = counts[i]!;
+      for (let part = 0; part < count; part++) {
+        splits.push({
+          tableId: table.id,
+          fragmentId: fragment.fragmentId,
+          pageStart: Math.floor((part * fragment.pages) / count),
+          pageEnd: Math.floor(((part + 1) * fragment.pages) / count),
+          columns,
+          addresses: [fragment.nodeId],
+        });
+      }
+    });
+    return splits;
+  }
+
+  /** The nodes that hold the table's pages: its scans must run there. */
+  dataNodes(table: SchemaTableName): readonly string[] {
+    return this.metadata.dataNodes(table);
   }
 
   createPageSource(request: PageSourceRequest): ConnectorPageSource {
     const split = asMemorySplit(request.split);
-    const table = this.metadata.tableById(split.tableId);
     const qualified = `${this.catalogName}.${request.table.schema}.${request.table.table}`;
-    if (table === undefined) {
+    const stored = this.store.get(split.tableId, split.fragmentId);
+    if (stored === undefined && this.store.wrote(split.fragmentId)) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified}' was dropped while being read`);
     }
-    if (split.pageEnd > table.pages.length || split.pageStart > split.pageEnd) {
+    if (stored === undefined && split.addresses.includes(this.nodeId)) {
+      throw new VivaceError(
+        'GENERIC_INTERNAL_ERROR',
+        `Data of table '${qualified}' held by ${this.nodeId} was lost: the node restarted since it was written`,
+      );
+    }
+    if (stored === undefined) {
+      throw new VivaceError(
+        'GENERIC_INTERNAL_ERROR',
+        `Data of table '${qualified}' is held by ${split.addresses.join(', ')}, not by ${this.nodeId}`,
+      );
+    }
+    if (split.pageEnd > stored.pages.length || split.pageStart > split.pageEnd) {
       throw new VivaceError('GENERIC_INTERNAL_ERROR', `Split ${JSON.stringify(split)} is outside table '${qualified}'`);
     }
     const channels = request.columns.map((name) => {
-      const index = table.columns.findIndex((column) => column.name === name);
+      const index = split.columns.indexOf(name);
       if (index < 0) throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table '${qualified}'`);
       return index;
     });
-    return new MemoryPageSource(table.pages, split.pageStart, split.pageEnd, channels, request.limit);
+    return new MemoryPageSource(stored.pages, split.pageStart, split.pageEnd, channels, request.limit);
+  }
+
+  /** Made on the coordinator: what a sink on any node needs to write the table. */
+  insertHandle(target: { readonly table: SchemaTableName }): unknown {
+    const table = this.metadata.requireTable(target.table);
+    return createInsertHandle(
+      table.id,
+      `${this.catalogName}.${table.schema}.${table.name}`,
+      table.columns,
+      this.metadata.activeTables(),
+    );
   }
 
   createPageSink(target: ConnectorInsertTarget): ConnectorPageSink {
-    return new MemoryPageSink(this.writes, this.metadata.requireTable(target.table), target.columns);
+    const handle = parseInsertHandle(target.handle ?? this.insertHandle(target));
+    this.store.retainOnly(handle.activeTableIds, handle.tableIdsBelow);
+    return new MemoryPageSink(this.store, handle, target.columns);
   }
 
   finishInsert(target: ConnectorInsertTarget, fragments: readonly unknown[]): void {
-    this.writes.commit(target, fragments);
+    try {
+      this.metadata.commitInsert(target.table, asWriteFragments(fragments));
+    } catch (e) {
+      this.abortInsert(fragments);
+      throw e;
+    }
   }
 
-  /** Discards the buffered pages of an INSERT that will not be committed (query failed after its sinks finished). */
+  /**
+   * Discards the pages of sinks whose write will not be committed, where this node holds them.
+   * A worker's share of such a write is forgotten with its table record (clean-up on its next
+   * write): a worker's own failed sinks discard their pages at once.
+   */
   abortInsert(fragments: readonly unknown[]): void {
-    this.writes.discardFragments(fragments);
+    for (const fragment of fragments) {
+      const value = fragment as Partial<MemoryWriteFragment> | null;
+      if (value?.nodeId === this.nodeId && typeof value.fragmentId === 'string' && value.tableId !== undefined) {
+        this.store.discard(value.tableId, value.fragmentId);
+      }
+    }
   }
 }
 

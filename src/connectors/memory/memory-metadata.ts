@@ -1,38 +1,54 @@
 /**
  * The memory catalog's metadata: schemas (a `default` schema exists from the start), tables with
- * their columns and data, and views, all held in this process. Errors carry Trino's names and
- * messages. A table's data lives on its `MemoryTable` record: committed pages (append-only while
- * the table exists, so readers holding a page range see a stable snapshot), a version bumped by
- * every commit, and its row and byte counts. Writes go through memory-writes.ts.
+ * their columns, and views, all held in the coordinator. Errors carry Trino's names and messages.
+ * A table's data is a list of committed fragments on its `MemoryTable` record, each naming the
+ * node whose store (memory-store.ts) holds its pages: the coordinator itself without workers, the
+ * workers that wrote them in a cluster. The list is only appended to while the record lives, so a
+ * split names a stable snapshot; a version is bumped by every commit.
+ *
+ * Writes: a sink anywhere fills a fragment of its node's store and reports it; `commitInsert`
+ * appends every fragment of one write at once (or none: TRANSACTION_CONFLICT when the table was
+ * replaced meanwhile). Rewrites (DELETE, UPDATE, ALTER TABLE) write the new contents into a
+ * hidden staging table and `replaceTable` swaps it in under a version check; renames change the
+ * record in place.
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import { type Page, pageSizeInBytes } from '../../data/page.js';
-import type { ConnectorMetadata, SchemaTableName } from '../../spi/connector.js';
+import type { Page } from '../../data/page.js';
+import type { ConnectorMetadata, SchemaTableName, TableReplacement } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
+import type { MemoryWriteFragment } from './memory-page-sink.js';
 import { memoryTableStatistics } from './memory-statistics.js';
+import type { MemoryStore } from './memory-store.js';
 
 export const DEFAULT_MEMORY_SCHEMA = 'default';
+
+/** Staging tables of rewrites are named with this prefix; they are never listed. */
+const STAGING_PREFIX = '$rewrite$';
 
 export interface TableData {
   readonly version: number;
   readonly columns: readonly ColumnMetadata[];
-  readonly pages: readonly Page[];
+  readonly rowCount: number;
 }
 
-export interface ReplacementData {
-  readonly columns: readonly ColumnMetadata[];
-  readonly pages: readonly Page[];
+/** One committed sink's pages: where they are and how many. */
+export interface MemoryFragment {
+  readonly nodeId: string;
+  readonly fragmentId: string;
+  readonly rows: number;
+  readonly pages: number;
+  readonly bytes: number;
 }
 
 export interface MemoryTable {
-  /** Unique for the connector's lifetime: a dropped and re-created table gets a new id. */
+  /** Unique for the connector's lifetime: a dropped and re-created or rewritten table gets a new id. */
   readonly id: number;
-  readonly schema: string;
-  readonly name: string;
-  readonly columns: readonly ColumnMetadata[];
-  /** Committed pages in commit order, every column in table order. Only ever appended to. */
-  readonly pages: Page[];
-  /** Number of commits so far. */
+  schema: string;
+  name: string;
+  columns: readonly ColumnMetadata[];
+  /** Committed fragments in commit order; pages in table column order. Only ever appended to. */
+  readonly fragments: MemoryFragment[];
+  /** Number of commits and in-place changes so far. */
   version: number;
   rowCount: number;
   bytes: number;
@@ -43,24 +59,29 @@ interface MemorySchema {
   readonly views: Map<string, ViewDefinition>;
 }
 
-/** Called when a table's data goes away, so the byte accounting can release it. */
-export type TableDroppedListener = (table: MemoryTable) => void;
-
 /** Replaced table records kept readable for scans that started before the replacement. */
 const RETIRED_TABLES_KEPT = 16;
 
 export class MemoryMetadata implements ConnectorMetadata {
   private readonly schemas = new Map<string, MemorySchema>();
+  /** Live tables, staging tables and the retired records still readable, by id. */
   private readonly tablesById = new Map<number, MemoryTable>();
+  /** Staging tables of rewrites in progress, by `schema.name`. */
+  private readonly staging = new Map<string, MemoryTable>();
   private readonly retired: MemoryTable[] = [];
   private nextTableId = 1;
 
   constructor(
     readonly catalogName: string,
-    private readonly onTableDropped: TableDroppedListener = () => {},
-    private readonly onTableAdded: TableDroppedListener = () => {},
+    /** This node's pages (the coordinator's own, when it runs writes itself). */
+    private readonly store: MemoryStore,
   ) {
     this.schemas.set(DEFAULT_MEMORY_SCHEMA, { tables: new Map(), views: new Map() });
+  }
+
+  /** Ids of every record whose data must be kept, and the first id not yet given out (worker clean-up). */
+  activeTables(): { ids: number[]; idsBelow: number } {
+    return { ids: [...this.tablesById.keys()], idsBelow: this.nextTableId };
   }
 
   private qualified(schema: string, name?: string): string {
@@ -106,7 +127,7 @@ export class MemoryMetadata implements ConnectorMetadata {
 
   /** The table's record (data included), if it exists. */
   findTable(name: SchemaTableName): MemoryTable | undefined {
-    return this.schemas.get(name.schema)?.tables.get(name.table);
+    return this.schemas.get(name.schema)?.tables.get(name.table) ?? this.staging.get(`${name.schema}.${name.table}`);
   }
 
   tableById(id: number): MemoryTable | undefined {
@@ -130,7 +151,7 @@ export class MemoryMetadata implements ConnectorMetadata {
   /** Row count only: the connector keeps no per-column statistics. */
   getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
     const table = this.findTable(name);
-    return table === undefined ? undefined : memoryTableStatistics(table);
+    return table === undefined ? undefined : memoryTableStatistics(table, () => this.localPages(table));
   }
 
   getView(name: SchemaTableName): ViewDefinition | undefined {
@@ -194,7 +215,7 @@ export class MemoryMetadata implements ConnectorMetadata {
       schema: name.schema,
       name: name.table,
       columns: columns.map((column) => ({ ...column })),
-      pages: [],
+      fragments: [],
       version: 0,
       rowCount: 0,
       bytes: 0,
@@ -203,20 +224,99 @@ export class MemoryMetadata implements ConnectorMetadata {
     this.tablesById.set(table.id, table);
   }
 
-  /** A table's committed data as of now: version, columns and pages (for rewrites). */
-  tableData(name: SchemaTableName): TableData {
-    const table = this.requireTable(name);
-    return { version: table.version, columns: table.columns, pages: [...table.pages] };
+  /** The pages of a table when this node holds all of them (statistics), else undefined. */
+  localPages(table: MemoryTable): Page[] | undefined {
+    const pages: Page[] = [];
+    for (const fragment of table.fragments) {
+      const stored = this.store.get(table.id, fragment.fragmentId);
+      if (stored === undefined) return undefined;
+      pages.push(...stored.pages);
+    }
+    return pages;
+  }
+
+  /** The nodes holding a table's committed pages. */
+  dataNodes(name: SchemaTableName): readonly string[] {
+    return [...new Set(this.requireTable(name).fragments.map((fragment) => fragment.nodeId))];
   }
 
   /**
-   * Replaces a table's columns and rows (and, given `rename`, its name) at once, provided nothing
-   * was committed to it since `expectedVersion`; otherwise TRANSACTION_CONFLICT and nothing
-   * changes. The new contents get a new table record: scans already reading the old record go on
-   * reading it (a statement sees the table as of its start), and writes still open on the old
-   * record fail at commit instead of adding rows to the wrong contents.
+   * Makes every fragment of one write visible at once, or none of them: a fragment written for
+   * another record of the table (dropped and re-created, or rewritten while the write ran) fails
+   * the commit with TRANSACTION_CONFLICT. The caller discards the fragments of a failed commit.
    */
-  replaceTable(name: SchemaTableName, expectedVersion: number, data: ReplacementData, rename?: SchemaTableName): void {
+  commitInsert(name: SchemaTableName, fragments: readonly MemoryWriteFragment[]): void {
+    const table = this.requireTable(name);
+    for (const fragment of fragments) {
+      if (fragment.tableId !== table.id) {
+        throw new VivaceError(
+          'TRANSACTION_CONFLICT',
+          `Table '${this.qualified(table.schema, table.name)}' was changed by another statement during the write; run it again`,
+        );
+      }
+    }
+    const seen = new Set<string>();
+    for (const fragment of fragments) {
+      // This node's fragments can be checked here; a worker's sink reported its own.
+      const missing = fragment.nodeId === this.store.nodeId && !this.store.get(fragment.tableId, fragment.fragmentId);
+      if (missing || seen.has(fragment.fragmentId)) {
+        throw new VivaceError(
+          'GENERIC_INTERNAL_ERROR',
+          `Unknown or unfinished memory write: ${JSON.stringify(fragment)}`,
+        );
+      }
+      seen.add(fragment.fragmentId);
+    }
+    for (const fragment of fragments) {
+      if (fragment.rows === 0) continue;
+      table.fragments.push({
+        nodeId: fragment.nodeId,
+        fragmentId: fragment.fragmentId,
+        rows: fragment.rows,
+        pages: fragment.pages,
+        bytes: fragment.bytes,
+      });
+      table.rowCount += fragment.rows;
+      table.bytes += fragment.bytes;
+    }
+    table.version++;
+  }
+
+  /** A hidden, empty table with `columns` beside `name`, for the new contents of a rewrite. */
+  createStagingTable(name: SchemaTableName, columns: readonly ColumnMetadata[]): SchemaTableName {
+    this.requireSchema(name.schema);
+    const id = this.nextTableId++;
+    const table: MemoryTable = {
+      id,
+      schema: name.schema,
+      name: `${STAGING_PREFIX}${id}`,
+      columns: columns.map((column) => ({ ...column })),
+      fragments: [],
+      version: 0,
+      rowCount: 0,
+      bytes: 0,
+    };
+    this.staging.set(`${table.schema}.${table.name}`, table);
+    this.tablesById.set(id, table);
+    return { schema: table.schema, table: table.name };
+  }
+
+  /** A table's columns, row count and version as of now (for rewrites). */
+  tableData(name: SchemaTableName): TableData {
+    const table = this.requireTable(name);
+    return { version: table.version, columns: table.columns, rowCount: table.rowCount };
+  }
+
+  /**
+   * Changes a table's columns and contents (and, given `rename`, its name) at once, provided
+   * nothing was committed to it since `expectedVersion`; otherwise TRANSACTION_CONFLICT and
+   * nothing changes. `keep` (renames) changes the record in place: its pages are unchanged, and
+   * scans name columns by the split's own list. `empty` and a staging table's contents get a new
+   * record: scans already reading the old record go on reading it (a statement sees the table as
+   * of its start), and writes still open on the old record fail at commit instead of adding rows
+   * to the wrong contents.
+   */
+  replaceTable(name: SchemaTableName, expectedVersion: number, data: TableReplacement, rename?: SchemaTableName): void {
     const schema = this.requireSchema(name.schema);
     const current = this.requireTable(name);
     if (current.version !== expectedVersion) {
@@ -233,35 +333,51 @@ export class MemoryMetadata implements ConnectorMetadata {
         `Table '${this.qualified(target.schema, target.table)}' already exists`,
       );
     }
-    let rows = 0;
-    let bytes = 0;
-    for (const page of data.pages) {
-      rows += page.positionCount;
-      bytes += pageSizeInBytes(page);
+    const contents = data.contents;
+    if (contents === 'keep') {
+      schema.tables.delete(name.table);
+      current.schema = target.schema;
+      current.name = target.table;
+      current.columns = data.columns.map((column) => ({ ...column }));
+      current.version++;
+      targetSchema.tables.set(target.table, current);
+      return;
     }
-    const next: MemoryTable = {
-      id: this.nextTableId++,
-      schema: target.schema,
-      name: target.table,
-      columns: data.columns.map((column) => ({ ...column })),
-      pages: [...data.pages],
-      version: current.version + 1,
-      rowCount: rows,
-      bytes,
-    };
+    let next: MemoryTable;
+    if (contents === 'empty') {
+      next = {
+        id: this.nextTableId++,
+        schema: '',
+        name: '',
+        columns: [],
+        fragments: [],
+        version: 0,
+        rowCount: 0,
+        bytes: 0,
+      };
+      this.tablesById.set(next.id, next);
+    } else {
+      const key = `${contents.staging.schema}.${contents.staging.table}`;
+      const staged = this.staging.get(key);
+      if (staged === undefined) throw new VivaceError('GENERIC_INTERNAL_ERROR', `No staging table ${key}`);
+      this.staging.delete(key);
+      next = staged;
+    }
+    next.schema = target.schema;
+    next.name = target.table;
+    next.columns = data.columns.map((column) => ({ ...column }));
+    next.version = current.version + 1;
     schema.tables.delete(name.table);
     targetSchema.tables.set(target.table, next);
-    this.tablesById.set(next.id, next);
-    this.onTableAdded(next);
-    this.onTableDropped(current);
+    this.store.retire(current.id);
     this.retired.push(current);
     // Old records stay readable for a while, then go (their scans have long finished).
-    while (this.retired.length > RETIRED_TABLES_KEPT) this.tablesById.delete(this.retired.shift()!.id);
+    while (this.retired.length > RETIRED_TABLES_KEPT) this.forgetTable(this.retired.shift()!);
   }
 
   dropTable(name: SchemaTableName): void {
     const schema = this.requireSchema(name.schema);
-    const table = schema.tables.get(name.table);
+    const table = schema.tables.get(name.table) ?? this.staging.get(`${name.schema}.${name.table}`);
     if (table === undefined) {
       const qualified = this.qualified(name.schema, name.table);
       if (schema.views.has(name.table)) {
@@ -272,13 +388,14 @@ export class MemoryMetadata implements ConnectorMetadata {
       }
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified}' does not exist`);
     }
-    schema.tables.delete(name.table);
+    if (schema.tables.get(name.table) === table) schema.tables.delete(name.table);
+    this.staging.delete(`${name.schema}.${name.table}`);
     this.forgetTable(table);
   }
 
   private forgetTable(table: MemoryTable): void {
     this.tablesById.delete(table.id);
-    this.onTableDropped(table);
+    this.store.drop(table.id);
   }
 
   createView(view: ViewDefinition, replace: boolean): void {

@@ -1,9 +1,11 @@
 /**
- * The page sink of one writer into a memory table. Pages arrive with one channel per target
- * column (the INSERT's column list, in its order); the sink rearranges them into table column
- * order, filling columns the INSERT does not name with NULLs, checks each block against its
- * column type, and buffers them in its private pending write (memory-writes.ts) until
- * `finishInsert` commits every sink's pages together.
+ * The page sink of one writer into a memory table, on whichever node the writer runs. It works
+ * from the insert handle the coordinator made (memory-insert-handle.ts), not from metadata, since
+ * a worker has none. Pages arrive with one channel per target column (the INSERT's column list,
+ * in its order); the sink rearranges them into table column order, filling columns the INSERT
+ * does not name with NULLs, checks each block against its column type, and adds them to a
+ * fragment of this node's store. `finish` reports the fragment; it becomes visible when the
+ * coordinator commits every sink's fragments together.
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block } from '../../data/block.js';
@@ -12,25 +14,35 @@ import { createPage, type Page, pageSizeInBytes } from '../../data/page.js';
 import { blockMatchesType } from '../../data/physical-type.js';
 import type { ConnectorPageSink } from '../../spi/connector.js';
 import { formatType } from '../../types/type-signature.js';
-import type { MemoryTable } from './memory-metadata.js';
-import type { MemoryWriteFragment, MemoryWrites, PendingWrite } from './memory-writes.js';
+import type { MemoryInsertColumns } from './memory-insert-handle.js';
+import type { MemoryStore, StoredFragment } from './memory-store.js';
+
+/** What a finished sink hands to `finishInsert`: a fragment of `tableId` held by `nodeId`. */
+export interface MemoryWriteFragment {
+  readonly tableId: number;
+  readonly nodeId: string;
+  readonly fragmentId: string;
+  readonly rows: number;
+  readonly pages: number;
+  readonly bytes: number;
+}
 
 export class MemoryPageSink implements ConnectorPageSink {
   /** For each table column, the input channel that carries it, or -1 for NULLs. */
   private readonly channelOfColumn: Int32Array;
   private readonly inputChannels: number;
-  private readonly write: PendingWrite;
+  private readonly fragment: StoredFragment;
 
   constructor(
-    private readonly writes: MemoryWrites,
-    private readonly table: MemoryTable,
+    private readonly store: MemoryStore,
+    private readonly table: MemoryInsertColumns,
     targetColumns: readonly string[],
   ) {
     this.channelOfColumn = new Int32Array(table.columns.length).fill(-1);
     targetColumns.forEach((name, channel) => {
       const column = table.columns.findIndex((c) => c.name === name);
       if (column < 0) {
-        throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table ${table.schema}.${table.name}`);
+        throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table ${table.qualifiedName}`);
       }
       if (this.channelOfColumn[column] !== -1) {
         throw new VivaceError('DUPLICATE_COLUMN_NAME', `Insert column name is specified more than once: ${name}`);
@@ -38,7 +50,7 @@ export class MemoryPageSink implements ConnectorPageSink {
       this.channelOfColumn[column] = channel;
     });
     this.inputChannels = targetColumns.length;
-    this.write = writes.begin(table);
+    this.fragment = store.open(table.tableId);
   }
 
   appendPage(page: Page): void {
@@ -67,14 +79,18 @@ export class MemoryPageSink implements ConnectorPageSink {
       blocks.push(block);
     }
     const stored = createPage(blocks, page.positionCount);
-    this.writes.append(this.write, stored, pageSizeInBytes(stored));
+    this.store.append(this.fragment, stored, pageSizeInBytes(stored));
   }
 
   finish(): MemoryWriteFragment {
-    return this.writes.finish(this.write);
+    const { tableId, fragmentId, rows, bytes, pages } = this.fragment;
+    if (this.store.get(tableId, fragmentId) !== this.fragment) {
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', `Memory fragment ${fragmentId} was aborted`);
+    }
+    return { tableId, nodeId: this.store.nodeId, fragmentId, rows, pages: pages.length, bytes };
   }
 
   abort(): void {
-    this.writes.discard(this.write.writeId);
+    this.store.discard(this.fragment.tableId, this.fragment.fragmentId);
   }
 }

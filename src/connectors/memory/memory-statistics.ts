@@ -2,7 +2,8 @@
  * Column statistics of a memory table for the optimizer's join ordering: distinct counts and null
  * fractions estimated from a sample of the table's first rows (exact for tables up to the sample
  * size). A column whose sample is nearly all distinct is taken to be key-like and scaled to the
- * row count; otherwise the sample's distinct count stands. Cached per table version.
+ * row count; otherwise the sample's distinct count stands. Cached per table version. A table whose
+ * pages are on workers has its row count only: the coordinator cannot sample them.
  */
 import { getValue } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
@@ -11,7 +12,6 @@ import type { ColumnMetadata, ColumnStatistics, TableStatistics } from '../../sp
 /** What statistics need of a memory table (its record lives in memory-metadata.ts). */
 export interface TableData {
   readonly columns: readonly ColumnMetadata[];
-  readonly pages: readonly Page[];
   readonly version: number;
   readonly rowCount: number;
 }
@@ -21,15 +21,17 @@ const KEY_LIKE_RATIO = 0.9;
 
 const cache = new WeakMap<TableData, { version: number; statistics: TableStatistics }>();
 
-export function memoryTableStatistics(table: TableData): TableStatistics {
+/** `pagesOf` answers the table's pages when this node holds them all, else undefined. */
+export function memoryTableStatistics(table: TableData, pagesOf: () => readonly Page[] | undefined): TableStatistics {
   const cached = cache.get(table);
   if (cached && cached.version === table.version) return cached.statistics;
   const columns: Record<string, ColumnStatistics> = {};
+  const pages = pagesOf() ?? [];
   table.columns.forEach((column, channel) => {
     const distinct = new Set<unknown>();
     let sampled = 0;
     let nulls = 0;
-    for (const page of table.pages) {
+    for (const page of pages) {
       const block = page.blocks[channel]!;
       for (let p = 0; p < page.positionCount && sampled < SAMPLE_ROWS; p++, sampled++) {
         const value = getValue(block, column.type, p);

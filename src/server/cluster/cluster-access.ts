@@ -13,13 +13,20 @@ import type { NodeInfo } from './node-info.js';
 const RESULT_RESPONSE_BYTES = 8 * 1024 * 1024;
 const RESULT_BUFFER_BYTES = 32 * 1024 * 1024;
 
-/** Connectors whose data any worker can produce (generated); memory tables live in the coordinator. */
-const DISTRIBUTABLE_CONNECTORS = new Set(['tpch']);
+/** Connectors whose data any worker can produce (generated). */
+const GENERATED_CONNECTORS = new Set(['tpch']);
 
+/**
+ * A table's scans can run on the workers when any worker can generate its data (tpch), or when
+ * its connector keeps data where it was written and none of it is in the coordinator (memory
+ * tables written on workers). `information_schema` and the `system` catalog are read from the
+ * coordinator's own state, so only the coordinator can read them.
+ */
 export function createClusterAccess(
   http: InternalHttpClient,
   activeWorkers: () => readonly NodeInfo[],
   catalogs: CatalogManager,
+  coordinatorNodeId: string,
 ): ClusterAccess {
   return {
     activeWorkers,
@@ -33,6 +40,12 @@ export function createClusterAccess(
         headers: () => http.internalHeaders(),
         onFailure,
       }),
-    isDistributable: (catalog) => DISTRIBUTABLE_CONNECTORS.has(catalogs.getCatalog(catalog)?.connectorName ?? ''),
+    isDistributable: (table) => {
+      const catalog = catalogs.getCatalog(table.catalog);
+      if (catalog === undefined || table.schema === 'information_schema') return false;
+      if (GENERATED_CONNECTORS.has(catalog.connectorName)) return true;
+      const nodes = catalog.connector.dataNodes?.({ schema: table.schema, table: table.name });
+      return nodes !== undefined && !nodes.includes(coordinatorNodeId);
+    },
   };
 }

@@ -76,7 +76,7 @@ export async function startCoordinator(
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     nodeId: config.nodeId,
     queryManagement: config.queryManagement,
-    cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs),
+    cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId),
   });
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   const pingClient = new InternalHttpClient({

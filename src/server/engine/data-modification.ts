@@ -1,19 +1,20 @@
 /**
  * Statements that change a table's rows or columns in place: DELETE, UPDATE, TRUNCATE TABLE and
  * ALTER TABLE (RENAME TO, ADD COLUMN, DROP COLUMN, RENAME COLUMN), for connectors that support
- * rewrites (the memory connector). Each computes the table's new contents from its contents as of
- * the statement's start — DELETE and UPDATE with a query over the table, the others from its pages
- * — and replaces them atomically; if another statement committed to the table meanwhile, the
- * replacement is refused (TRANSACTION_CONFLICT) and nothing changes, so no write is ever lost and
- * readers see either the old or the new contents.
+ * rewrites (the memory connector). DELETE, UPDATE, ADD COLUMN and DROP COLUMN write the table's
+ * new contents, computed by a query over its contents as of the statement's start, into a hidden
+ * staging table with an ordinary INSERT — so the rewrite runs wherever the data is, on the workers
+ * in a cluster — and then swap it in; TRUNCATE swaps in no rows, and renames keep the rows. If
+ * another statement committed to the table meanwhile, the swap is refused (TRANSACTION_CONFLICT)
+ * and nothing changes, so no write is ever lost and readers see either the old or the new
+ * contents.
  */
 import type { Session } from '../../analyzer/analysis-context.js';
 import { resolveDataType } from '../../analyzer/data-types.js';
 import { canonical, resolveObjectName } from '../../analyzer/names.js';
 import { VivaceError } from '../../common/vivace-error.js';
-import { blockOf } from '../../data/block-builder.js';
 import type { Page } from '../../data/page.js';
-import type { QualifiedObjectName } from '../../spi/metadata.js';
+import type { ColumnMetadata, QualifiedObjectName } from '../../spi/metadata.js';
 import type {
   AddColumn,
   Delete,
@@ -41,6 +42,8 @@ export interface ModificationContext {
   readonly metadata: MetadataManager;
   /** Runs a query over the current data and returns its pages (rows in the query's column order). */
   runQuery(sql: string): Promise<Page[]>;
+  /** Runs an INSERT and returns the number of rows it wrote. */
+  runWrite(sql: string): Promise<number>;
 }
 
 export interface ModificationResult {
@@ -56,8 +59,30 @@ function qualifiedSql(name: QualifiedObjectName): string {
   return `${quote(name.catalog)}.${quote(name.schema)}.${quote(name.name)}`;
 }
 
-function rowCount(pages: readonly Page[]): number {
-  return pages.reduce((sum, page) => sum + page.positionCount, 0);
+type TableData = ReturnType<MetadataManager['tableData']>;
+
+/** Writes `select` (one value per column of `columns`, in order) as the table's new contents; returns their row count. */
+async function rewrite(
+  context: ModificationContext,
+  name: QualifiedObjectName,
+  data: TableData,
+  columns: readonly ColumnMetadata[],
+  select: string,
+): Promise<number> {
+  const metadata = context.metadata;
+  const staging = metadata.createStagingTable(name, columns);
+  try {
+    const rows = await context.runWrite(`INSERT INTO ${qualifiedSql(staging)} ${select}`);
+    metadata.replaceTable(name, data.version, { columns, contents: { staging } });
+    return rows;
+  } catch (e) {
+    try {
+      metadata.dropTable(staging);
+    } catch {
+      // Already gone (swapped in, or its catalog dropped it): nothing to undo.
+    }
+    throw e;
+  }
 }
 
 export async function executeModification(
@@ -69,21 +94,25 @@ export async function executeModification(
     case 'TruncateTable': {
       const name = resolveObjectName(statement.table, context.session);
       const data = metadata.tableData(name);
-      metadata.replaceTable(name, data.version, { columns: data.columns, pages: [] });
+      metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
       return { updateType: 'TRUNCATE TABLE' };
     }
     case 'Delete': {
       const name = resolveObjectName(statement.table, context.session);
       const data = metadata.tableData(name);
       const columns = data.columns.map((c) => quote(c.name)).join(', ');
-      const kept =
-        statement.where === undefined
-          ? []
-          : await context.runQuery(
-              `SELECT ${columns} FROM ${qualifiedSql(name)} WHERE NOT coalesce((${formatExpression(statement.where)}), false)`,
-            );
-      metadata.replaceTable(name, data.version, { columns: data.columns, pages: kept });
-      return { updateType: 'DELETE', updateCount: rowCount(data.pages) - rowCount(kept) };
+      if (statement.where === undefined) {
+        metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
+        return { updateType: 'DELETE', updateCount: data.rowCount };
+      }
+      const kept = await rewrite(
+        context,
+        name,
+        data,
+        data.columns,
+        `SELECT ${columns} FROM ${qualifiedSql(name)} WHERE NOT coalesce((${formatExpression(statement.where)}), false)`,
+      );
+      return { updateType: 'DELETE', updateCount: data.rowCount - kept };
     }
     case 'Update': {
       const name = resolveObjectName(statement.table, context.session);
@@ -113,13 +142,11 @@ export async function executeModification(
         })
         .join(', ');
       const from = qualifiedSql(name);
-      const [rewritten, counted] = await Promise.all([
-        context.runQuery(`SELECT ${select} FROM ${from}`),
-        context.runQuery(`SELECT count(*) FROM ${from} WHERE ${condition}`),
-      ]);
+      // Counted first: the rewrite swaps the table, and the count must see the old contents.
+      const counted = await context.runQuery(`SELECT count(*) FROM ${from} WHERE ${condition}`);
       const updated =
         counted[0] === undefined ? 0 : Number((counted[0].blocks[0] as { values: ArrayLike<number> }).values[0]);
-      metadata.replaceTable(name, data.version, { columns: data.columns, pages: rewritten });
+      await rewrite(context, name, data, data.columns, `SELECT ${select} FROM ${from}`);
       return { updateType: 'UPDATE', updateCount: updated };
     }
     case 'RenameTable': {
@@ -127,7 +154,7 @@ export async function executeModification(
       if (statement.exists && metadata.getTable(name) === undefined) return { updateType: 'RENAME TABLE' };
       const target = resolveObjectName(statement.target, context.session);
       const data = metadata.tableData(name);
-      metadata.replaceTable(name, data.version, { columns: data.columns, pages: data.pages }, target);
+      metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'keep' }, target);
       return { updateType: 'RENAME TABLE' };
     }
     case 'AddColumn': {
@@ -140,11 +167,6 @@ export async function executeModification(
         throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${column}' already exists`, statement.column.pos);
       }
       const type = resolveDataType(statement.column.type);
-      // Existing rows get NULL in the new column.
-      const pages = data.pages.map((page) => ({
-        positionCount: page.positionCount,
-        blocks: [...page.blocks, blockOf(type, new Array(page.positionCount).fill(null))],
-      }));
       const columns = [
         ...data.columns,
         {
@@ -154,7 +176,15 @@ export async function executeModification(
           ...(statement.column.comment ? { comment: statement.column.comment } : {}),
         },
       ];
-      metadata.replaceTable(name, data.version, { columns, pages });
+      // Existing rows get NULL in the new column.
+      const kept = data.columns.map((c) => quote(c.name)).join(', ');
+      await rewrite(
+        context,
+        name,
+        data,
+        columns,
+        `SELECT ${kept}, CAST(NULL AS ${formatType(type)}) FROM ${qualifiedSql(name)}`,
+      );
       return { updateType: 'ADD COLUMN' };
     }
     case 'DropColumn': {
@@ -170,11 +200,14 @@ export async function executeModification(
       if (data.columns.length === 1) {
         throw new VivaceError('NOT_SUPPORTED', 'Cannot drop the only column in a table', statement.column.pos);
       }
-      const pages = data.pages.map((page) => ({
-        positionCount: page.positionCount,
-        blocks: page.blocks.filter((_, i) => i !== index),
-      }));
-      metadata.replaceTable(name, data.version, { columns: data.columns.filter((_, i) => i !== index), pages });
+      const columns = data.columns.filter((_, i) => i !== index);
+      await rewrite(
+        context,
+        name,
+        data,
+        columns,
+        `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${qualifiedSql(name)}`,
+      );
       return { updateType: 'DROP COLUMN' };
     }
     case 'RenameColumn': {
@@ -191,7 +224,7 @@ export async function executeModification(
         throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${target}' already exists`, statement.target.pos);
       }
       const columns = data.columns.map((c) => (c.name === source ? { ...c, name: target } : c));
-      metadata.replaceTable(name, data.version, { columns, pages: data.pages });
+      metadata.replaceTable(name, data.version, { columns, contents: 'keep' });
       return { updateType: 'RENAME COLUMN' };
     }
   }

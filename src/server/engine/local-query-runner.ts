@@ -10,12 +10,14 @@ import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { blockOf } from '../../data/block-builder.js';
+import { getValue } from '../../data/block-values.js';
 import { createPage, type Page } from '../../data/page.js';
 import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import { LocalPlanner } from '../../execution/local-planner.js';
 import { QueryMemoryPool } from '../../execution/memory-context.js';
+import { PageBuffer } from '../../execution/page-buffer.js';
 import { runDrivers } from '../../execution/task-executor.js';
 import { defaultFunctionRegistry } from '../../functions/function-registry.js';
 import { addExchanges } from '../../planner/add-exchanges.js';
@@ -137,8 +139,8 @@ export interface ClusterAccess {
     types: readonly Type[],
     onFailure: (error: VivaceError) => void,
   ): ExchangeClient;
-  /** Catalogs whose splits any worker can read (their data is not held by the coordinator). */
-  isDistributable(catalog: string): boolean;
+  /** Whether workers can read the table's splits (generated data, or data the workers hold). */
+  isDistributable(table: QualifiedObjectName): boolean;
 }
 
 export class LocalQueryRunner {
@@ -298,6 +300,11 @@ export class LocalQueryRunner {
         session: analyzerSession,
         metadata: this.options.metadata,
         runQuery: (sql) => this.collectPages(query, sql, settings),
+        runWrite: async (sql) => {
+          const pages = await this.collectPages(query, sql, settings);
+          const block = pages[0]?.blocks[0] as { values: ArrayLike<number> } | undefined;
+          return block === undefined ? 0 : Number(block.values[0]);
+        },
       });
       if (result.updateCount === undefined) {
         this.finishUpdate(query, result.updateType);
@@ -325,11 +332,13 @@ export class LocalQueryRunner {
           await this.executeDistributed(query, plan, columns, settings, workers, analyzerSession);
           return;
         }
+        this.checkReadableHere(plan);
         break;
       }
       case 'Insert': {
         const analyzed = analyzeInsert(statement, analyzerOptions);
-        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext);
+        const handle = this.options.metadata.insertHandle(analyzed.target);
+        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle);
         columns = WRITE_RESULT_COLUMNS;
         query.updateType = 'INSERT';
         write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: false };
@@ -347,7 +356,8 @@ export class LocalQueryRunner {
           this.finishWithRowCount(query, 0);
           return;
         }
-        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext);
+        const handle = this.options.metadata.insertHandle(analyzed.target);
+        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle);
         columns = WRITE_RESULT_COLUMNS;
         write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true };
         break;
@@ -356,6 +366,12 @@ export class LocalQueryRunner {
         throw new VivaceError('NOT_SUPPORTED', `${statement.kind} statements are not supported yet`, statement.pos);
     }
     try {
+      const workers = this.options.cluster?.activeWorkers() ?? [];
+      if (write !== undefined && this.writesOnWorkers(plan, write.target, workers.length > 0)) {
+        await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession);
+        return;
+      }
+      this.checkReadableHere(plan);
       await this.executePlan(query, plan, columns, write, settings);
     } catch (e) {
       // A failed CREATE TABLE AS leaves no table behind.
@@ -401,7 +417,7 @@ export class LocalQueryRunner {
           ? undefined
           : {
               createPageSink: (node) => {
-                const sink = metadata.createPageSink(node.target, node.columns);
+                const sink = metadata.createPageSink(node.target, node.columns, node.handle);
                 sinks.push(sink);
                 return sink;
               },
@@ -520,7 +536,9 @@ export class LocalQueryRunner {
     sql: string,
     settings: ResolvedSessionProperties,
   ): Promise<Page[]> {
-    const run = new QueryExecution(parent.queryId, sql, parent.session);
+    // Its own id: tasks of two sub-queries of one statement (UPDATE counts, then rewrites) must not
+    // share task ids on the workers.
+    const run = new QueryExecution(this.ids.next(), sql, parent.session);
     const pages: Page[] = [];
     const drained = (async () => {
       while (!run.results.isDone()) {
@@ -591,12 +609,69 @@ export class LocalQueryRunner {
     this.finishWithRows(query, [{ name: 'Query Plan', type: VARCHAR }], [[text]]);
   }
 
-  /** A query runs on the workers when every table it reads can be read by any worker. */
+  /** A query runs on the workers when every table it reads can be read there. */
   private isDistributable(plan: PlanNode): boolean {
     const cluster = this.options.cluster;
     if (!cluster) return false;
     const scans = findNodes(plan, 'TableScan');
-    return scans.length > 0 && scans.every((scan) => cluster.isDistributable(scan.table.catalog));
+    return scans.length > 0 && scans.every((scan) => cluster.isDistributable(scan.table));
+  }
+
+  /** Nodes other than this one that hold data of `table` (memory tables written on workers). */
+  private remoteDataNodes(table: QualifiedObjectName): readonly string[] {
+    // Without a cluster every connector lives in this process.
+    if (this.options.cluster === undefined) return [];
+    const self = this.options.nodeId ?? 'coordinator';
+    return (this.options.metadata.dataNodes(table) ?? []).filter((node) => node !== self);
+  }
+
+  /**
+   * Where a write runs: on the workers when the target keeps its data where it is written
+   * (memory tables), none of it is in this process, workers are active and every table the
+   * source reads can be read there; otherwise here. A table whose data is on workers is never
+   * written here (its rows would be split between the coordinator and the workers).
+   */
+  private writesOnWorkers(plan: PlanNode, target: QualifiedObjectName, haveWorkers: boolean): boolean {
+    const cluster = this.options.cluster;
+    const nodes = this.options.metadata.dataNodes(target);
+    if (cluster === undefined || nodes === undefined) return false;
+    const self = this.options.nodeId ?? 'coordinator';
+    if (nodes.includes(self)) return false;
+    const sourceReadable = findNodes(plan, 'TableScan').every((scan) => cluster.isDistributable(scan.table));
+    if (haveWorkers && sourceReadable) return true;
+    const name = `${target.catalog}.${target.schema}.${target.name}`;
+    if (nodes.length > 0 && !haveWorkers) {
+      throw new VivaceError(
+        'NO_NODES_AVAILABLE',
+        `No worker nodes available to write table '${name}', whose data is on ${nodes.join(', ')}`,
+      );
+    }
+    if (nodes.length > 0) {
+      throw new VivaceError(
+        'NOT_SUPPORTED',
+        `Table '${name}' keeps its data on the workers and cannot be written from tables only the coordinator can read`,
+      );
+    }
+    return false;
+  }
+
+  /** A plan run in this process cannot read tables whose data is on workers: say so clearly. */
+  private checkReadableHere(plan: PlanNode): void {
+    for (const scan of findNodes(plan, 'TableScan')) {
+      const nodes = this.remoteDataNodes(scan.table);
+      if (nodes.length === 0) continue;
+      const name = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
+      if ((this.options.cluster?.activeWorkers().length ?? 0) === 0) {
+        throw new VivaceError(
+          'NO_NODES_AVAILABLE',
+          `No worker nodes available to read table '${name}', whose data is on ${nodes.join(', ')}`,
+        );
+      }
+      throw new VivaceError(
+        'NOT_SUPPORTED',
+        `Table '${name}' keeps its data on the workers and cannot be read together with tables only the coordinator can read`,
+      );
+    }
   }
 
   private async executeDistributed(
@@ -606,6 +681,91 @@ export class LocalQueryRunner {
     settings: ResolvedSessionProperties,
     workers: readonly NodeInfo[],
     analyzerSession: Session,
+  ): Promise<void> {
+    query.columns = columns;
+    query.transition('STARTING');
+    try {
+      await this.runOnWorkers(query, plan, settings, workers, analyzerSession, query.results);
+      query.transition('FINISHING');
+      query.transition('FINISHED');
+    } catch (e) {
+      const error = toVivaceError(e);
+      if (query.isStoppedEarly) {
+        query.transition('FINISHING');
+        query.transition('FINISHED');
+        return;
+      }
+      if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
+    }
+  }
+
+  /**
+   * A write on the workers: the writers run where their rows are and report what they wrote
+   * (rows, commit fragment) to the root stage, whose output the coordinator reads here instead of
+   * sending it to the client; then the coordinator commits every fragment at once — what
+   * TableFinish does in a plan run in this process — and answers the row count.
+   */
+  private async executeDistributedWrite(
+    query: QueryExecution,
+    plan: OutputNode,
+    write: WriteInProgress,
+    settings: ResolvedSessionProperties,
+    workers: readonly NodeInfo[],
+    analyzerSession: Session,
+  ): Promise<void> {
+    const finish = plan.source;
+    const writer = finish.kind === 'TableFinish' ? finish.source : undefined;
+    if (writer?.kind !== 'TableWriter')
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a write plan ends in TableFinish');
+    const writerPlan: OutputNode = {
+      kind: 'Output',
+      id: plan.id,
+      source: writer,
+      columnNames: writer.outputs.map((o) => o.name),
+      columns: writer.outputs.map((o) => o.name),
+      outputs: writer.outputs,
+    };
+    query.columns = WRITE_RESULT_COLUMNS;
+    query.transition('STARTING');
+    const reports = new PageBuffer(Number.POSITIVE_INFINITY);
+    const fragments: unknown[] = [];
+    let rows = 0;
+    const collect = () => {
+      for (let page = reports.poll(); page !== null; page = reports.poll()) {
+        for (let position = 0; position < page.positionCount; position++) {
+          rows += Number(getValue(page.blocks[0]!, BIGINT, position) as number | bigint);
+          fragments.push(JSON.parse(getValue(page.blocks[1]!, VARCHAR, position) as string));
+        }
+      }
+    };
+    try {
+      await this.runOnWorkers(query, writerPlan, settings, workers, analyzerSession, reports);
+      collect();
+      if (query.isCanceled) throw query.error ?? new VivaceError('USER_CANCELED', 'Query was canceled');
+      this.options.metadata.finishInsert(write.target, write.columns, fragments);
+      write.committedRows = rows;
+      query.updateCount = rows;
+      query.results.add(createPage([blockOf(BIGINT, [rows])], 1));
+      query.results.finish();
+      query.transition('FINISHING');
+      query.transition('FINISHED');
+    } catch (e) {
+      collect();
+      this.options.metadata.abortInsert(write.target, fragments);
+      if (write.createdTable) this.dropQuietly(write.target);
+      const error = toVivaceError(e);
+      if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
+    }
+  }
+
+  /** Fragments `plan`, runs it on the workers and feeds the root stage's output to `results`; throws its failure. */
+  private async runOnWorkers(
+    query: QueryExecution,
+    plan: OutputNode,
+    settings: ResolvedSessionProperties,
+    workers: readonly NodeInfo[],
+    analyzerSession: Session,
+    results: PageBuffer,
   ): Promise<void> {
     const cluster = this.options.cluster!;
     const ruleContext = createRuleContext(plan, {
@@ -618,8 +778,6 @@ export class LocalQueryRunner {
       intermediateType: intermediateTypeOf,
     });
     const fragments = fragmentPlan(distributed, ruleContext.ids);
-    query.columns = columns;
-    query.transition('STARTING');
     const memoryLimit = Math.min(
       this.options.queryMaxMemoryBytes ?? Number.POSITIVE_INFINITY,
       settings.queryMaxMemoryBytes,
@@ -647,7 +805,7 @@ export class LocalQueryRunner {
           plan.outputs.map((s) => s.type),
           onFailure,
         ),
-      results: query.results,
+      results,
     });
     query.stages = () => execution.snapshot();
     // A cancel or a failure elsewhere (time limit) reaches every task.
@@ -660,17 +818,9 @@ export class LocalQueryRunner {
       await execution.start();
       query.transition('RUNNING');
       await execution.done;
-      query.transition('FINISHING');
-      query.transition('FINISHED');
     } catch (e) {
       execution.fail(toVivaceError(e) as VivaceError);
-      const error = toVivaceError(e);
-      if (query.isStoppedEarly) {
-        query.transition('FINISHING');
-        query.transition('FINISHED');
-        return;
-      }
-      if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
+      throw e;
     }
   }
 

@@ -16,7 +16,6 @@
 import { VivaceError } from '../../common/vivace-error.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { withInformationSchema } from '../../connectors/information-schema/information-schema-connector.js';
-import type { Page } from '../../data/page.js';
 import type { ScanSource } from '../../execution/local-planner.js';
 import type {
   Connector,
@@ -39,9 +38,6 @@ import type { Type } from '../../types/type.js';
 
 /** Connectors whose schemas are not all listed (tpch's `sfN`) answer existence themselves. */
 type SchemaCheckingMetadata = ConnectorMetadata & { schemaExists?(schema: string): boolean };
-
-/** Connectors that can drop the buffered data of an INSERT that will not commit. */
-type InsertAborting = Connector & { abortInsert?(fragments: readonly unknown[]): void };
 
 export interface MetadataManagerOptions {
   /** Splits asked of connectors per table scan (how many drivers can read in parallel). */
@@ -203,11 +199,28 @@ export class MetadataManager implements MetadataView {
 
   // --- Writing ---
 
-  createPageSink(name: QualifiedObjectName, columns: readonly string[]): ConnectorPageSink {
+  /** The connector's handle for a write into the table (carried in the plan to every sink), if it has one. */
+  insertHandle(name: QualifiedObjectName): unknown {
+    const { connector, table } = this.requireTable(canonicalName(name));
+    return connector.insertHandle?.({ table });
+  }
+
+  /** The nodes holding a table's data when only they can read it (memory tables), else undefined. */
+  dataNodes(name: QualifiedObjectName): readonly string[] | undefined {
+    const { connector, table } = this.requireTable(canonicalName(name));
+    return connector.dataNodes?.(table);
+  }
+
+  createPageSink(name: QualifiedObjectName, columns: readonly string[], handle?: unknown): ConnectorPageSink {
     const canonical = canonicalName(name);
-    const { connector, table } = this.requireTable(canonical);
+    const connector = this.connector(canonical.catalog);
     if (connector.createPageSink === undefined) throw notSupported('inserts');
-    return connector.createPageSink({ table, columns: columns.map((c) => c.toLowerCase()) });
+    const lowered = columns.map((c) => c.toLowerCase());
+    // A worker has no metadata: the handle made on the coordinator says everything the sink needs.
+    if (handle !== undefined)
+      return connector.createPageSink({ table: schemaTable(canonical), columns: lowered, handle });
+    const { table } = this.requireTable(canonical);
+    return connector.createPageSink({ table, columns: lowered });
   }
 
   finishInsert(name: QualifiedObjectName, columns: readonly string[], fragments: readonly unknown[]): void {
@@ -219,7 +232,7 @@ export class MetadataManager implements MetadataView {
 
   /** Drops what the sinks of a failed INSERT buffered, where the connector keeps such data. */
   abortInsert(name: QualifiedObjectName, fragments: readonly unknown[]): void {
-    const connector = this.catalogs.connectorOf(name.catalog.toLowerCase()) as InsertAborting | undefined;
+    const connector = this.catalogs.connectorOf(name.catalog.toLowerCase());
     connector?.abortInsert?.(fragments);
   }
 
@@ -275,28 +288,37 @@ export class MetadataManager implements MetadataView {
     );
   }
 
-  /** A table's committed data for a rewrite (DELETE, UPDATE, TRUNCATE, ALTER TABLE). */
-  tableData(name: QualifiedObjectName): {
-    version: number;
-    columns: readonly ColumnMetadata[];
-    pages: readonly Page[];
-  } {
+  /** A table's columns, row count and version for a rewrite (DELETE, UPDATE, TRUNCATE, ALTER TABLE). */
+  tableData(name: QualifiedObjectName): { version: number; columns: readonly ColumnMetadata[]; rowCount: number } {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
     if (metadata.getTable(schemaTable(canonical)) === undefined) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
     }
-    if (metadata.tableData === undefined || metadata.replaceTable === undefined) {
+    if (
+      metadata.tableData === undefined ||
+      metadata.replaceTable === undefined ||
+      metadata.createStagingTable === undefined
+    ) {
       throw notSupported('modifying table data');
     }
     return metadata.tableData(schemaTable(canonical));
+  }
+
+  /** A hidden table beside `name` with `columns`, for the new contents of a rewrite. */
+  createStagingTable(name: QualifiedObjectName, columns: readonly ColumnMetadata[]): QualifiedObjectName {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    if (metadata.createStagingTable === undefined) throw notSupported('modifying table data');
+    const staging = metadata.createStagingTable(schemaTable(canonical), columns);
+    return { catalog: canonical.catalog, schema: staging.schema, name: staging.table };
   }
 
   /** Replaces a table's columns and rows (and its name) atomically, unless it changed since `expectedVersion`. */
   replaceTable(
     name: QualifiedObjectName,
     expectedVersion: number,
-    data: { columns: readonly ColumnMetadata[]; pages: readonly Page[] },
+    data: { columns: readonly ColumnMetadata[]; contents: 'keep' | 'empty' | { staging: QualifiedObjectName } },
     rename?: QualifiedObjectName,
   ): void {
     const canonical = canonicalName(name);
@@ -310,7 +332,16 @@ export class MetadataManager implements MetadataView {
       }
       target = schemaTable(renamed);
     }
-    metadata.replaceTable(schemaTable(canonical), expectedVersion, data, target);
+    const contents = data.contents;
+    metadata.replaceTable(
+      schemaTable(canonical),
+      expectedVersion,
+      {
+        columns: data.columns,
+        contents: typeof contents === 'string' ? contents : { staging: schemaTable(canonicalName(contents.staging)) },
+      },
+      target,
+    );
   }
 
   dropTable(name: QualifiedObjectName): void {

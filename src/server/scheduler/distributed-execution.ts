@@ -117,10 +117,11 @@ export class DistributedExecution {
         });
       }
       const stage: Stage = { fragment, tasks, assigners: [] };
-      stage.assigners = this.createAssigners(stage);
       this.stages.set(fragment.id, stage);
       this.planTexts.set(fragment.id, printPlan(fragment.root));
     }
+    // Once every stage exists (a failure here still shows the whole stage tree).
+    for (const stage of this.stages.values()) stage.assigners = this.createAssigners(stage);
     const consumers = new Map<string, Stage>();
     for (const stage of this.stages.values()) {
       for (const child of stage.fragment.childIds) consumers.set(child, stage);
@@ -194,6 +195,18 @@ export class DistributedExecution {
     const tasks = stage.tasks.map((t) => ({ partition: t.partition, nodeId: t.node.nodeId, nodeUri: t.node.uri }));
     return findNodes(stage.fragment.root, 'TableScan').map((scan) => {
       const splits = this.options.metadata.getSplits(scan.table, scan.constraint, tasks.length * SPLITS_PER_TASK);
+      // Data held by one node (memory tables) can be read only there.
+      for (const split of splits) {
+        const addresses = split.addresses ?? [];
+        if (addresses.length === 0) continue;
+        if (!tasks.some((t) => addresses.includes(t.nodeId) || addresses.includes(t.nodeUri))) {
+          const table = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
+          throw new VivaceError(
+            'NO_NODES_AVAILABLE',
+            `Data of table '${table}' is held by ${addresses.join(', ')}, which is not an active worker`,
+          );
+        }
+      }
       return new SplitAssigner(scan.id, splits, tasks, MAX_PENDING_SPLITS_PER_TASK);
     });
   }

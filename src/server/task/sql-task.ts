@@ -9,7 +9,7 @@
  * retried request never adds a split twice.
  */
 import { randomUUID } from 'node:crypto';
-import { toVivaceError, type VivaceError } from '../../common/vivace-error.js';
+import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { Driver } from '../../execution/driver.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { ExchangeOperatorFactory } from '../../execution/exchange/exchange-operator.js';
@@ -167,6 +167,15 @@ export class SqlTask {
         },
       }),
       isCancelled: () => this.isDone,
+      // Writers run next to their rows; the coordinator commits what they report (TableFinish
+      // never runs in a task).
+      writes: {
+        createPageSink: (node) => metadata.createPageSink(node.target, node.columns, node.handle),
+        commit: () => {
+          throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a task cannot commit a write');
+        },
+        abort: () => {},
+      },
       ...(session.maxPageRows !== undefined ? { maxPageRows: session.maxPageRows } : {}),
       remoteSource: (node, context) => {
         const types = node.outputs.map((s) => s.type);

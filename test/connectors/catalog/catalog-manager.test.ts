@@ -81,7 +81,7 @@ describe('catalogs', () => {
       'o_orderkey',
     );
     assert.deepEqual(bench.connector.metadata.getTable({ schema: 'tiny', table: 'orders' })?.name.catalog, 'bench');
-    assert.equal((manager.connectorOf('scratch') as MemoryConnector).writes.maxBytes, 1024 * 1024);
+    assert.equal((manager.connectorOf('scratch') as MemoryConnector).store.maxBytes, 1024 * 1024);
   });
 
   it('lowercases catalog names from file names', () => {

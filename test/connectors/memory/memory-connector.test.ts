@@ -6,6 +6,7 @@ import {
   DEFAULT_MEMORY_MAX_DATA_BYTES,
   type MemorySplit,
 } from '../../../src/connectors/memory/memory-connector.js';
+import type { MemoryWriteFragment } from '../../../src/connectors/memory/memory-page-sink.js';
 import { blockOf } from '../../../src/data/block-builder.js';
 import { createPage } from '../../../src/data/page.js';
 import { parseType } from '../../../src/types/type-signature.js';
@@ -104,7 +105,17 @@ describe('memory connector: splits', () => {
         [4, 6],
       ],
     );
-    assert.ok(splits.every((s) => s.addresses.length === 1 && s.addresses[0] === 'node-1' && s.version === 1));
+    const table = connector.metadata.findTable(T)!;
+    assert.ok(
+      splits.every(
+        (s) =>
+          s.addresses.length === 1 &&
+          s.addresses[0] === 'node-1' &&
+          s.tableId === table.id &&
+          s.fragmentId === table.fragments[0]!.fragmentId,
+      ),
+    );
+    assert.deepEqual(splits[0]!.columns, ['id', 'name']);
     assert.equal(connector.getSplits({ table: T, desiredSplits: 100 }).length, 6);
     assert.equal(connector.getSplits({ table: T, desiredSplits: 1 }).length, 1);
     assert.deepEqual(connector.getSplits({ table: T, desiredSplits: 4, constraint: { none: true, columns: {} } }), []);
@@ -119,12 +130,13 @@ describe('memory connector: splits', () => {
     insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(2, 2))]]);
     assert.deepEqual(readRows(connector, T, ['id'], { splits: before }), [[0], [1]]);
     assert.deepEqual(readRows(connector, T, ['id']), [[0], [1], [2], [3]]);
-    // A source opened before a commit does not see it either.
-    const [split] = connector.getSplits({ table: T, desiredSplits: 1 });
-    const source = connector.createPageSource({ split: split!, table: T, columns: ['id'], columnTypes: [BIGINT] });
+    // Sources opened before a commit do not see it either.
+    const sources = connector
+      .getSplits({ table: T, desiredSplits: 1 })
+      .map((split) => connector.createPageSource({ split, table: T, columns: ['id'], columnTypes: [BIGINT] }));
     insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(4, 2))]]);
     let rows = 0;
-    while (!source.isFinished()) rows += source.getNextPage()?.positionCount ?? 0;
+    for (const source of sources) while (!source.isFinished()) rows += source.getNextPage()?.positionCount ?? 0;
     assert.equal(rows, 4);
   });
 
@@ -151,13 +163,14 @@ describe('memory connector: atomic writes', () => {
     const connector = connectorWithTable();
     insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 1))]]);
     const before = snapshot(connector);
+    const fragmentsBefore = connector.store.fragmentCount;
     const sink = connector.createPageSink({ table: T, columns: ['id', 'name'] });
     sink.appendPage(pageOf(ID_NAME, rowsFrom(1, 3)));
     const fragment = sink.finish();
     assert.deepEqual(snapshot(connector), before);
     // The INSERT failed before committing: its pages are dropped, the table is unchanged.
     connector.abortInsert([fragment]);
-    assert.equal(connector.writes.pendingWriteCount, 0);
+    assert.equal(connector.store.fragmentCount, fragmentsBefore);
     assert.deepEqual(snapshot(connector), before);
     assert.throws(
       () => connector.finishInsert({ table: T, columns: ['id', 'name'] }, [fragment]),
@@ -168,12 +181,12 @@ describe('memory connector: atomic writes', () => {
 
   it('leaves the table unchanged when a sink aborts', () => {
     const connector = connectorWithTable();
-    const bytesBefore = connector.writes.bytesInUse;
+    const bytesBefore = connector.store.bytesInUse;
     const sink = connector.createPageSink({ table: T, columns: ['id', 'name'] });
     sink.appendPage(pageOf(ID_NAME, rowsFrom(0, 3)));
-    assert.ok(connector.writes.bytesInUse > bytesBefore);
+    assert.ok(connector.store.bytesInUse > bytesBefore);
     sink.abort();
-    assert.equal(connector.writes.bytesInUse, bytesBefore);
+    assert.equal(connector.store.bytesInUse, bytesBefore);
     assert.deepEqual(readRows(connector, T, ['id']), []);
     assert.throws(() => sink.appendPage(pageOf(ID_NAME, rowsFrom(3, 1))), /no longer open/);
     assert.throws(() => sink.finish(), /was aborted/);
@@ -219,7 +232,9 @@ describe('memory connector: atomic writes', () => {
         e.message === "Table 'memory.default.t' was changed by another statement during the write; run it again",
     );
     assert.deepEqual(readRows(connector, T, ['id']), []);
-    assert.equal(connector.writes.pendingWriteCount, 0);
+    // The refused fragment's pages were dropped with the commit.
+    const { tableId, fragmentId } = fragment as MemoryWriteFragment;
+    assert.equal(connector.store.get(tableId, fragmentId), undefined);
   });
 
   it('enforces memory.max-data-per-node', () => {

@@ -72,12 +72,12 @@ describe('memory connector: schemas', () => {
     metadata.createTable(t, columns({ id: 'bigint', name: 'varchar' }), {});
     metadata.createView(view('s', 'v'), false);
     insert(connector, t, ['id', 'name'], [[pageOf(ID_NAME, [[1, 'a']])]]);
-    assert.ok(connector.writes.bytesInUse > 0);
+    assert.ok(connector.store.bytesInUse > 0);
     metadata.dropSchema('s', true);
     assert.equal(metadata.schemaExists('s'), false);
     assert.equal(metadata.getTable(t), undefined);
     assert.equal(metadata.getView({ schema: 's', table: 'v' }), undefined);
-    assert.equal(connector.writes.bytesInUse, 0);
+    assert.equal(connector.store.bytesInUse, 0);
     // The name can be used again, for a new, empty table.
     metadata.createSchema('s', {});
     metadata.createTable(t, columns({ id: 'bigint' }), {});

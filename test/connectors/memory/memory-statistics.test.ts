@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { memoryTableStatistics } from '../../../src/connectors/memory/memory-statistics.js';
 import { blockOf } from '../../../src/data/block-builder.js';
+import type { Page } from '../../../src/data/page.js';
 import { BIGINT, varchar } from '../../../src/types/type.js';
 
 function table(rows: number, version = 1) {
@@ -18,23 +19,35 @@ function table(rows: number, version = 1) {
   };
 }
 
+function withPages<T extends { pages: readonly Page[] }>(t: T): [T, () => readonly Page[]] {
+  return [t, () => t.pages];
+}
+
 describe('memory table statistics', () => {
   it('counts distinct values and nulls exactly on small tables', () => {
-    const statistics = memoryTableStatistics(table(1000));
+    const statistics = memoryTableStatistics(...withPages(table(1000)));
     assert.equal(statistics.rowCount, 1000);
     assert.deepEqual(statistics.columns.k, { distinctValues: 1000, nullFraction: 0 });
     assert.deepEqual(statistics.columns.flag, { distinctValues: 3, nullFraction: 0.1 });
   });
 
   it('scales key-like columns of large tables from the sample and keeps small cardinalities', () => {
-    const statistics = memoryTableStatistics(table(250_000));
+    const statistics = memoryTableStatistics(...withPages(table(250_000)));
     assert.equal(statistics.columns.k?.distinctValues, 250_000);
     assert.equal(statistics.columns.flag?.distinctValues, 3);
   });
 
   it('caches per table version', () => {
     const t = table(10);
-    assert.equal(memoryTableStatistics(t), memoryTableStatistics(t));
-    assert.notEqual(memoryTableStatistics(t), memoryTableStatistics({ ...t, version: 2 }));
+    assert.equal(memoryTableStatistics(...withPages(t)), memoryTableStatistics(...withPages(t)));
+    assert.notEqual(memoryTableStatistics(...withPages(t)), memoryTableStatistics(...withPages({ ...t, version: 2 })));
+  });
+
+  it('has only the row count when the pages are on other nodes', () => {
+    const t = table(10);
+    assert.deepEqual(
+      memoryTableStatistics(t, () => undefined),
+      { rowCount: 10, columns: {} },
+    );
   });
 });

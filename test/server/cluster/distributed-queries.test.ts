@@ -216,6 +216,55 @@ describe('distributed queries on a coordinator and two worker processes', { time
     });
   });
 
+  it('keeps memory tables on the workers that wrote them, and changes them there', async () => {
+    // lineitem has 8 splits at tiny: both workers read, and so write, some of them.
+    const statements = [
+      'CREATE TABLE memory.default.spread AS SELECT orderkey, linenumber, partkey, returnflag, comment FROM lineitem',
+      'INSERT INTO memory.default.spread SELECT orderkey, linenumber, partkey, returnflag, comment FROM lineitem WHERE orderkey < 100',
+      'DELETE FROM memory.default.spread WHERE orderkey < 100',
+      "UPDATE memory.default.spread SET comment = 'x' WHERE orderkey < 1000",
+      'ALTER TABLE memory.default.spread ADD COLUMN extra bigint',
+      'ALTER TABLE memory.default.spread RENAME COLUMN extra TO flag',
+      "SELECT count(*), count(flag), count_if(comment = 'x'), sum(partkey) FROM memory.default.spread",
+      'ALTER TABLE memory.default.spread DROP COLUMN flag',
+      'SELECT returnflag, count(*), sum(linenumber) FROM memory.default.spread GROUP BY 1',
+    ];
+    // The same statements in process (a memory catalog of its own) give the same answers.
+    for (const sql of statements) {
+      const { last, rows } = await drain(await post(coordinator.url, sql));
+      assert.equal(last.error, undefined, `${sql}: ${last.error?.message}`);
+      assert.equal(await differenceFromInProcess(local, sql, rows), undefined, sql);
+    }
+    assert.ok(
+      (await drain(await post(coordinator.url, 'SELECT count(*) FROM memory.default.spread'))).last.stats.nodes >= 2,
+    );
+    // Read on the workers: a join with generated data, as the in-process engine answers it.
+    const join =
+      'SELECT s.returnflag, count(*), sum(p.retailprice) FROM memory.default.spread s JOIN part p ON s.partkey = p.partkey GROUP BY 1';
+    const { last, rows } = await drain(await post(coordinator.url, join));
+    assert.equal(last.stats.state, 'FINISHED');
+    assert.ok(last.stats.nodes >= 2, 'the memory table is read on the workers');
+    assert.equal(await differenceFromInProcess(local, join, rows), undefined);
+    // Both workers hold pages: each ran a writer of the table's last rewrite (DROP COLUMN).
+    for (const worker of workers) {
+      const tasks = (await (
+        await fetch(`${worker.url}/v1/task`, {
+          headers: { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') },
+        })
+      ).json()) as Json[];
+      const written = tasks
+        .flatMap((task) => task.stats.pipelines.flatMap((p: Json) => p.operatorSummaries))
+        .filter((operator: Json) => operator.operatorType === 'TableWriterOperator')
+        .reduce((sum: number, operator: Json) => sum + operator.inputPositions, 0);
+      assert.ok(written > 0, `${worker.url} wrote rows of memory tables`);
+    }
+    const { last: small } = await drain(
+      await post(coordinator.url, 'SELECT count(*) FROM system.runtime.nodes CROSS JOIN memory.default.spread'),
+    );
+    assert.equal(small.error.errorName, 'NOT_SUPPORTED');
+    assert.match(small.error.message, /keeps its data on the workers/);
+  });
+
   it('fails a query whose worker dies with REMOTE_TASK_ERROR naming the node, and keeps serving', async () => {
     const first = await post(coordinator.url, 'SELECT count(*), sum(quantity) FROM tpch.sf10.lineitem');
     await eventually('the query running', 20_000, async () => {
@@ -240,6 +289,10 @@ describe('distributed queries on a coordinator and two worker processes', { time
       failed.some((node) => node.uri === victim.url),
       'the dead worker is listed as failed',
     );
+    // Its share of a memory table went with it: reading the table says so.
+    const { last: lost } = await drain(await post(coordinator.url, 'SELECT count(*) FROM memory.default.spread'));
+    assert.equal(lost.error.errorName, 'NO_NODES_AVAILABLE');
+    assert.match(lost.error.message, /memory\.default\.spread.*worker-2/);
   });
 
   it('gives a restarted worker work again', async () => {
@@ -248,5 +301,14 @@ describe('distributed queries on a coordinator and two worker processes', { time
       const { last } = await drain(await post(coordinator.url, 'SELECT count(*) FROM orders'));
       return last.stats.state === 'FINISHED' && last.stats.nodes === 2 ? true : undefined;
     });
+    const { last: lost } = await drain(await post(coordinator.url, 'SELECT count(*) FROM memory.default.spread'));
+    assert.match(lost.error.message, /held by worker-2 was lost: the node restarted/);
+    // Tables written now are spread over both again.
+    const { rows } = await drain(
+      await post(coordinator.url, 'CREATE TABLE memory.default.again AS SELECT * FROM nation'),
+    );
+    assert.deepEqual(rows, [[25]]);
+    const { rows: read } = await drain(await post(coordinator.url, 'SELECT sum(nationkey) FROM memory.default.again'));
+    assert.deepEqual(read, [[300]]);
   });
 });
