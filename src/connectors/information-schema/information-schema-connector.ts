@@ -94,7 +94,8 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     finishInsert: inner.finishInsert?.bind(inner),
     abortInsert: inner.abortInsert?.bind(inner),
     insertHandle: inner.insertHandle?.bind(inner),
-    dataNodes: inner.dataNodes?.bind(inner),
+    // information_schema tables are computed wherever they are read (the coordinator).
+    dataNodes: inner.dataNodes && ((table) => (isInformationSchema(table) ? [] : inner.dataNodes!(table))),
     metadata,
     getSplits(request: SplitRequest): readonly ConnectorSplit[] {
       return isInformationSchema(request.table) ? [{ informationSchema: true }] : inner.getSplits(request);
