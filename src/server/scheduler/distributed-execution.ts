@@ -126,13 +126,12 @@ export class DistributedExecution {
     for (const stage of this.stages.values()) {
       for (const child of stage.fragment.childIds) consumers.set(child, stage);
     }
-    // Producers before consumers (a child fragment's id is above its parent's): a consumer's first
-    // request for results finds its upstream tasks there.
+    // Every task is created at once, producers' requests first (a child fragment's id is above its
+    // parent's); a consumer asking for results before its producer exists is held by the worker
+    // until the producer's first update arrives. One round trip instead of one per stage.
     const ordered = [...this.stages.values()].sort((a, b) => Number(b.fragment.id) - Number(a.fragment.id));
+    const creations: Promise<void>[] = [];
     for (const stage of ordered) {
-      // Canceled while scheduling: tasks made so far were told; make no more.
-      if (this.canceled) throw new VivaceError('USER_CANCELED', 'Query was canceled');
-      const creations: Promise<void>[] = [];
       const consumer = consumers.get(stage.fragment.id);
       const bufferCount =
         consumer === undefined || stage.fragment.outputPartitioning.kind === 'SINGLE' ? 1 : consumer.tasks.length;
@@ -153,9 +152,9 @@ export class DistributedExecution {
         };
         creations.push(this.createTask(task, request));
       }
-      await Promise.all(creations);
-      if (this.failure) throw this.failure;
     }
+    await Promise.all(creations);
+    if (this.canceled) throw new VivaceError('USER_CANCELED', 'Query was canceled');
     if (this.failure) throw this.failure;
     for (const stage of this.stages.values()) for (const task of stage.tasks) void this.pollStatus(task, stage);
     this.pullResults();

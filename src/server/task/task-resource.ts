@@ -21,6 +21,8 @@ const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
 
 export class TaskManager {
   private readonly tasks = new Map<string, SqlTask>();
+  /** Results requests that arrived before their task's first update, by task id. */
+  private readonly outputWaiters = new Map<string, (() => void)[]>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -47,6 +49,42 @@ export class TaskManager {
       this.tasks.set(taskId, task);
     }
     return task;
+  }
+
+  /**
+   * The task once it has an output buffer, waiting up to `maxWaitMs` for its first update: the
+   * coordinator creates a query's tasks all at once, so a consumer may ask for a producer's
+   * results a moment before the producer exists (as Trino's task manager, which creates the task
+   * on first mention).
+   */
+  async whenOutputReady(taskId: string, maxWaitMs: number): Promise<SqlTask | undefined> {
+    const ready = () => {
+      const task = this.tasks.get(taskId);
+      return task?.outputBuffer ? task : undefined;
+    };
+    if (ready() || maxWaitMs <= 0) return ready();
+    let timer: NodeJS.Timeout | undefined;
+    let wake: () => void = () => {};
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      const waiters = this.outputWaiters.get(taskId) ?? [];
+      waiters.push(resolve);
+      this.outputWaiters.set(taskId, waiters);
+      timer = setTimeout(resolve, maxWaitMs);
+    });
+    clearTimeout(timer);
+    const left = (this.outputWaiters.get(taskId) ?? []).filter((waiter) => waiter !== wake);
+    if (left.length > 0) this.outputWaiters.set(taskId, left);
+    else this.outputWaiters.delete(taskId);
+    return ready();
+  }
+
+  /** A task was updated: results requests waiting for its output buffer go on. */
+  updated(taskId: string): void {
+    const waiters = this.outputWaiters.get(taskId);
+    if (waiters === undefined || !this.tasks.get(taskId)?.outputBuffer) return;
+    this.outputWaiters.delete(taskId);
+    for (const waiter of waiters) waiter();
   }
 
   info(task: SqlTask): Record<string, unknown> {
@@ -103,6 +141,7 @@ export function registerTaskResource(app: FastifyInstance, manager: TaskManager)
     }
     const task = manager.getOrCreate(taskId);
     task.update(update);
+    manager.updated(taskId);
     return sendJson(reply, manager.info(task));
   });
 
@@ -146,8 +185,8 @@ export function registerTaskResource(app: FastifyInstance, manager: TaskManager)
     return sendJson(reply, manager.info(task));
   });
 
-  registerTaskResultsRoute(app, (taskId) => {
-    const task = manager.get(taskId);
+  registerTaskResultsRoute(app, async (taskId, maxWaitMs) => {
+    const task = await manager.whenOutputReady(taskId, maxWaitMs);
     if (!task?.outputBuffer) return undefined;
     return { outputBuffer: task.outputBuffer, instanceId: task.instanceId };
   });

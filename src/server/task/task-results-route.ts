@@ -6,7 +6,9 @@
  * `X-Service-Page-End-Sequence-Id` (the next token), `X-Service-Buffer-Complete` and
  * `X-Service-Task-Instance-Id`. Asking for token N acknowledges the pages before N, the same token
  * again returns the same pages; `GET .../{token}/acknowledge` acknowledges without reading;
- * `DELETE .../results/{bufferId}` says the consumer is done. An unknown task is a 404.
+ * `DELETE .../results/{bufferId}` says the consumer is done. A results request for a task not yet
+ * created waits for it (up to about a second) — a query's tasks are created all at once — and is
+ * then a 404.
  */
 import type { FastifyInstance } from 'fastify';
 import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
@@ -16,7 +18,11 @@ import { framePages, PAGES_CONTENT_TYPE } from './results-framing.js';
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 const MAX_WAIT_MS = 1000;
 
-export type TaskOutputLookup = (taskId: string) => { outputBuffer: OutputBuffer; instanceId: string } | undefined;
+/** The task's output, waiting up to `maxWaitMs` for a task not yet created (0: no wait). */
+export type TaskOutputLookup = (
+  taskId: string,
+  maxWaitMs: number,
+) => Promise<{ outputBuffer: OutputBuffer; instanceId: string } | undefined>;
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -25,7 +31,7 @@ function header(value: string | string[] | undefined): string | undefined {
 export function registerTaskResultsRoute(app: FastifyInstance, lookup: TaskOutputLookup): void {
   app.get('/v1/task/:taskId/results/:bufferId/:token', async (request, reply) => {
     const { taskId, bufferId, token } = request.params as { taskId: string; bufferId: string; token: string };
-    const task = lookup(taskId);
+    const task = await lookup(taskId, MAX_WAIT_MS);
     if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
     const sequence = Number(token);
     if (!Number.isInteger(sequence) || sequence < 0) {
@@ -61,7 +67,7 @@ export function registerTaskResultsRoute(app: FastifyInstance, lookup: TaskOutpu
 
   app.get('/v1/task/:taskId/results/:bufferId/:token/acknowledge', async (request, reply) => {
     const { taskId, bufferId, token } = request.params as { taskId: string; bufferId: string; token: string };
-    const task = lookup(taskId);
+    const task = await lookup(taskId, 0);
     if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
     task.outputBuffer.acknowledgeTo(bufferId, Number(token));
     return reply.code(204).send();
@@ -69,7 +75,7 @@ export function registerTaskResultsRoute(app: FastifyInstance, lookup: TaskOutpu
 
   app.delete('/v1/task/:taskId/results/:bufferId', async (request, reply) => {
     const { taskId, bufferId } = request.params as { taskId: string; bufferId: string };
-    const task = lookup(taskId);
+    const task = await lookup(taskId, 0);
     if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
     task.outputBuffer.destroy(bufferId);
     return reply.code(204).send();
