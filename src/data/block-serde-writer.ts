@@ -4,7 +4,7 @@
  * `encodeInto`; zone keys are replaced by indexes into a per-block table of zone ids.
  */
 import type { Block, TimestampTzBlock } from './block.js';
-import { childRegion } from './block-copy.js';
+import { childRegion, copyPositions } from './block-copy.js';
 import {
   align8,
   BLOCK_FLAG_NULLS,
@@ -113,6 +113,62 @@ export class SerdeWriter {
         this.writeBlock(block.value);
         break;
     }
+  }
+
+  /**
+   * Writes the rows at `positions` of `block` as `writeBlock(copyPositions(block, positions))`
+   * would, without building that block first: fixed-width flat blocks (most exchanged columns)
+   * are gathered straight into the output, word by word so every bit pattern survives; other
+   * kinds are gathered into a block first.
+   */
+  writeBlockPositions(block: Block, positions: Int32Array, count: number): void {
+    const wordsPerValue =
+      block.kind === 'float64' || block.kind === 'int64'
+        ? 2
+        : block.kind === 'int32' || block.kind === 'float32'
+          ? 1
+          : 0;
+    if (wordsPerValue === 0) {
+      this.writeBlock(copyPositions(block, positions, count));
+      return;
+    }
+    const flat = block as Extract<Block, { kind: 'float64' | 'int64' | 'int32' | 'float32' }>;
+    // A null mask only when a selected row is null, as a gathered block would have.
+    let nulls = flat.nulls;
+    if (nulls !== undefined) {
+      let any = 0;
+      for (let i = 0; i < count && any === 0; i++) any = nulls[positions[i]!]!;
+      if (any === 0) nulls = undefined;
+    }
+    this.ensure(BLOCK_HEADER_BYTES);
+    this.bytes[this.offset] = tagOf(flat.kind);
+    this.bytes[this.offset + 1] = nulls !== undefined ? BLOCK_FLAG_NULLS : 0;
+    this.view.setUint16(this.offset + 2, 0, true);
+    this.view.setUint32(this.offset + 4, count, true);
+    this.offset += BLOCK_HEADER_BYTES;
+    if (nulls !== undefined) {
+      const byteCount = Math.ceil(count / 8);
+      this.ensure(byteCount);
+      const bytes = this.bytes;
+      const base = this.offset;
+      bytes.fill(0, base, base + byteCount);
+      for (let i = 0; i < count; i++) if (nulls[positions[i]!] !== 0) bytes[base + (i >>> 3)] |= 1 << (i & 7);
+      this.offset = align8(base + byteCount);
+    }
+    const values = flat.values;
+    const source = new Int32Array(values.buffer, values.byteOffset, values.length * wordsPerValue);
+    this.ensure(4 * wordsPerValue * count);
+    const target = new Int32Array(this.bytes.buffer, this.offset, wordsPerValue * count);
+    if (wordsPerValue === 2) {
+      for (let i = 0; i < count; i++) {
+        const at = 2 * positions[i]!;
+        target[2 * i] = source[at]!;
+        target[2 * i + 1] = source[at + 1]!;
+      }
+    } else {
+      for (let i = 0; i < count; i++) target[i] = source[positions[i]!]!;
+    }
+    this.offset = align8(this.offset + 4 * wordsPerValue * count);
   }
 
   private packNulls(nulls: Uint8Array, n: number): void {

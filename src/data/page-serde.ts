@@ -45,26 +45,66 @@ export function serializePages(pages: readonly Page[], types: readonly Type[], o
     for (const block of page.blocks) estimate += estimateSerializedBytes(block);
   }
   const writer = new SerdeWriter(estimate);
-  writer.u32At(0, SERDE_MAGIC);
-  new DataView(writer.bytes.buffer).setUint16(4, SERDE_VERSION, true);
-  new DataView(writer.bytes.buffer).setUint16(6, checksum ? STREAM_FLAG_CHECKSUM : 0, true);
-  writer.u32At(8, pages.length);
-  writer.u32At(12, 0);
-  writer.offset = STREAM_HEADER_BYTES;
+  writeStreamHeader(writer, pages.length, checksum);
   for (const page of pages) {
     writer.ensure(PAGE_HEADER_BYTES);
     const header = writer.offset;
     writer.offset += PAGE_HEADER_BYTES;
     for (const block of page.blocks) writer.writeBlock(block);
-    const bodyLength = writer.offset - header - PAGE_HEADER_BYTES;
-    writer.u32At(header, bodyLength);
-    writer.u32At(header + 4, page.positionCount);
-    writer.u32At(header + 8, page.blocks.length);
-    const body = writer.bytes.subarray(header + PAGE_HEADER_BYTES, writer.offset);
-    writer.u32At(header + 12, checksum ? crc32(body) : 0);
+    finishPage(writer, header, page.positionCount, page.blocks.length, checksum);
   }
+  return exactBytes(writer);
+}
+
+/**
+ * The rows at `positions` (the first `count`) of one page, serialized as `serializePages` would
+ * serialize the page of those rows — without building that page (an exchange splitting a page
+ * among its consumers).
+ */
+export function serializePagePositions(
+  page: Page,
+  positions: Int32Array,
+  count: number,
+  types: readonly Type[],
+  options?: SerializeOptions,
+): Uint8Array {
+  checkPage(page, types);
+  const checksum = options?.checksum ?? true;
+  let estimate = STREAM_HEADER_BYTES + PAGE_HEADER_BYTES;
+  // Proportional to the rows taken: exact for fixed-width columns, grown on demand otherwise.
+  for (const block of page.blocks)
+    estimate += Math.ceil((estimateSerializedBytes(block) * count) / Math.max(1, page.positionCount)) + 48;
+  const writer = new SerdeWriter(estimate);
+  writeStreamHeader(writer, 1, checksum);
+  const header = writer.offset;
+  writer.offset += PAGE_HEADER_BYTES;
+  for (const block of page.blocks) writer.writeBlockPositions(block, positions, count);
+  finishPage(writer, header, count, page.blocks.length, checksum);
+  return exactBytes(writer);
+}
+
+function writeStreamHeader(writer: SerdeWriter, pageCount: number, checksum: boolean): void {
+  writer.u32At(0, SERDE_MAGIC);
+  new DataView(writer.bytes.buffer).setUint16(4, SERDE_VERSION, true);
+  new DataView(writer.bytes.buffer).setUint16(6, checksum ? STREAM_FLAG_CHECKSUM : 0, true);
+  writer.u32At(8, pageCount);
+  writer.u32At(12, 0);
+  writer.offset = STREAM_HEADER_BYTES;
+}
+
+/** Fills in the header of the page whose body was written after `header`. */
+function finishPage(writer: SerdeWriter, header: number, positionCount: number, blockCount: number, checksum: boolean) {
+  const bodyLength = writer.offset - header - PAGE_HEADER_BYTES;
+  writer.u32At(header, bodyLength);
+  writer.u32At(header + 4, positionCount);
+  writer.u32At(header + 8, blockCount);
+  const body = writer.bytes.subarray(header + PAGE_HEADER_BYTES, writer.offset);
+  writer.u32At(header + 12, checksum ? crc32(body) : 0);
+}
+
+/** The exact bytes written; copied only when the buffer grew well past them. */
+function exactBytes(writer: SerdeWriter): Uint8Array {
   const length = writer.offset;
-  // Hand back the exact bytes; copy only when the buffer grew well past them.
   return length * 5 >= writer.bytes.length * 4 ? writer.bytes.subarray(0, length) : writer.bytes.slice(0, length);
 }
 

@@ -3,8 +3,15 @@ import { describe, it } from 'node:test';
 import { VivaceError } from '../../src/common/vivace-error.js';
 import { dictionaryBlock, float64Block, int32Block, rleBlock, stringBlock } from '../../src/data/block.js';
 import { blockOf } from '../../src/data/block-builder.js';
+import { copyPositions } from '../../src/data/block-copy.js';
 import type { Page } from '../../src/data/page.js';
-import { crc32, crc32Portable, deserializePages, serializePages } from '../../src/data/page-serde.js';
+import {
+  crc32,
+  crc32Portable,
+  deserializePages,
+  serializePagePositions,
+  serializePages,
+} from '../../src/data/page-serde.js';
 import { zoneIdOf, zoneKeyOf } from '../../src/data/time-zones.js';
 import type { Type } from '../../src/types/type.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR } from '../../src/types/type.js';
@@ -65,6 +72,29 @@ describe('page serde', () => {
       const checksum = iteration % 2 === 0;
       const bytes = serializePages(pages, types, { checksum });
       assertSamePages(deserializePages(bytes, types), pages, types, `iteration ${iteration}`);
+    }
+  });
+
+  it('serializes selected positions byte for byte as the page of those rows', () => {
+    const random = seededRandom(20261125);
+    for (let iteration = 0; iteration < 200; iteration++) {
+      const types: Type[] = [];
+      const columns = randomInt(random, 1, 4);
+      for (let c = 0; c < columns; c++) types.push(randomType(random));
+      const page = randomPage(random, types, randomInt(random, 1, 40));
+      const count = randomInt(random, 0, page.positionCount);
+      const positions = new Int32Array(count + 3).fill(-1);
+      for (let i = 0; i < count; i++) positions[i] = randomInt(random, 0, page.positionCount - 1);
+      const gathered: Page = {
+        positionCount: count,
+        blocks: page.blocks.map((block) => copyPositions(block, positions, count)),
+      };
+      const checksum = iteration % 2 === 0;
+      assert.deepEqual(
+        serializePagePositions(page, positions, count, types, { checksum }),
+        serializePages([gathered], types, { checksum }),
+        `iteration ${iteration}: ${types.map((t) => t.kind).join(', ')}`,
+      );
     }
   });
 

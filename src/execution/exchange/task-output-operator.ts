@@ -6,9 +6,8 @@
  * partition comes from its high bits, so the consumers' hash tables (which index by the low bits)
  * still see well-spread keys. A full buffer blocks the driver (back-pressure).
  */
-import { copyPositions } from '../../data/block-copy.js';
 import type { Page } from '../../data/page.js';
-import { serializePages } from '../../data/page-serde.js';
+import { serializePagePositions, serializePages } from '../../data/page-serde.js';
 import type { Type } from '../../types/type.js';
 import { hashBlock } from '../hash/hash-values.js';
 import type { Operator, OperatorFactory } from '../operator.js';
@@ -100,8 +99,11 @@ export class TaskOutputOperator implements Operator {
         continue;
       }
       const selected = positions.subarray(starts[p]!, starts[p + 1]!);
-      const part: Page = { positionCount: size, blocks: page.blocks.map((b) => copyPositions(b, selected, size)) };
-      this.buffer.enqueue(p, this.serialize(part), size);
+      this.buffer.enqueue(
+        p,
+        serializePagePositions(page, selected, size, this.options.types, { checksum: false }),
+        size,
+      );
     }
   }
 
