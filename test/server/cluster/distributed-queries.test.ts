@@ -258,6 +258,28 @@ describe('distributed queries on a coordinator and two worker processes', { time
         .reduce((sum: number, operator: Json) => sum + operator.inputPositions, 0);
       assert.ok(written > 0, `${worker.url} wrote rows of memory tables`);
     }
+    // A write that fails on a worker leaves the table as it was; a failed CREATE TABLE AS leaves none.
+    const { last: failedInsert } = await drain(
+      await post(
+        coordinator.url,
+        'INSERT INTO memory.default.spread SELECT orderkey, linenumber, 1 / (partkey - partkey), returnflag, comment FROM lineitem',
+      ),
+    );
+    assert.equal(failedInsert.error?.errorName, 'DIVISION_BY_ZERO');
+    const { rows: unchanged } = await drain(await post(coordinator.url, 'SELECT count(*) FROM memory.default.spread'));
+    assert.equal(
+      await differenceFromInProcess(local, 'SELECT count(*) FROM memory.default.spread', unchanged),
+      undefined,
+    );
+    const { last: failedCreate } = await drain(
+      await post(
+        coordinator.url,
+        'CREATE TABLE memory.default.broken AS SELECT 1 / (partkey - partkey) AS x FROM lineitem',
+      ),
+    );
+    assert.equal(failedCreate.error?.errorName, 'DIVISION_BY_ZERO');
+    const { rows: tables } = await drain(await post(coordinator.url, "SHOW TABLES FROM memory.default LIKE 'broken'"));
+    assert.deepEqual(tables, []);
     const { last: small } = await drain(
       await post(coordinator.url, 'SELECT count(*) FROM system.runtime.nodes CROSS JOIN memory.default.spread'),
     );
