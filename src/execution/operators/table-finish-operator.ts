@@ -17,6 +17,27 @@ export interface WriteCommitter {
   abort(fragments: readonly unknown[]): void;
 }
 
+/**
+ * What TableWriters reported in one page (a row per writer: rows written, commit fragment as
+ * JSON): appends the fragments to `fragments` and returns the rows. The coordinator reads a
+ * distributed write's reports with it too.
+ */
+export function readWriterReports(
+  page: Page,
+  rowsChannel: number,
+  fragmentChannel: number,
+  fragments: unknown[],
+): number {
+  const rows = page.blocks[rowsChannel]!;
+  const json = page.blocks[fragmentChannel]!;
+  let total = 0;
+  for (let position = 0; position < page.positionCount; position++) {
+    total += Number(getValue(rows, BIGINT, position) as number | bigint);
+    fragments.push(JSON.parse(getValue(json, VARCHAR, position) as string));
+  }
+  return total;
+}
+
 export class TableFinishOperator implements Operator {
   private rows = 0;
   private readonly fragments: unknown[] = [];
@@ -36,12 +57,7 @@ export class TableFinishOperator implements Operator {
   }
 
   addInput(page: Page): void {
-    const rows = page.blocks[this.rowsChannel]!;
-    const fragments = page.blocks[this.fragmentChannel]!;
-    for (let position = 0; position < page.positionCount; position++) {
-      this.rows += Number(getValue(rows, BIGINT, position) as number | bigint);
-      this.fragments.push(JSON.parse(getValue(fragments, VARCHAR, position) as string));
-    }
+    this.rows += readWriterReports(page, this.rowsChannel, this.fragmentChannel, this.fragments);
   }
 
   getOutput(): Page | null {

@@ -40,10 +40,8 @@ export function isDataModification(statement: Statement): statement is DataModif
 export interface ModificationContext {
   readonly session: Session;
   readonly metadata: MetadataManager;
-  /** Runs a query over the current data and returns its pages (rows in the query's column order). */
+  /** Runs a statement over the current data and returns its pages (rows in its column order). */
   runQuery(sql: string): Promise<Page[]>;
-  /** Runs an INSERT and returns the number of rows it wrote. */
-  runWrite(sql: string): Promise<number>;
 }
 
 export interface ModificationResult {
@@ -61,6 +59,12 @@ function qualifiedSql(name: QualifiedObjectName): string {
 
 type TableData = ReturnType<MetadataManager['tableData']>;
 
+/** The single bigint a count(*) or an INSERT answers. */
+function countOf(pages: readonly Page[]): number {
+  const block = pages[0]?.blocks[0] as { values: ArrayLike<number> } | undefined;
+  return block === undefined ? 0 : Number(block.values[0]);
+}
+
 /** Writes `select` (one value per column of `columns`, in order) as the table's new contents; returns their row count. */
 async function rewrite(
   context: ModificationContext,
@@ -72,7 +76,7 @@ async function rewrite(
   const metadata = context.metadata;
   const staging = metadata.createStagingTable(name, columns);
   try {
-    const rows = await context.runWrite(`INSERT INTO ${qualifiedSql(staging)} ${select}`);
+    const rows = countOf(await context.runQuery(`INSERT INTO ${qualifiedSql(staging)} ${select}`));
     metadata.replaceTable(name, data.version, { columns, contents: { staging } });
     return rows;
   } catch (e) {
@@ -143,9 +147,7 @@ export async function executeModification(
         .join(', ');
       const from = qualifiedSql(name);
       // Counted first: the rewrite swaps the table, and the count must see the old contents.
-      const counted = await context.runQuery(`SELECT count(*) FROM ${from} WHERE ${condition}`);
-      const updated =
-        counted[0] === undefined ? 0 : Number((counted[0].blocks[0] as { values: ArrayLike<number> }).values[0]);
+      const updated = countOf(await context.runQuery(`SELECT count(*) FROM ${from} WHERE ${condition}`));
       await rewrite(context, name, data, data.columns, `SELECT ${select} FROM ${from}`);
       return { updateType: 'UPDATE', updateCount: updated };
     }

@@ -10,13 +10,13 @@ import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { blockOf } from '../../data/block-builder.js';
-import { getValue } from '../../data/block-values.js';
 import { createPage, type Page } from '../../data/page.js';
 import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import { LocalPlanner } from '../../execution/local-planner.js';
 import { QueryMemoryPool } from '../../execution/memory-context.js';
+import { readWriterReports } from '../../execution/operators/table-finish-operator.js';
 import { PageBuffer } from '../../execution/page-buffer.js';
 import { runDrivers } from '../../execution/task-executor.js';
 import { defaultFunctionRegistry } from '../../functions/function-registry.js';
@@ -300,11 +300,6 @@ export class LocalQueryRunner {
         session: analyzerSession,
         metadata: this.options.metadata,
         runQuery: (sql) => this.collectPages(query, sql, settings),
-        runWrite: async (sql) => {
-          const pages = await this.collectPages(query, sql, settings);
-          const block = pages[0]?.blocks[0] as { values: ArrayLike<number> } | undefined;
-          return block === undefined ? 0 : Number(block.values[0]);
-        },
       });
       if (result.updateCount === undefined) {
         this.finishUpdate(query, result.updateType);
@@ -732,10 +727,7 @@ export class LocalQueryRunner {
     let rows = 0;
     const collect = () => {
       for (let page = reports.poll(); page !== null; page = reports.poll()) {
-        for (let position = 0; position < page.positionCount; position++) {
-          rows += Number(getValue(page.blocks[0]!, BIGINT, position) as number | bigint);
-          fragments.push(JSON.parse(getValue(page.blocks[1]!, VARCHAR, position) as string));
-        }
+        rows += readWriterReports(page, 0, 1, fragments);
       }
     };
     try {
