@@ -66,22 +66,27 @@ export async function run(args: readonly string[]): Promise<void> {
     console.log(`  in-process ${name} ${median(times).toFixed(0)} ms`);
   }
 
-  for (const workers of [1, 2]) {
-    const cluster = await startBenchCluster(workers);
-    try {
-      for (const { name, sql } of queries) {
-        const times: number[] = [];
-        for (let r = 0; r < warmups + runs; r++) {
-          const { elapsedMs } = await runOverHttp(cluster.url, sql, schema);
-          if (r >= warmups) times.push(elapsedMs);
+  // Both clusters run side by side and each query alternates between them, run by run: this
+  // machine's speed drifts by tens of percent over minutes, and measuring one cluster after the
+  // other would put that drift into the speed-up. (The idle cluster only sends heartbeats.)
+  const clusters = [await startBenchCluster(1), await startBenchCluster(2)];
+  try {
+    for (const { name, sql } of queries) {
+      const times: number[][] = [[], []];
+      for (let r = 0; r < warmups + runs; r++) {
+        for (let c = 0; c < clusters.length; c++) {
+          const { elapsedMs } = await runOverHttp(clusters[c]!.url, sql, schema);
+          if (r >= warmups) times[c]!.push(elapsedMs);
         }
-        record(name, `${workers} worker(s)`, median(times));
-        console.log(`  ${workers} worker(s) ${name} ${median(times).toFixed(0)} ms`);
       }
-      if (workers === 2) await exchangeThroughput(cluster.url, schema);
-    } finally {
-      await cluster.stop();
+      for (let c = 0; c < clusters.length; c++) {
+        record(name, `${c + 1} worker(s)`, median(times[c]!));
+        console.log(`  ${c + 1} worker(s) ${name} ${median(times[c]!).toFixed(0)} ms`);
+      }
     }
+    await exchangeThroughput(clusters[1]!.url, schema);
+  } finally {
+    await Promise.all(clusters.map((cluster) => cluster.stop()));
   }
 
   // DuckDB with two threads: the same two cores the two workers get.
