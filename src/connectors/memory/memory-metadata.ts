@@ -17,7 +17,7 @@ import type { Page } from '../../data/page.js';
 import type { ConnectorMetadata, SchemaTableName, TableReplacement } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import type { MemoryWriteFragment } from './memory-page-sink.js';
-import { memoryTableStatistics } from './memory-statistics.js';
+import { memoryTableStatistics, mergeSampledColumns, type SampledColumn } from './memory-statistics.js';
 import type { MemoryStore } from './memory-store.js';
 
 export const DEFAULT_MEMORY_SCHEMA = 'default';
@@ -38,6 +38,8 @@ export interface MemoryFragment {
   readonly rows: number;
   readonly pages: number;
   readonly bytes: number;
+  /** What the sink sampled of each column (statistics of tables held by other nodes). */
+  readonly columns?: readonly SampledColumn[];
 }
 
 export interface MemoryTable {
@@ -151,7 +153,12 @@ export class MemoryMetadata implements ConnectorMetadata {
   /** Row count only: the connector keeps no per-column statistics. */
   getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
     const table = this.findTable(name);
-    return table === undefined ? undefined : memoryTableStatistics(table, () => this.localPages(table));
+    if (table === undefined) return undefined;
+    return memoryTableStatistics(
+      table,
+      () => this.localPages(table),
+      () => mergeSampledColumns(table.columns.length, table.fragments),
+    );
   }
 
   getView(name: SchemaTableName): ViewDefinition | undefined {
@@ -275,6 +282,7 @@ export class MemoryMetadata implements ConnectorMetadata {
         rows: fragment.rows,
         pages: fragment.pages,
         bytes: fragment.bytes,
+        ...(Array.isArray(fragment.columns) ? { columns: fragment.columns } : {}),
       });
       table.rowCount += fragment.rows;
       table.bytes += fragment.bytes;

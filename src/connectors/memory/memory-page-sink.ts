@@ -15,6 +15,7 @@ import { blockMatchesType } from '../../data/physical-type.js';
 import type { ConnectorPageSink } from '../../spi/connector.js';
 import { formatType } from '../../types/type-signature.js';
 import type { MemoryInsertColumns } from './memory-insert-handle.js';
+import { type SampledColumn, sampleColumns } from './memory-statistics.js';
 import type { MemoryStore, StoredFragment } from './memory-store.js';
 
 /** What a finished sink hands to `finishInsert`: a fragment of `tableId` held by `nodeId`. */
@@ -25,6 +26,8 @@ export interface MemoryWriteFragment {
   readonly rows: number;
   readonly pages: number;
   readonly bytes: number;
+  /** Column statistics of the fragment's first rows (for the coordinator's optimizer). */
+  readonly columns: SampledColumn[];
 }
 
 export class MemoryPageSink implements ConnectorPageSink {
@@ -87,7 +90,8 @@ export class MemoryPageSink implements ConnectorPageSink {
     if (this.store.get(tableId, fragmentId) !== this.fragment) {
       throw new VivaceError('GENERIC_INTERNAL_ERROR', `Memory fragment ${fragmentId} was aborted`);
     }
-    return { tableId, nodeId: this.store.nodeId, fragmentId, rows, pages: pages.length, bytes };
+    const columns = sampleColumns(this.table.columns, rows, pages);
+    return { tableId, nodeId: this.store.nodeId, fragmentId, rows, pages: pages.length, bytes, columns };
   }
 
   abort(): void {

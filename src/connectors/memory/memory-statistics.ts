@@ -3,7 +3,8 @@
  * fractions estimated from a sample of the table's first rows (exact for tables up to the sample
  * size). A column whose sample is nearly all distinct is taken to be key-like and scaled to the
  * row count; otherwise the sample's distinct count stands. Cached per table version. A table whose
- * pages are on workers has its row count only: the coordinator cannot sample them.
+ * pages are on workers is sampled by the sinks that wrote them, and the coordinator merges their
+ * samples.
  */
 import { getValue } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
@@ -18,16 +19,25 @@ export interface TableData {
 
 const SAMPLE_ROWS = 100_000;
 const KEY_LIKE_RATIO = 0.9;
+/** Fragments' columns with at least one value in this many rows are merged by summing (see below). */
+const MANY_VALUES_RATIO = 0.1;
 
 const cache = new WeakMap<TableData, { version: number; statistics: TableStatistics }>();
 
 /** `pagesOf` answers the table's pages when this node holds them all, else undefined. */
-export function memoryTableStatistics(table: TableData, pagesOf: () => readonly Page[] | undefined): TableStatistics {
-  const cached = cache.get(table);
-  if (cached && cached.version === table.version) return cached.statistics;
-  const columns: Record<string, ColumnStatistics> = {};
-  const pages = pagesOf() ?? [];
-  table.columns.forEach((column, channel) => {
+/** Statistics of one column in a sample, or null for a column without sampled rows. */
+export type SampledColumn = ColumnStatistics | null;
+
+/**
+ * Distinct counts and null fractions of each column (in table order) from the first SAMPLE_ROWS
+ * rows of `pages`, which hold `rowCount` rows in all.
+ */
+export function sampleColumns(
+  columns: readonly { readonly type: ColumnMetadata['type'] }[],
+  rowCount: number,
+  pages: readonly Page[],
+): SampledColumn[] {
+  return columns.map((column, channel) => {
     const distinct = new Set<unknown>();
     let sampled = 0;
     let nulls = 0;
@@ -40,13 +50,70 @@ export function memoryTableStatistics(table: TableData, pagesOf: () => readonly 
       }
       if (sampled >= SAMPLE_ROWS) break;
     }
-    if (sampled === 0) return;
+    if (sampled === 0) return null;
     const nonNull = sampled - nulls;
-    const keyLike = nonNull > 0 && distinct.size >= KEY_LIKE_RATIO * nonNull && table.rowCount > sampled;
-    columns[column.name] = {
-      distinctValues: keyLike ? Math.round((distinct.size * table.rowCount) / sampled) : distinct.size,
+    const keyLike = nonNull > 0 && distinct.size >= KEY_LIKE_RATIO * nonNull && rowCount > sampled;
+    return {
+      distinctValues: keyLike ? Math.round((distinct.size * rowCount) / sampled) : distinct.size,
       nullFraction: nulls / sampled,
     };
+  });
+}
+
+/**
+ * A table's column statistics from its fragments' samples (pages on other nodes): null fractions
+ * weighted by rows; a column with many values per row in its fragments (at least one in
+ * MANY_VALUES_RATIO, such as keys or keys repeated a few times) has the sum of the fragments'
+ * distinct counts — sinks write different splits, whose keys rarely repeat — capped at the rows;
+ * any other column the largest fragment's count (a few values, seen by every sink).
+ */
+export function mergeSampledColumns(
+  columnCount: number,
+  fragments: readonly { readonly rows: number; readonly columns?: readonly SampledColumn[] }[],
+): SampledColumn[] {
+  const merged: SampledColumn[] = [];
+  for (let c = 0; c < columnCount; c++) {
+    let rows = 0;
+    let nulls = 0;
+    let sum = 0;
+    let max = 0;
+    let nonNullRows = 0;
+    for (const fragment of fragments) {
+      const column = fragment.columns?.[c];
+      if (column === undefined || column === null) continue;
+      rows += fragment.rows;
+      nulls += fragment.rows * (column.nullFraction ?? 0);
+      nonNullRows += fragment.rows * (1 - (column.nullFraction ?? 0));
+      sum += column.distinctValues ?? 0;
+      max = Math.max(max, column.distinctValues ?? 0);
+    }
+    const manyValues = sum >= MANY_VALUES_RATIO * nonNullRows;
+    merged.push(
+      rows === 0
+        ? null
+        : { distinctValues: manyValues ? Math.min(sum, Math.ceil(nonNullRows)) : max, nullFraction: nulls / rows },
+    );
+  }
+  return merged;
+}
+
+/**
+ * `pagesOf` answers the table's pages when this node holds them all (sampled here), else
+ * undefined: then `fragmentColumns` merges what each fragment's sink sampled.
+ */
+export function memoryTableStatistics(
+  table: TableData,
+  pagesOf: () => readonly Page[] | undefined,
+  fragmentColumns: () => SampledColumn[] = () => [],
+): TableStatistics {
+  const cached = cache.get(table);
+  if (cached && cached.version === table.version) return cached.statistics;
+  const pages = pagesOf();
+  const sampled = pages === undefined ? fragmentColumns() : sampleColumns(table.columns, table.rowCount, pages);
+  const columns: Record<string, ColumnStatistics> = {};
+  table.columns.forEach((column, i) => {
+    const statistics = sampled[i];
+    if (statistics) columns[column.name] = statistics;
   });
   const statistics: TableStatistics = { rowCount: table.rowCount, columns };
   cache.set(table, { version: table.version, statistics });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { memoryTableStatistics } from '../../../src/connectors/memory/memory-statistics.js';
+import { memoryTableStatistics, mergeSampledColumns } from '../../../src/connectors/memory/memory-statistics.js';
 import { blockOf } from '../../../src/data/block-builder.js';
 import type { Page } from '../../../src/data/page.js';
 import { BIGINT, varchar } from '../../../src/types/type.js';
@@ -43,7 +43,32 @@ describe('memory table statistics', () => {
     assert.notEqual(memoryTableStatistics(...withPages(t)), memoryTableStatistics(...withPages({ ...t, version: 2 })));
   });
 
-  it('has only the row count when the pages are on other nodes', () => {
+  it('merges the samples of fragments held by other nodes', () => {
+    const t = table(2000);
+    const keys = { distinctValues: 1000, nullFraction: 0 };
+    const flags = (nulls: number) => ({ distinctValues: 3, nullFraction: nulls });
+    // orderkey-like: each key on 4 rows, every sink a different range.
+    const repeated = { distinctValues: 250, nullFraction: 0 };
+    const merged = mergeSampledColumns(3, [
+      { rows: 1000, columns: [keys, flags(0.2), repeated] },
+      { rows: 1000, columns: [keys, flags(0), repeated] },
+    ]);
+    assert.deepEqual(merged, [
+      { distinctValues: 2000, nullFraction: 0 },
+      { distinctValues: 3, nullFraction: 0.1 },
+      { distinctValues: 500, nullFraction: 0 },
+    ]);
+    assert.deepEqual(
+      memoryTableStatistics(
+        t,
+        () => undefined,
+        () => merged,
+      ),
+      { rowCount: 2000, columns: { k: merged[0], flag: merged[1] } },
+    );
+  });
+
+  it('has only the row count when the pages are on other nodes and nothing was sampled', () => {
     const t = table(10);
     assert.deepEqual(
       memoryTableStatistics(t, () => undefined),
