@@ -150,7 +150,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     return { name: { catalog: this.catalogName, schema: table.schema, name: table.name }, columns: table.columns };
   }
 
-  /** Row count only: the connector keeps no per-column statistics. */
+  /** Row count and sampled column statistics (memory-statistics.ts). */
   getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
     const table = this.findTable(name);
     if (table === undefined) return undefined;
@@ -185,6 +185,12 @@ export class MemoryMetadata implements ConnectorMetadata {
       throw new VivaceError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
     }
     for (const table of entry.tables.values()) this.forgetTable(table);
+    // Staging tables of rewrites still running there go too (their swap then fails).
+    for (const [key, table] of this.staging) {
+      if (table.schema !== schema) continue;
+      this.staging.delete(key);
+      this.forgetTable(table);
+    }
     this.schemas.delete(schema);
   }
 
