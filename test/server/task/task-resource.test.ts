@@ -249,6 +249,23 @@ describe('task resource', { timeout: 60_000 }, () => {
     assert.equal(aborted.state, 'ABORTED');
   });
 
+  it('holds a results request for a task not yet created until its first update', async () => {
+    const { fragment, splits } = leafFragment('SELECT regionkey, name FROM region');
+    // The consumer asks first (the coordinator creates a query's tasks all at once).
+    const early = fetch(`${worker.url}/v1/task/q7.1.0/results/0/0`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal((await post('q7.1.0', createRequest(fragment, splits, true))).status, 200);
+    const response = await early;
+    assert.equal(response.status, 200);
+    assert.ok(response.headers.get('x-service-task-instance-id'));
+    await response.arrayBuffer();
+    const rows = await readAll(
+      'q7.1.0',
+      fragment.root.outputs.map((s) => s.type),
+    );
+    assert.equal(rows.length, 5);
+  });
+
   it('answers malformed requests with 400 and unknown tasks with 404, and stays up', async () => {
     const bad = await fetch(`${worker.url}/v1/task/q5.1.0`, {
       method: 'POST',
