@@ -6,6 +6,10 @@
  * Transient failures (connection errors, 5xx, and 404 while the upstream task is still being
  * created) are retried with back-off; a location that has not answered successfully for 10 s, or
  * whose task instance changed (the worker restarted), fails the client with the URI in the message.
+ *
+ * A location whose task runs in this very process (`localOutput` finds it) is read straight from
+ * the task's output buffer with the same tokens and acknowledgements: no HTTP request, response
+ * framing or socket copies between two tasks of one worker.
  */
 import { Agent, request } from 'undici';
 import { VivaceError } from '../../common/vivace-error.js';
@@ -16,6 +20,7 @@ import type {
   ExchangeClientStatus,
   PageBufferClientStatus,
 } from '../../execution/exchange/exchange-client.js';
+import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import type { Type } from '../../types/type.js';
 import { formatDataSize, formatTimestamp } from '../cluster/airlift-format.js';
 import { unframePages } from './results-framing.js';
@@ -30,7 +35,18 @@ export interface HttpExchangeClientOptions {
   /** Headers every request carries (the internal authentication). */
   headers(): Record<string, string>;
   onFailure(error: VivaceError): void;
+  /** The output of the task at `uri` when it runs in this process (waiting briefly for its creation). */
+  localOutput?(uri: string): Promise<LocalTaskOutput | undefined>;
 }
+
+/** A task of this process: its output buffer and instance id. */
+export interface LocalTaskOutput {
+  readonly outputBuffer: OutputBuffer;
+  readonly instanceId: string;
+}
+
+/** How long a local read waits for pages, as the results resource does. */
+const LOCAL_MAX_WAIT_MS = 1000;
 
 const GIVE_UP_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -51,6 +67,8 @@ interface Location {
   requestsScheduled: number;
   requestsCompleted: number;
   requestsFailed: number;
+  /** The upstream task runs in this process (read without HTTP). */
+  local?: LocalTaskOutput | undefined;
 }
 
 export class HttpExchangeClient implements ExchangeClient {
@@ -183,6 +201,10 @@ export class HttpExchangeClient implements ExchangeClient {
           location.state = 'closed';
           location.httpRequestState = 'not scheduled';
           this.wakeReaders();
+          if (location.local) {
+            location.local.outputBuffer.destroy(this.options.bufferId);
+            continue;
+          }
           // The upstream buffer may be freed now; a lost DELETE only delays that.
           request(`${location.uri}/results/${this.options.bufferId}`, {
             method: 'DELETE',
@@ -220,6 +242,8 @@ export class HttpExchangeClient implements ExchangeClient {
 
   /** One results request; true when the location's buffer is complete. */
   private async fetchOnce(location: Location): Promise<boolean> {
+    location.local ??= await this.options.localOutput?.(location.uri);
+    if (location.local) return this.readLocal(location, location.local);
     const url = `${location.uri}/results/${this.options.bufferId}/${location.token}`;
     let response: Awaited<ReturnType<typeof request>>;
     try {
@@ -263,7 +287,37 @@ export class HttpExchangeClient implements ExchangeClient {
     if (token !== location.token || !Number.isInteger(nextToken)) {
       throw new VivaceError('REMOTE_TASK_ERROR', `${url} answered for token ${token}, not ${location.token}`);
     }
-    for (const frame of unframePages(body)) {
+    this.receive(location, unframePages(body), nextToken);
+    return headerValue('x-service-buffer-complete') === 'true';
+  }
+
+  /** The same exchange with a task of this process, through its output buffer. */
+  private async readLocal(location: Location, local: LocalTaskOutput): Promise<boolean> {
+    if (location.instanceId !== undefined && local.instanceId !== location.instanceId) {
+      throw new VivaceError('REMOTE_TASK_ERROR', `The task behind ${location.uri} was restarted; its results are lost`);
+    }
+    location.instanceId = local.instanceId;
+    let result: Awaited<ReturnType<OutputBuffer['get']>>;
+    try {
+      result = await local.outputBuffer.get(
+        this.options.bufferId,
+        location.token,
+        this.options.maxResponseBytes,
+        LOCAL_MAX_WAIT_MS,
+      );
+    } catch (e) {
+      throw new VivaceError('PAGE_TRANSPORT_ERROR', `${location.uri}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    location.lastUpdate = Date.now();
+    this.receive(location, result.pages, result.nextToken);
+    return result.bufferComplete;
+  }
+
+  /** Takes in serialized pages a location answered and moves its token on. */
+  private receive(location: Location, frames: Iterable<Uint8Array>, nextToken: number): void {
+    let bytes = 0;
+    for (const frame of frames) {
+      bytes += frame.length;
       for (const page of deserializePages(frame, this.options.types)) {
         this.pages.push(page);
         this.pageBytes.push(frame.length);
@@ -272,9 +326,8 @@ export class HttpExchangeClient implements ExchangeClient {
         location.rowsReceived += page.positionCount;
       }
     }
-    this.bytesReceived += body.length;
+    this.bytesReceived += bytes;
     location.token = nextToken;
-    if (body.length > 0) this.wakeReaders();
-    return headerValue('x-service-buffer-complete') === 'true';
+    if (bytes > 0) this.wakeReaders();
   }
 }

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseDuration } from '../cluster/airlift-format.js';
 import type { WorkerContext } from '../worker/worker-context.js';
+import type { LocalTaskOutput } from './http-exchange-client.js';
 import { SqlTask, type SqlTaskDependencies } from './sql-task.js';
 import { renderTaskInfo } from './task-info.js';
 import { registerTaskResultsRoute } from './task-results-route.js';
@@ -18,6 +19,12 @@ import { parseTaskUpdate } from './task-update.js';
 const MAX_WAIT_MS = 10_000;
 /** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
 const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
+
+/** The output of a task of this worker, by its URI (undefined for other nodes' tasks). */
+export type LocalOutputLookup = (uri: string) => Promise<LocalTaskOutput | undefined>;
+
+/** How long a local exchange waits for an upstream task of this worker to be created. */
+const LOCAL_TASK_WAIT_MS = 1000;
 
 export class TaskManager {
   private readonly tasks = new Map<string, SqlTask>();
@@ -193,9 +200,19 @@ export function registerTaskResource(app: FastifyInstance, manager: TaskManager)
 }
 
 /** The worker plug-in: a task manager over the worker's catalogs, and its routes. */
-export function taskResourceRegistrar(createDependencies: (worker: WorkerContext) => SqlTaskDependencies) {
+export function taskResourceRegistrar(
+  createDependencies: (worker: WorkerContext, localOutput: LocalOutputLookup) => SqlTaskDependencies,
+) {
   return (app: FastifyInstance, worker: WorkerContext): void => {
-    const manager = new TaskManager(createDependencies(worker), worker.config.nodeId, () => worker.baseUrl());
+    // Exchange clients of this worker's tasks read the other tasks of this worker directly.
+    let manager: TaskManager | undefined;
+    const localOutput: LocalOutputLookup = async (uri) => {
+      const prefix = `${worker.baseUrl()}/v1/task/`;
+      if (manager === undefined || !uri.startsWith(prefix)) return undefined;
+      const task = await manager.whenOutputReady(uri.slice(prefix.length), LOCAL_TASK_WAIT_MS);
+      return task?.outputBuffer ? { outputBuffer: task.outputBuffer, instanceId: task.instanceId } : undefined;
+    };
+    manager = new TaskManager(createDependencies(worker, localOutput), worker.config.nodeId, () => worker.baseUrl());
     app.addHook('onClose', async () => manager.close());
     registerTaskResource(app, manager);
   };

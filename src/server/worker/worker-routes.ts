@@ -15,7 +15,7 @@ const EXCHANGE_BUFFER_BYTES = 32 * 1024 * 1024;
 const EXCHANGE_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export const defaultWorkerRoutes: WorkerRouteRegistrar[] = [
-  taskResourceRegistrar((worker) => ({
+  taskResourceRegistrar((worker, localOutput) => ({
     metadata: new MetadataManager(worker.catalogs),
     functions: new EngineFunctions(),
     defaultMemoryLimitBytes: worker.config.queryMaxMemoryPerNodeBytes,
@@ -27,6 +27,7 @@ export const defaultWorkerRoutes: WorkerRouteRegistrar[] = [
         maxBufferedBytes: EXCHANGE_BUFFER_BYTES,
         headers: () => worker.httpClient.internalHeaders(),
         onFailure,
+        localOutput,
       }),
   })),
 ];

@@ -11,6 +11,7 @@ import { blockOf } from '../../../src/data/block-builder.js';
 import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { createPage } from '../../../src/data/page.js';
 import { serializePages } from '../../../src/data/page-serde.js';
+import { OutputBuffer } from '../../../src/execution/exchange/output-buffer.js';
 import { HttpExchangeClient } from '../../../src/server/task/http-exchange-client.js';
 import { framePages } from '../../../src/server/task/results-framing.js';
 import { BIGINT } from '../../../src/types/type.js';
@@ -141,5 +142,43 @@ describe('HttpExchangeClient', { timeout: 30_000 }, () => {
       /was restarted/,
     );
     assert.equal(failure?.errorName, 'REMOTE_TASK_ERROR');
+  });
+
+  it('reads a task of its own process from its output buffer, without HTTP, and frees it at the end', async () => {
+    const buffer = new OutputBuffer({ kind: 'PARTITIONED', bufferIds: ['0', '1'], maxBufferedBytes: 1 << 20 });
+    buffer.enqueue(0, page([1, 2]), 2);
+    buffer.enqueue(1, page([99]), 1);
+    let failure: VivaceError | undefined;
+    const lookups: string[] = [];
+    const reader = new HttpExchangeClient({
+      bufferId: '0',
+      types: [BIGINT],
+      maxResponseBytes: 1 << 20,
+      maxBufferedBytes: 1 << 20,
+      headers: () => ({}),
+      onFailure: (e) => {
+        failure = e;
+      },
+      localOutput: async (uri) => {
+        lookups.push(uri);
+        return uri.startsWith('http://this-worker.invalid/') ? { outputBuffer: buffer, instanceId: 'i' } : undefined;
+      },
+    });
+    // An address no request could reach: only the local read can answer.
+    reader.addLocation('http://this-worker.invalid/v1/task/q.1.0');
+    reader.noMoreLocations();
+    setTimeout(() => {
+      buffer.enqueue(0, page([3]), 1);
+      buffer.setNoMorePages();
+    }, 20);
+    assert.deepEqual(await drain(reader, () => failure), [1, 2, 3]);
+    assert.deepEqual(lookups, ['http://this-worker.invalid/v1/task/q.1.0']);
+    const status = reader.status().pageBufferClientStatuses[0]!;
+    assert.equal(status.rowsReceived, 3);
+    assert.equal(status.requestsFailed, 0);
+    // Buffer 0 was destroyed when complete; buffer 1 still holds its page, so the buffer lives on.
+    assert.equal(buffer.isFinished(), false);
+    buffer.destroy('1');
+    assert.equal(buffer.isFinished(), true);
   });
 });
