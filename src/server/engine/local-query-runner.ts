@@ -424,7 +424,7 @@ export class LocalQueryRunner {
             },
     });
     const drivers = planner.planQuery(plan, query.results);
-    trackLocalStage(query, drivers, memory, this.coordinatorUri, this.options.nodeId ?? 'coordinator', printPlan(plan));
+    trackLocalStage(query, drivers, memory, this.coordinatorUri, this.nodeId, printPlan(plan));
     query.transition('RUNNING');
     try {
       await runDrivers(drivers, { isCancelled: () => query.isCanceled || query.isStoppedEarly }).finally(() => {
@@ -604,6 +604,11 @@ export class LocalQueryRunner {
     this.finishWithRows(query, [{ name: 'Query Plan', type: VARCHAR }], [[text]]);
   }
 
+  /** This process's node id (task records of local stages, data held here). */
+  private get nodeId(): string {
+    return this.options.nodeId ?? 'coordinator';
+  }
+
   /** A query runs on the workers when every table it reads can be read there. */
   private isDistributable(plan: PlanNode): boolean {
     const cluster = this.options.cluster;
@@ -616,8 +621,7 @@ export class LocalQueryRunner {
   private remoteDataNodes(table: QualifiedObjectName): readonly string[] {
     // Without a cluster every connector lives in this process.
     if (this.options.cluster === undefined) return [];
-    const self = this.options.nodeId ?? 'coordinator';
-    return (this.options.metadata.dataNodes(table) ?? []).filter((node) => node !== self);
+    return (this.options.metadata.dataNodes(table) ?? []).filter((node) => node !== this.nodeId);
   }
 
   /**
@@ -630,8 +634,7 @@ export class LocalQueryRunner {
     const cluster = this.options.cluster;
     const nodes = this.options.metadata.dataNodes(target);
     if (cluster === undefined || nodes === undefined) return false;
-    const self = this.options.nodeId ?? 'coordinator';
-    if (nodes.includes(self)) return false;
+    if (nodes.includes(this.nodeId)) return false;
     const sourceReadable = findNodes(plan, 'TableScan').every((scan) => cluster.isDistributable(scan.table));
     if (haveWorkers && sourceReadable) return true;
     const name = `${target.catalog}.${target.schema}.${target.name}`;

@@ -64,10 +64,10 @@ export class TaskManager {
    * results a moment before the producer exists (as Trino's task manager, which creates the task
    * on first mention).
    */
-  async whenOutputReady(taskId: string, maxWaitMs: number): Promise<SqlTask | undefined> {
-    const ready = () => {
+  async whenOutputReady(taskId: string, maxWaitMs: number): Promise<LocalTaskOutput | undefined> {
+    const ready = (): LocalTaskOutput | undefined => {
       const task = this.tasks.get(taskId);
-      return task?.outputBuffer ? task : undefined;
+      return task?.outputBuffer ? { outputBuffer: task.outputBuffer, instanceId: task.instanceId } : undefined;
     };
     if (ready() || maxWaitMs <= 0) return ready();
     let timer: NodeJS.Timeout | undefined;
@@ -192,11 +192,7 @@ export function registerTaskResource(app: FastifyInstance, manager: TaskManager)
     return sendJson(reply, manager.info(task));
   });
 
-  registerTaskResultsRoute(app, async (taskId, maxWaitMs) => {
-    const task = await manager.whenOutputReady(taskId, maxWaitMs);
-    if (!task?.outputBuffer) return undefined;
-    return { outputBuffer: task.outputBuffer, instanceId: task.instanceId };
-  });
+  registerTaskResultsRoute(app, (taskId, maxWaitMs) => manager.whenOutputReady(taskId, maxWaitMs));
 }
 
 /** The worker plug-in: a task manager over the worker's catalogs, and its routes. */
@@ -209,8 +205,7 @@ export function taskResourceRegistrar(
     const localOutput: LocalOutputLookup = async (uri) => {
       const prefix = `${worker.baseUrl()}/v1/task/`;
       if (manager === undefined || !uri.startsWith(prefix)) return undefined;
-      const task = await manager.whenOutputReady(uri.slice(prefix.length), LOCAL_TASK_WAIT_MS);
-      return task?.outputBuffer ? { outputBuffer: task.outputBuffer, instanceId: task.instanceId } : undefined;
+      return manager.whenOutputReady(uri.slice(prefix.length), LOCAL_TASK_WAIT_MS);
     };
     manager = new TaskManager(createDependencies(worker, localOutput), worker.config.nodeId, () => worker.baseUrl());
     app.addHook('onClose', async () => manager.close());
