@@ -68,6 +68,13 @@ export interface QueryResults {
   readonly data?: readonly JsonRow[];
   readonly stats: StatementStats;
   readonly error?: QueryError;
+  readonly warnings?: readonly QueryWarning[];
   readonly updateType?: string;
   readonly updateCount?: number;
+}
+
+/** Trino's query warning: shown by the CLI after the query, never failing it. */
+export interface QueryWarning {
+  readonly warningCode: { readonly code: number; readonly name: string };
+  readonly message: string;
 }

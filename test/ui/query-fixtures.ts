@@ -125,6 +125,12 @@ export function queryInfo(state: 'RUNNING' | 'FAILED'): Record<string, unknown> 
       outputDataSize: '100B',
     },
     outputStage: root,
+    warnings: [
+      {
+        warningCode: { code: 257, name: 'COORDINATOR_ONLY_EXECUTION' },
+        message: 'No worker was active: the query ran on the coordinator only, as a single stage',
+      },
+    ],
     ...(state === 'FAILED'
       ? {
           errorType: 'USER_ERROR',

@@ -9,6 +9,7 @@ import {
   offsetOf,
   operatorRows,
   queryList,
+  selectQueries,
   slowestOperators,
   stageTree,
   summarizeQuery,
@@ -40,6 +41,36 @@ describe('UI number formats', () => {
     assert.equal(formatCount(12_345), '12.3K');
     assert.equal(formatCount(4_560_000), '4.56M');
     assert.equal(formatCount(undefined), '–');
+  });
+});
+
+describe('query list selection', () => {
+  const queries = queryList(Array.from({ length: 12 }, (_, i) => basicQueryInfo(i)));
+
+  it('puts running and queued queries first when asked, newest first within each group', () => {
+    const ordered = selectQueries(queries, 'all', '', 'any', 'created', true, true);
+    const firstInactive = ordered.findIndex((q) => q.state !== 'RUNNING' && q.state !== 'QUEUED');
+    assert.ok(firstInactive > 0, 'some active queries lead');
+    assert.ok(ordered.slice(firstInactive).every((q) => q.state !== 'RUNNING' && q.state !== 'QUEUED'));
+    const active = ordered.slice(0, firstInactive).map((q) => q.createTime ?? 0);
+    assert.deepEqual(
+      active,
+      [...active].sort((a, b) => b - a),
+    );
+    // Without the option the order is by creation time alone.
+    const plain = selectQueries(queries, 'all', '', 'any', 'created', true).map((q) => q.createTime ?? 0);
+    assert.deepEqual(
+      plain,
+      [...plain].sort((a, b) => b - a),
+    );
+  });
+
+  it('filters by user and by state', () => {
+    assert.ok(selectQueries(queries, 'all', 'alice', 'user', 'created', true).every((q) => q.user === 'alice'));
+    assert.equal(
+      selectQueries(queries, 'FAILED', '', 'any', 'created', true).length,
+      queries.filter((q) => q.state === 'FAILED').length,
+    );
   });
 });
 

@@ -3,7 +3,7 @@
  * resource answered from fixtures (the UI itself served by a real coordinator): hundreds of
  * queries filter and sort quickly, a failed query shows its error name, the query page draws the
  * stage tree with per-stage task tables, sums operator statistics over tasks and highlights the
- * slowest, marks the failing SQL position, and Kill asks for confirmation before its DELETE.
+ * slowest, marks the failing SQL position, shows the query's warnings, and Kill asks for confirmation before its DELETE.
  */
 // biome-ignore-all lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a user sees, which is what these checks are about.
 import assert from 'node:assert/strict';
@@ -111,6 +111,10 @@ describe('query pages rendering the spec records', { timeout: 120_000 }, () => {
       /COLUMN_NOT_FOUND \(USER_ERROR\): .*at line 2, column 12/,
     );
     assert.equal(await page.locator('.cm-error-mark').innerText(), 'quantity');
+    assert.match(
+      await page.getByTestId('query-warning').innerText(),
+      /^COORDINATOR_ONLY_EXECUTION: No worker was active: the query ran on the coordinator only/,
+    );
     assert.equal(await page.getByRole('button', { name: 'Kill' }).count(), 0, 'no Kill on a finished query');
   });
 

@@ -1,8 +1,8 @@
 /**
  * The query pages in a real browser against a real coordinator's query resource: a query run from
  * the workbench appears in the live list, its page shows the SQL, stage tree and operator
- * statistics, and Kill (after confirmation) cancels a long query, which the list then shows
- * FAILED with USER_CANCELED.
+ * statistics, the overview lists a running query first, and Kill (after confirmation) cancels a
+ * long query, which the list then shows FAILED with USER_CANCELED.
  */
 // biome-ignore-all lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a user sees, which is what these checks are about.
 import assert from 'node:assert/strict';
@@ -67,7 +67,16 @@ describe('query pages in Chromium', { timeout: 180_000 }, () => {
     const link = page.getByTestId('detail-link');
     await link.waitFor();
     const longId = (await link.innerText()).trim();
-    await link.click();
+    // The overview opens on the query list with the running query on top (issue 19).
+    await page.goto(`${server.url}/ui/#/`);
+    await page.getByRole('heading', { name: 'Cluster overview' }).waitFor();
+    const overviewRows = page.getByTestId('query-list').getByTestId('query-row');
+    await page.waitForFunction(
+      `document.querySelector('[data-testid="query-list"] [data-testid="query-row"]')?.getAttribute('data-query-id') === '${longId}'`,
+    );
+    assert.equal(await overviewRows.first().getAttribute('data-state'), 'RUNNING');
+    assert.ok((await overviewRows.count()) >= 3, 'the finished and failed queries are listed below it');
+    await overviewRows.first().locator('a').click();
     await page.getByRole('heading', { name: longId, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Kill' }).click();
     await page.getByRole('alertdialog', { name: 'Confirm kill' }).waitFor();

@@ -35,6 +35,21 @@ export interface QuerySummary {
   readonly progress: number | undefined;
   readonly errorName: string | undefined;
   readonly errorType: string | undefined;
+  /** Trino's query warnings (`warnings[].warningCode.name` and `message`). */
+  readonly warnings: readonly QueryWarning[];
+}
+
+export interface QueryWarning {
+  readonly name: string;
+  readonly message: string;
+}
+
+function warningsOf(info: Json): QueryWarning[] {
+  const list: Json[] = Array.isArray(info?.warnings) ? info.warnings : [];
+  return list.map((w) => ({
+    name: String(first(w?.warningCode?.name, 'WARNING')),
+    message: String(first(w?.message, '')),
+  }));
 }
 
 function first(...values: unknown[]): unknown {
@@ -93,6 +108,7 @@ export function summarizeQuery(info: Json): QuerySummary {
     progress: progress ?? (state === 'FINISHED' ? 100 : undefined),
     errorName: errorNameOf(info),
     errorType: typeof info?.errorType === 'string' ? info.errorType : undefined,
+    warnings: warningsOf(info),
   };
 }
 
@@ -346,4 +362,48 @@ export function errorRange(sql: string, position: ErrorPosition): { from: number
   while (to < sql.length && /[\w$]/.test(sql[to]!)) to++;
   if (to === from) to = Math.min(sql.length, from + 1);
   return { from, to };
+}
+
+export type StateFilter = 'all' | 'active' | 'FINISHED' | 'FAILED';
+export type SortKey = 'created' | 'elapsed' | 'cpu' | 'memory';
+export type TextField = 'any' | 'user' | 'source' | 'sql';
+
+const SORTERS: Record<SortKey, (q: QuerySummary) => number> = {
+  created: (q) => q.createTime ?? 0,
+  elapsed: (q) => q.elapsedMs ?? 0,
+  cpu: (q) => q.cpuMs ?? 0,
+  memory: (q) => q.memoryBytes ?? 0,
+};
+
+/** Filters and sorts the list; exported for its unit test. */
+export function selectQueries(
+  queries: readonly QuerySummary[],
+  state: StateFilter,
+  text: string,
+  field: TextField,
+  sort: SortKey,
+  descending: boolean,
+  activeFirst = false,
+): QuerySummary[] {
+  const needle = text.trim().toLowerCase();
+  const matches = (q: QuerySummary) => {
+    if (state === 'active' && !ACTIVE_STATES.has(q.state)) return false;
+    if ((state === 'FINISHED' || state === 'FAILED') && q.state !== state) return false;
+    if (needle === '') return true;
+    const fields =
+      field === 'user'
+        ? [q.user]
+        : field === 'source'
+          ? [q.source]
+          : field === 'sql'
+            ? [q.sql]
+            : [q.user, q.source, q.sql, q.queryId];
+    return fields.some((value) => value.toLowerCase().includes(needle));
+  };
+  const key = SORTERS[sort];
+  const direction = descending ? -1 : 1;
+  const rank = (q: QuerySummary) => (activeFirst && ACTIVE_STATES.has(q.state) ? 0 : 1);
+  return queries
+    .filter(matches)
+    .sort((a, b) => rank(a) - rank(b) || direction * (key(a) - key(b)) || a.queryId.localeCompare(b.queryId));
 }

@@ -91,6 +91,8 @@ export class StatementRunner {
       clearStatus();
       const final = this.client.current();
       const queryId = final.id;
+      // As Trino's CLI: each warning on stderr, in batch mode too.
+      for (const warning of final.warnings ?? []) output.err.write(`WARNING: ${warning.message}\n`);
       if (final.error) {
         output.err.write(formatQueryError(queryId, sql, final.error, options.debug));
         return { succeeded: false, session, queryId };

@@ -69,9 +69,17 @@ export type InternalRoutePredicate = (method: string, path: string) => boolean;
 export const COORDINATOR_INTERNAL_ROUTES: InternalRoutePredicate = (_method, path) =>
   path.startsWith('/v1/announcement') || path.startsWith('/v1/service') || path.startsWith('/v1/task');
 
-/** On a worker everything is internal except the read-only info resource. */
+/**
+ * On a worker everything is internal except the read-only info resource and, as the spec's §4.2
+ * shows them, GETs of the task records (`/v1/task`, `/v1/task/{taskId}`): they change nothing and
+ * no authentication exists to decide who may read them (issue 17 will). Creating, updating and
+ * deleting tasks and reading their results stay internal.
+ */
 export const WORKER_INTERNAL_ROUTES: InternalRoutePredicate = (method, path) =>
-  !((method === 'GET' || method === 'HEAD') && (path === '/v1/info' || path === '/v1/info/state'));
+  !(
+    (method === 'GET' || method === 'HEAD') &&
+    (path === '/v1/info' || path === '/v1/info/state' || path === '/v1/task' || /^\/v1\/task\/[^/]+$/.test(path))
+  );
 
 /** The node id of the caller proved by the request's token (set by the hook below). */
 export function internalCaller(request: FastifyRequest): string | undefined {

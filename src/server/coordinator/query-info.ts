@@ -169,6 +169,11 @@ function errorFields(query: QueryExecution): Record<string, unknown> {
   };
 }
 
+/** Trino's `warnings` array of the query record and the statement response. */
+export function warningsOf(query: QueryExecution): JsonValue[] {
+  return query.warnings.map((w) => ({ warningCode: { code: w.code, name: w.name }, message: w.message }));
+}
+
 function sessionInfo(query: QueryExecution): Record<string, unknown> {
   const session = query.session;
   return {
@@ -220,6 +225,7 @@ export function queryRecord(query: QueryExecution, selfBase: string): Record<str
     fieldNames: (query.columns ?? []).map((c) => c.name),
     query: query.sql,
     queryStats: queryStatsInfo(query, root),
+    warnings: warningsOf(query),
     ...errorFields(query),
   };
   if (query.updateType !== undefined) record.updateType = query.updateType;
@@ -238,6 +244,7 @@ export function queryListEntry(query: QueryExecution, selfBase: string): Record<
     self: `${selfBase}/v1/query/${query.queryId}`,
     query: query.sql,
     queryStats: queryStatsInfo(query, root),
+    warnings: warningsOf(query),
     ...errorFields(query),
   };
 }

@@ -5,6 +5,7 @@
  * and a `nextUri` until the query is done; an error arrives as `error` in a 200 response. A token
  * in the URI numbers the responses: the same token again returns the same response.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
 import { type JsonValue, stringifyJson } from '../../data/json-values.js';
@@ -12,7 +13,7 @@ import { formatType } from '../../types/type-signature.js';
 import type { QueryExecution, QuerySession } from '../engine/query-execution.js';
 import { errorObject } from './error-json.js';
 import { ProtocolError, type ProtocolRequest, readProtocolRequest } from './protocol-headers.js';
-import { statementStats } from './query-info.js';
+import { statementStats, warningsOf } from './query-info.js';
 import { ResultPager } from './result-pager.js';
 
 export interface QuerySubmitter {
@@ -73,7 +74,9 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     await waitForPlanning(query, MAX_WAIT_MS);
     const body = render(request, query, 1, undefined, true);
     lastResponse.set(query.queryId, { token: 0, body });
-    return sendJson(reply, body);
+    // Spec §4.1: the POST's answer is sent with chunked transfer encoding (a stream body has no
+    // Content-Length), as Presto's is.
+    return sendJson(reply, body, true);
   });
 
   app.get('/v1/statement/:queryId/:token', async (request, reply) => {
@@ -83,6 +86,8 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     query.touch();
     const tokenNumber = Number(token);
     const cached = lastResponse.get(queryId);
+    // Spec §4.1: GET answers vary by the client's encoding and User-Agent (as Presto's).
+    reply.header('Vary', 'Accept-Encoding, User-Agent');
     if (cached && cached.token === tokenNumber) return sendJson(reply, cached.body);
     if (!cached || tokenNumber !== cached.token + 1) {
       return reply.code(410).type('text/plain').send(`Token ${token} is no longer valid for query ${queryId}`);
@@ -126,13 +131,16 @@ function addSessionHeaders(reply: FastifyReply, query: QueryExecution): void {
   if (query.clearTransactionId) reply.header(`${prefix}Clear-Transaction-Id`, 'true');
 }
 
-/** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
-function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
+/**
+ * `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended);
+ * `chunked` sends the body as a one-chunk stream, so it goes with chunked transfer encoding.
+ */
+function sendJson(reply: FastifyReply, body: Buffer, chunked = false): FastifyReply {
   return reply
     .code(200)
     .header('Content-Type', 'application/json')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(body);
+    .send(chunked ? Readable.from([body], { objectMode: false }) : body);
 }
 
 /** Waits until the query is planned (or done), at most `maxWaitMs`. */
@@ -188,6 +196,7 @@ function render(
   const tail: Record<string, JsonValue> = {};
   tail.stats = statementStats(query, done || query.state !== 'FINISHED' ? query.state : 'RUNNING');
 
+  if (query.warnings.length > 0) tail.warnings = warningsOf(query);
   if (query.error && done) tail.error = errorObject(query.error);
   if (query.updateType && done) {
     tail.updateType = query.updateType;
@@ -196,6 +205,9 @@ function render(
   // `{head…` + `,"data":[…]` + `,tail…}`: the rows' bytes are spliced in without re-encoding.
   const parts: Buffer[] = [Buffer.from(head.slice(0, -1), 'utf8')];
   if (data) parts.push(Buffer.from(',"data":', 'latin1'), data);
+  // Spec §4.1: "Final results have `data`": when every row went out in earlier answers, the final
+  // one carries an empty array rather than none (clients append nothing; Trino's do the same).
+  else if (done && query.state === 'FINISHED' && query.columns) parts.push(Buffer.from(',"data":[]', 'latin1'));
   parts.push(Buffer.from(`,${stringifyJson(tail).slice(1)}`, 'utf8'));
   return Buffer.concat(parts);
 }

@@ -59,7 +59,7 @@ import {
   requireTransaction,
   statementName,
 } from './prepared-statements.js';
-import { QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
+import { COORDINATOR_ONLY_WARNING, QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
 import { DEFAULT_QUERY_TRACKER_OPTIONS, QueryTracker, type QueryTrackerOptions } from './query-tracker.js';
 import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
 import { executeSessionStatement, isSessionStatement } from './session-statements.js';
@@ -366,6 +366,7 @@ export class LocalQueryRunner {
         await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession);
         return;
       }
+      if (workers.length === 0 && this.isDistributable(plan)) query.warnings.push(COORDINATOR_ONLY_WARNING);
       this.checkReadableHere(plan);
       await this.executePlan(query, plan, columns, write, settings);
     } catch (e) {

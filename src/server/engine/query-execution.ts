@@ -77,6 +77,24 @@ export interface ResultColumn {
   readonly type: Type;
 }
 
+/** A warning of Trino's shape (`warningCode` {code, name}, `message`). */
+export interface QueryWarning {
+  readonly code: number;
+  readonly name: string;
+  readonly message: string;
+}
+
+/**
+ * A query that the workers would have run went to the coordinator alone, because no worker was
+ * active (typically one sent between the coordinator's start and the workers' announcements).
+ * Our own code, in the engine's warning range as Presto numbers its standard warnings.
+ */
+export const COORDINATOR_ONLY_WARNING: QueryWarning = {
+  code: 0x0000_0101,
+  name: 'COORDINATOR_ONLY_EXECUTION',
+  message: 'No worker was active: the query ran on the coordinator only, as a single stage',
+};
+
 export class QueryExecution {
   state: QueryState = 'QUEUED';
   columns: readonly ResultColumn[] | undefined;
@@ -112,6 +130,8 @@ export class QueryExecution {
   /** The client's address and User-Agent (query record's session). */
   remoteAddress: string | undefined;
   userAgent: string | undefined;
+  /** Trino's query warnings: shown by clients and in the query record and UI, never failing the query. */
+  readonly warnings: QueryWarning[] = [];
   /** The stage tree of a running or finished query; set by the runner once it has planned. */
   stages: (() => StageSnapshot | undefined) | undefined;
   private canceled = false;

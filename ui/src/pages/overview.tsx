@@ -1,13 +1,15 @@
 /**
  * Cluster overview: query and worker counts from `GET /v1/cluster`, live charts of the last five
- * minutes (rates derived from successive cumulative counters), and the nodes — the workers the
- * failure detector knows, or the coordinator alone when the cluster has no workers.
+ * minutes (rates derived from successive cumulative counters), the query list with the running
+ * queries first (as Trino's UI opens), and the nodes — the workers the failure detector knows, or
+ * the coordinator alone when the cluster has no workers.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { usePoll } from '../api.js';
 import { TimeSeriesChart } from '../components/time-series-chart.js';
 import { formatBytes, formatCount } from '../format.js';
 import type { Json } from '../query-model.js';
+import { QueryList } from './query-list.js';
 import { coordinatorRowOf, NodeTable } from './workers.js';
 
 export interface ClusterSummary {
@@ -145,6 +147,8 @@ export function OverviewPage() {
           color="#d97706"
         />
       </div>
+      <h2 id="overview-queries">Queries</h2>
+      <QueryList activeFirstByDefault={true} />
       <h2>Nodes</h2>
       <NodeTable
         nodes={nodes.data ?? []}

@@ -144,6 +144,11 @@ export function QueryDetailPage({ queryId }: { queryId: string }) {
           )}
         </div>
       )}
+      {summary!.warnings.map((warning) => (
+        <p key={warning.name} class="notice notice-warning" data-testid="query-warning">
+          <strong>{warning.name}</strong>: {warning.message}
+        </p>
+      ))}
       <h2>SQL</h2>
       <SqlEditor value={summary!.sql} readOnly={true} errorPosition={failure?.position} label="Query SQL" />
 

@@ -1,71 +1,43 @@
 /**
  * The live query list: `GET /v1/query` every second, filtered by state and by text (user, source,
- * SQL or query id), sorted by creation time, elapsed time, CPU or memory. Filtering and sorting
- * are memoised on the polled data, and rows are plain table rows with no per-row subscriptions,
- * so hundreds of queries stay responsive.
+ * SQL or query id), sorted by creation time, elapsed time, CPU or memory, optionally with the
+ * running and queued queries first. Filtering and sorting are memoised on the polled data, and
+ * rows are plain table rows with no per-row subscriptions, so hundreds of queries stay responsive.
+ * The Queries page shows it alone; the overview shows it under the cluster figures, running first,
+ * as Trino's UI opens.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { usePoll } from '../api.js';
 import { ProgressBar } from '../components/progress-bar.js';
 import { formatBytes, formatClock, formatCount, formatDuration } from '../format.js';
-import { ACTIVE_STATES, type Json, type QuerySummary, queryList } from '../query-model.js';
-
-type StateFilter = 'all' | 'active' | 'FINISHED' | 'FAILED';
-type SortKey = 'created' | 'elapsed' | 'cpu' | 'memory';
-type TextField = 'any' | 'user' | 'source' | 'sql';
-
-const SORTERS: Record<SortKey, (q: QuerySummary) => number> = {
-  created: (q) => q.createTime ?? 0,
-  elapsed: (q) => q.elapsedMs ?? 0,
-  cpu: (q) => q.cpuMs ?? 0,
-  memory: (q) => q.memoryBytes ?? 0,
-};
-
-/** Filters and sorts the list; exported for its unit test. */
-export function selectQueries(
-  queries: readonly QuerySummary[],
-  state: StateFilter,
-  text: string,
-  field: TextField,
-  sort: SortKey,
-  descending: boolean,
-): QuerySummary[] {
-  const needle = text.trim().toLowerCase();
-  const matches = (q: QuerySummary) => {
-    if (state === 'active' && !ACTIVE_STATES.has(q.state)) return false;
-    if ((state === 'FINISHED' || state === 'FAILED') && q.state !== state) return false;
-    if (needle === '') return true;
-    const fields =
-      field === 'user'
-        ? [q.user]
-        : field === 'source'
-          ? [q.source]
-          : field === 'sql'
-            ? [q.sql]
-            : [q.user, q.source, q.sql, q.queryId];
-    return fields.some((value) => value.toLowerCase().includes(needle));
-  };
-  const key = SORTERS[sort];
-  const direction = descending ? -1 : 1;
-  return queries.filter(matches).sort((a, b) => direction * (key(a) - key(b)) || a.queryId.localeCompare(b.queryId));
-}
+import { type Json, queryList, type SortKey, type StateFilter, selectQueries, type TextField } from '../query-model.js';
 
 export function QueryListPage() {
+  return (
+    <section aria-labelledby="queries-title">
+      <h1 id="queries-title">Queries</h1>
+      <QueryList activeFirstByDefault={false} />
+    </section>
+  );
+}
+
+/** The filter bar and the table; `activeFirstByDefault` starts with running and queued queries on top. */
+export function QueryList({ activeFirstByDefault }: { activeFirstByDefault: boolean }) {
   const polled = usePoll<Json>('/v1/query', 1000);
   const [state, setState] = useState<StateFilter>('all');
+  const [activeFirst, setActiveFirst] = useState(activeFirstByDefault);
   const [text, setText] = useState('');
   const [field, setField] = useState<TextField>('any');
   const [sort, setSort] = useState<SortKey>('created');
   const [descending, setDescending] = useState(true);
   const all = useMemo(() => queryList(polled.data), [polled.data]);
   const shown = useMemo(
-    () => selectQueries(all, state, text, field, sort, descending),
-    [all, state, text, field, sort, descending],
+    () => selectQueries(all, state, text, field, sort, descending, activeFirst),
+    [all, state, text, field, sort, descending, activeFirst],
   );
 
   return (
-    <section aria-labelledby="queries-title">
-      <h1 id="queries-title">Queries</h1>
+    <div class="query-list" data-testid="query-list">
       <form class="toolbar" onSubmit={(event) => event.preventDefault()} aria-label="Filter queries">
         <label>
           State
@@ -115,6 +87,15 @@ export function QueryListPage() {
         >
           {descending ? '↓ descending' : '↑ ascending'}
         </button>
+        <label>
+          <input
+            type="checkbox"
+            checked={activeFirst}
+            onChange={(e) => setActiveFirst(e.currentTarget.checked)}
+            data-testid="active-first"
+          />
+          running first
+        </label>
         <span class="muted" aria-live="polite">
           {shown.length} of {all.length} queries
         </span>
@@ -155,6 +136,11 @@ export function QueryListPage() {
                       {q.errorName}
                     </span>
                   )}
+                  {q.warnings.map((w) => (
+                    <span key={w.name} class="warning-name" data-testid="warning-name" title={w.message}>
+                      {w.name === 'COORDINATOR_ONLY_EXECUTION' ? 'coordinator only' : w.name}
+                    </span>
+                  ))}
                 </td>
                 <td>{q.user}</td>
                 <td>{q.source}</td>
@@ -178,6 +164,6 @@ export function QueryListPage() {
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
