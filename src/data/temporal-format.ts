@@ -11,6 +11,8 @@
  * Plain arithmetic on numbers; no Date objects on the hot path.
  */
 
+import { type CivilDate, civilFromDays } from '../common/civil-calendar.js';
+
 export const MILLIS_PER_SECOND = 1000;
 export const MILLIS_PER_DAY = 86_400_000;
 const SECONDS_PER_DAY = 86_400;
@@ -18,39 +20,6 @@ const PICOS_PER_MILLI = 1_000_000_000;
 
 const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 const THREE_DIGITS: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-
-/** Year, month (1..12) and day (1..31) of the proleptic Gregorian date `days` after 1970-01-01. */
-export interface CivilDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** Fills `out` with the civil date of an epoch day (Howard Hinnant's days → civil algorithm). */
-export function civilFromDays(days: number, out: CivilDate): CivilDate {
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
-  out.day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
-  out.month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-  out.year = yearOfEra + era * 400 + (out.month <= 2 ? 1 : 0);
-  return out;
-}
-
-/** The epoch day of a proleptic Gregorian date (inverse of civilFromDays). */
-export function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
 
 const scratch: CivilDate = { year: 0, month: 0, day: 0 };
 

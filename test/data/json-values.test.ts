@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { daysFromCivil } from '../../src/common/civil-calendar.js';
 import { dictionaryBlock, rleBlock, stringBlock } from '../../src/data/block.js';
 import { blockOf } from '../../src/data/block-builder.js';
 import { pageToJsonRows, RawJson, stringifyJson, toJsonValue } from '../../src/data/json-values.js';
@@ -10,7 +11,6 @@ import {
   shortestFloat32,
   shortestFloat32ByText,
 } from '../../src/data/number-format.js';
-import { daysFromCivil } from '../../src/data/temporal-format.js';
 import { zoneIdOf, zoneKeyOf } from '../../src/data/time-zones.js';
 import type { Type } from '../../src/types/type.js';
 import { parseType } from '../../src/types/type-signature.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { civilFromDays, daysFromCivil } from '../../src/common/civil-calendar.js';
 import { VivaceError } from '../../src/common/vivace-error.js';
-import { civilFromDays, daysFromCivil } from '../../src/data/temporal-format.js';
 import {
   fixedOffsetMinutesOf,
   isValidZoneKey,

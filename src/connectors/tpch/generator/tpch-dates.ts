@@ -4,6 +4,8 @@
  * 1995-06-17 (CURRENTDATE). Dates are produced as days since 1970-01-01.
  */
 
+import { civilFromDays } from '../../../common/civil-calendar.js';
+
 /** 1992-01-01 as days since 1970-01-01. */
 export const START_EPOCH_DAY = 8035;
 /** Number of days dbgen can generate (TOTDATE). */
@@ -16,18 +18,6 @@ export const ORDER_DATE_MAX_OFFSET = TOTAL_DATE_DAYS - (121 + 30) - 1;
 
 /** Formats days since 1970-01-01 as YYYY-MM-DD (proleptic Gregorian). */
 export function formatEpochDay(epochDay: number): string {
-  // Shift to a calendar whose years start on March 1st so that February's length only affects
-  // the last day of the year; 719468 is the day number of 1970-01-01 counted from 0000-03-01.
-  const days = epochDay + 719_468;
-  const era = Math.floor(days / 146_097);
-  const dayOfEra = days - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
-  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const { year, month, day } = civilFromDays(epochDay);
   return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }

@@ -9,37 +9,9 @@ export const MILLIS_PER_MINUTE = 60_000;
 export const MILLIS_PER_HOUR = 3_600_000;
 export const MILLIS_PER_DAY = 86_400_000;
 
-export interface CivilDate {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-}
+export { type CivilDate, civilFromDays, daysFromCivil } from '../../../common/civil-calendar.js';
 
-/** The civil date of a day number (Howard Hinnant's days_from_civil inverse). */
-export function civilFromDays(days: number): CivilDate {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const dayOfEra = z - era * 146097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const mp = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return { year, month, day };
-}
-
-/** The day number of a civil date (month 1..12, day 1..31, not validated). */
-export function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
+import { civilFromDays, daysFromCivil } from '../../../common/civil-calendar.js';
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
