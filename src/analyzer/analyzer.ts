@@ -1,7 +1,7 @@
 /**
  * The analyzer's entry point: a parsed statement plus session, metadata and functions → an
- * AnalyzedQuery (see bound-tree.ts). Statements other than queries are analysed by the
- * milestones that execute them.
+ * AnalyzedQuery (see bound-tree.ts). Writes are analysed in write-analyzer.ts; metadata, session
+ * and DDL statements by the coordinator modules that execute them.
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type { FunctionRegistry } from '../functions/function-registry.js';

@@ -4,8 +4,8 @@
  * state symbol per aggregate; a state symbol is declared with the aggregate's result type, its
  * actual representation being the execution layer's business. The FINAL aggregate takes the state
  * symbol as its only argument. Aggregations with DISTINCT or ORDER BY aggregates stay SINGLE (they
- * need all rows in one place). Not part of the default pipeline: the cluster milestone uses it
- * when it inserts exchanges.
+ * need all rows in one place). Not part of the default pipeline: AddExchanges applies it where it
+ * inserts exchanges.
  */
 import type { ResolvedFunction } from '../../functions/function-registry.js';
 import type { Type } from '../../types/type.js';

@@ -1,6 +1,7 @@
 /**
- * The coordinator's HTTP server: the statement resource today; the query, node, task and UI
- * resources join it in the cluster and client milestones. Built on Fastify.
+ * The coordinator's HTTP server (Fastify): the statement, query, cluster-summary and info
+ * resources and the web UI; the cluster's own resources (discovery, node) come in through
+ * `configure`.
  */
 import { availableParallelism } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
