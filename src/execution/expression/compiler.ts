@@ -87,7 +87,8 @@ class CodeGenerator {
       case 'Constant': {
         const value = constantValue(e, this.functions);
         if (value === null) return { value: '0', isNull: 'true' };
-        if (typeof value === 'number' || typeof value === 'boolean') return { value: String(value), isNull: 'false' };
+        if (typeof value === 'boolean') return { value: String(value), isNull: 'false' };
+        if (typeof value === 'number') return { value: numberLiteral(value), isNull: 'false' };
         return { value: this.constant(value), isNull: 'false' };
       }
       case 'Call':
@@ -591,4 +592,14 @@ export function interpretedProjection(
     }
     return builders.map((b) => b.build());
   };
+}
+
+/**
+ * A number as JavaScript source that means exactly that number wherever a template puts it:
+ * negative values in parentheses (a template's `-${a}` must not become the decrement `--60`),
+ * and -0 kept negative (`String(-0)` is `"0"`).
+ */
+function numberLiteral(value: number): string {
+  if (Object.is(value, -0)) return '(-0)';
+  return value < 0 ? `(${value})` : String(value);
 }

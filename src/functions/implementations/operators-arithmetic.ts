@@ -85,7 +85,7 @@ export function registerArithmeticOperators(table: ImplementationTable): void {
   table.add(binaryId('multiply', 'double'), (a: number, b: number) => a * b, { inline: ([a, b]) => `(${a} * ${b})` });
   table.add(binaryId('divide', 'double'), (a: number, b: number) => a / b, { inline: ([a, b]) => `(${a} / ${b})` });
   table.add(binaryId('modulus', 'double'), (a: number, b: number) => a % b, { inline: ([a, b]) => `(${a} % ${b})` });
-  table.add('$operator$negation(double):double', (a: number) => -a, { inline: ([a]) => `(-${a})` });
+  table.add('$operator$negation(double):double', (a: number) => -a, { inline: ([a]) => `(-(${a}))` });
 
   table.add(binaryId('add', 'real'), (a: number, b: number) => Math.fround(a + b), {
     inline: ([a, b]) => `Math.fround(${a} + ${b})`,
@@ -102,7 +102,7 @@ export function registerArithmeticOperators(table: ImplementationTable): void {
   table.add(binaryId('modulus', 'real'), (a: number, b: number) => Math.fround(a % b), {
     inline: ([a, b]) => `Math.fround(${a} % ${b})`,
   });
-  table.add('$operator$negation(real):real', (a: number) => -a, { inline: ([a]) => `(-${a})` });
+  table.add('$operator$negation(real):real', (a: number) => -a, { inline: ([a]) => `(-(${a}))` });
 
   const decimal = (operator: string) => `$operator$${operator}(decimal(p1,s1),decimal(p2,s2)):decimal(rp,rs)`;
   table.add(decimal('add'), addDecimal);
