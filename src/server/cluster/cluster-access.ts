@@ -37,7 +37,7 @@ export function createClusterAccess(
         types,
         maxResponseBytes: RESULT_RESPONSE_BYTES,
         maxBufferedBytes: RESULT_BUFFER_BYTES,
-        headers: () => http.internalHeaders(),
+        headers: (uri) => http.internalHeaders(uri),
         onFailure,
       }),
     isDistributable: (table) => {

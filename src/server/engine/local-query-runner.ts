@@ -5,6 +5,7 @@
  * plans into fragments that run on workers.
  */
 
+import type { Logger } from 'pino';
 import type { Session } from '../../analyzer/analysis-context.js';
 import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
@@ -127,6 +128,8 @@ export interface LocalQueryRunnerOptions {
   readonly cluster?: ClusterAccess;
   /** Admission, abandonment and retention of queries (defaults: Presto's). */
   readonly queryManagement?: Partial<QueryTrackerOptions>;
+  /** Where failed queries are logged with their stacks (clients see stacks only in debug mode). */
+  readonly logger?: Logger;
 }
 
 /** What the coordinator's runner needs to run queries on workers. */
@@ -172,6 +175,7 @@ export class LocalQueryRunner {
 
   submit(sql: string, session: QuerySession): QueryExecution {
     const query = new QueryExecution(this.ids.next(), sql, session);
+    if (this.options.logger) void query.executionFinished.then(() => this.logFailure(query));
     // Planning starts on a later turn of the event loop so the submitter gets its answer first.
     this.tracker.admit(query, () =>
       new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(query).catch((e) => query.fail(e))),
@@ -179,9 +183,24 @@ export class LocalQueryRunner {
     return query;
   }
 
+  /** Logs a failed query with its stack: errors of the engine as errors, the user's own at info level. */
+  private logFailure(query: QueryExecution): void {
+    const error = query.error;
+    const logger = this.options.logger;
+    if (error === undefined || logger === undefined) return;
+    const type = error.errorCode.type;
+    const level = type === 'INTERNAL_ERROR' ? 'error' : type === 'USER_ERROR' ? 'info' : 'warn';
+    logger[level](
+      { queryId: query.queryId, user: query.session.user, errorName: error.errorName, err: error },
+      'query failed',
+    );
+  }
+
   /** Runs a statement to completion and returns its execution (tests and tools). */
   async execute(sql: string, session: QuerySession): Promise<QueryExecution> {
     const query = new QueryExecution(this.ids.next(), sql, session);
+    // The caller is the query's client and waits for it: it counts as polled.
+    query.touch();
     this.tracker.admit(query, () => this.run(query).catch((e) => query.fail(e)));
     await query.executionFinished;
     return query;
