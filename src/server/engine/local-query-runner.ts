@@ -199,6 +199,7 @@ export class LocalQueryRunner {
   /** Runs a statement to completion and returns its execution (tests and tools). */
   async execute(sql: string, session: QuerySession): Promise<QueryExecution> {
     const query = new QueryExecution(this.ids.next(), sql, session);
+    if (this.options.logger) void query.executionFinished.then(() => this.logFailure(query));
     // The caller is the query's client and waits for it: it counts as polled.
     query.touch();
     this.tracker.admit(query, () => this.run(query).catch((e) => query.fail(e)));
