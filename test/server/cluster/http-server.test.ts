@@ -68,7 +68,13 @@ describe('ambiguous request paths', () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     try {
-      for (const path of ['/v1/servic%65', '/v1/service/%2e%2e', '/v1/./service', '/x/../v1/service', '/v1/service/..']) {
+      for (const path of [
+        '/v1/servic%65',
+        '/v1/service/%2e%2e',
+        '/v1/./service',
+        '/x/../v1/service',
+        '/v1/service/..',
+      ]) {
         const response = await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
         assert.match(response, /^HTTP\/1\.1 400 /, path);
         assert.match(response, /Bad request path: /, path);

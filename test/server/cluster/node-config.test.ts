@@ -61,7 +61,9 @@ describe('node configuration', () => {
     });
     assert.equal(config.queryManagement.maxRunningPerUser, 3);
     assert.equal(config.queryManagement.firstPollTimeoutMs, 10_000);
-    const capped = loadNodeConfig(join(tmpdir(), 'vivace-no-such-etc'), { 'query.max-concurrent-queries-per-user': '32' });
+    const capped = loadNodeConfig(join(tmpdir(), 'vivace-no-such-etc'), {
+      'query.max-concurrent-queries-per-user': '32',
+    });
     assert.equal(capped.queryManagement.maxRunningPerUser, 32);
   });
 

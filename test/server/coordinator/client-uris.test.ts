@@ -57,7 +57,11 @@ describe('client URIs', () => {
     assert.equal(await baseFor(forwarded, { processForwarded: true }), 'https://proxy.example');
     assert.equal(
       await baseFor(
-        { 'x-forwarded-proto': 'https, http', 'x-forwarded-host': 'proxy.example:8443, inner', 'x-forwarded-port': '9443' },
+        {
+          'x-forwarded-proto': 'https, http',
+          'x-forwarded-host': 'proxy.example:8443, inner',
+          'x-forwarded-port': '9443',
+        },
         { processForwarded: true },
       ),
       'https://proxy.example:9443',

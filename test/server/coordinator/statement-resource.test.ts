@@ -139,7 +139,11 @@ describe('statement resource', () => {
       while (response.nextUri) response = (await app.inject({ method: 'GET', url: pathOf(response.nextUri) })).json();
       assert.equal(response.error.failureInfo.message, 'kaput');
       const stack = response.error.failureInfo.stack as string[];
-      if (includeStackTraces) assert.ok(stack.some((line) => line.includes('.js:')), 'the stack names source files');
+      if (includeStackTraces)
+        assert.ok(
+          stack.some((line) => line.includes('.js:')),
+          'the stack names source files',
+        );
       else assert.deepEqual(stack, []);
     }
   });
