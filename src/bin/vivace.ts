@@ -39,12 +39,14 @@ interface RoleOptions {
   readonly nodeId?: string;
   readonly environment?: string;
   readonly discoveryUri?: string;
+  readonly includeCoordinator?: boolean;
 }
 
 /** Flags and the launcher's environment override etc/config.properties and etc/node.properties. */
 function roleOverrides(options: RoleOptions, coordinator: boolean): ConfigOverrides {
   return {
     coordinator: String(coordinator),
+    'node-scheduler.include-coordinator': options.includeCoordinator === false ? 'false' : undefined,
     'http-server.http.port': options.port === undefined ? undefined : String(options.port),
     'node.id': options.nodeId,
     'node.environment': options.environment,
@@ -103,7 +105,11 @@ export function buildProgram(): Command {
   addRoleOptions(
     program
       .command('coordinator')
-      .description('run a coordinator (reads etc/config.properties and etc/node.properties)'),
+      .description('run a coordinator (reads etc/config.properties and etc/node.properties)')
+      .option(
+        '--no-include-coordinator',
+        'workers are expected to run the work (node-scheduler.include-coordinator=false)',
+      ),
   ).action(async (options: RoleOptions) => {
     try {
       await runCoordinatorProcess(loadNodeConfig(options.etc, roleOverrides(options, true)));

@@ -91,8 +91,6 @@ export class StatementRunner {
       clearStatus();
       const final = this.client.current();
       const queryId = final.id;
-      // As Trino's CLI: each warning on stderr, in batch mode too.
-      for (const warning of final.warnings ?? []) output.err.write(`WARNING: ${warning.message}\n`);
       if (final.error) {
         output.err.write(formatQueryError(queryId, sql, final.error, options.debug));
         return { succeeded: false, session, queryId };
@@ -111,6 +109,8 @@ export class StatementRunner {
           output.out.write(`(${rows} row${rows === 1 ? '' : 's'})\n`);
         }
       }
+      // As Trino's CLI: each warning on stderr after the results, in batch mode too.
+      for (const warning of final.warnings ?? []) output.err.write(`WARNING: ${warning.message}\n`);
       if (options.interactive || options.debug) {
         output.err.write(`\n${finalStatusLines(queryId, final.stats, Date.now() - started).join('\n')}\n\n`);
       }

@@ -5,6 +5,7 @@
  * back-off from 10 ms up to the interval, so a worker started before its coordinator joins as
  * soon as the coordinator is up. On shutdown it withdraws the announcement.
  */
+import { COORDINATOR_AUDIENCE } from './internal-auth.js';
 import type { InternalHttpClient } from './internal-http-client.js';
 import { announcementFor, type NodeInfo } from './node-info.js';
 
@@ -58,6 +59,7 @@ export class Announcer {
         method: 'PUT',
         body: announcementFor(this.options.node),
         timeoutMs: Math.max(1000, this.options.intervalMs),
+        audience: COORDINATOR_AUDIENCE,
       });
       if (response.statusCode !== 202) {
         throw new Error(`discovery at ${this.options.discoveryUri} answered ${response.statusCode}: ${response.body}`);
@@ -83,7 +85,11 @@ export class Announcer {
     if (this.timer) clearTimeout(this.timer);
     if (!this.announcedOnce) return;
     try {
-      await this.options.client.request(this.url, { method: 'DELETE', timeoutMs: 1000 });
+      await this.options.client.request(this.url, {
+        method: 'DELETE',
+        timeoutMs: 1000,
+        audience: COORDINATOR_AUDIENCE,
+      });
     } catch {
       // The coordinator may be gone already; its registry expires the announcement anyway.
     }

@@ -27,9 +27,17 @@ export function createClusterAccess(
   activeWorkers: () => readonly NodeInfo[],
   catalogs: CatalogManager,
   coordinatorNodeId: string,
+  includeCoordinator = true,
 ): ClusterAccess {
+  let hadWorkers = false;
   return {
     activeWorkers,
+    // Workers are expected when the configuration says the coordinator is not to run work, or
+    // when some were active before (they died or left): then running alone deserves a warning.
+    workersExpected: () => {
+      hadWorkers ||= activeWorkers().length > 0;
+      return hadWorkers || !includeCoordinator;
+    },
     http,
     createExchangeClient: (bufferId, types, onFailure) =>
       new HttpExchangeClient({
@@ -37,7 +45,7 @@ export function createClusterAccess(
         types,
         maxResponseBytes: RESULT_RESPONSE_BYTES,
         maxBufferedBytes: RESULT_BUFFER_BYTES,
-        headers: () => http.internalHeaders(),
+        headers: (uri) => http.internalHeaders(uri),
         onFailure,
       }),
     isDistributable: (table) => {

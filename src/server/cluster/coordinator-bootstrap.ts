@@ -23,7 +23,7 @@ import { createClusterAccess } from './cluster-access.js';
 import { createClusterLogger } from './cluster-log.js';
 import { DiscoveryRegistry } from './discovery-registry.js';
 import { HeartbeatFailureDetector } from './failure-detector.js';
-import { COORDINATOR_INTERNAL_ROUTES, installInternalAuthentication } from './internal-auth.js';
+import { COORDINATOR_AUDIENCE, COORDINATOR_INTERNAL_ROUTES, installInternalAuthentication } from './internal-auth.js';
 import { InternalHttpClient } from './internal-http-client.js';
 import type { NodeConfig } from './node-config.js';
 import type { NodeInfo } from './node-info.js';
@@ -76,12 +76,15 @@ export async function startCoordinator(
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     nodeId: config.nodeId,
     queryManagement: config.queryManagement,
-    cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId),
+    logger,
+    cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId, config.includeCoordinator),
   });
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
+  // They read the open `/v1/info/state` and so carry no token: a node gets tokens only in requests
+  // for internal resources, and only once its announcement proved it holds the secret.
   const pingClient = new InternalHttpClient({
     nodeId: config.nodeId,
-    sharedSecret: config.sharedSecret,
+    sharedSecret: undefined,
     timeoutMs: config.heartbeatTimeoutMs,
     connectionsPerOrigin: 4,
   });
@@ -145,14 +148,23 @@ export async function startCoordinator(
     runner,
     nodeId: config.nodeId,
     environment: config.environment,
+    timeouts: config.httpServer,
+    uris: config.httpServer,
+    includeStackTraces: config.httpServer.includeStackTraces,
+    logger,
     workers: {
       activeWorkers: () => nodeManager.activeWorkers().length,
       failedWorkers: () => detector.failedStats().length,
     },
     configure: (server) => {
-      installInternalAuthentication(server, config.sharedSecret, COORDINATOR_INTERNAL_ROUTES);
+      installInternalAuthentication(
+        server,
+        config.sharedSecret,
+        COORDINATOR_INTERNAL_ROUTES,
+        (audience) => audience === COORDINATOR_AUDIENCE,
+      );
       registerDiscoveryResource(server, registry);
-      registerNodeResource(server, detector);
+      registerNodeResource(server, detector, config.httpServer.includeStackTraces);
       options.registerRoutes?.(server, services);
     },
   });

@@ -1,15 +1,28 @@
 /**
- * Authentication of requests between Vivace nodes (issue §4). With
+ * Authentication of requests between Vivace nodes (issue §4, hardened in issue 13). With
  * `internal-communication.shared-secret` configured, every internal request carries
- * `X-Service-Internal-Bearer: <nodeId>.<expiry>.<signature>` (node id in base64url, expiry in
- * epoch ms), the signature being an HMAC-SHA256 of `<nodeId>.<expiry>` under the secret; a node refuses internal resources (401) unless the
- * token verifies and has not expired. Tokens live a few minutes and are reused until close to
- * expiry, so signing costs one HMAC per node every few minutes, not one per request.
+ * `X-Service-Internal-Bearer: <issuer>.<audience>.<expiry>.<signature>`: the issuing node's id and
+ * the audience (the receiver the token is meant for) in base64url, the expiry in epoch ms, and an
+ * HMAC-SHA256 of the first three parts under the secret. A node refuses internal resources (401)
+ * unless the token verifies, has not expired and names this node as its audience, so a token
+ * sent to one node cannot be replayed to another. The audience of a worker is the origin it
+ * announced (every node addresses a worker by that URI); the coordinator's is the fixed name
+ * `coordinator` (workers address it by `discovery.uri`, a name the coordinator cannot know).
+ * Tokens live a few minutes and are reused until close to expiry, so signing costs one HMAC per
+ * audience every few minutes, not one per request.
+ *
+ * Which requests are internal is decided on the route Fastify matched (its pattern and method),
+ * never on the raw URL: the router decodes `%`-escapes, so a URL check can be walked around
+ * (`/v1/servic%65`). Ambiguous spellings of a path are refused before this hook by
+ * http-server.ts; requests that match no route get the router's 404.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const INTERNAL_BEARER_HEADER = 'X-Service-Internal-Bearer';
+
+/** The audience of tokens meant for the coordinator. */
+export const COORDINATOR_AUDIENCE = 'coordinator';
 
 const TOKEN_LIFETIME_MS = 5 * 60_000;
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
@@ -18,67 +31,95 @@ function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-/** A fresh token for `nodeId` valid until `nowMs + lifetimeMs`. */
+/**
+ * The audience a request to `url` carries: the URL's origin (`http://host:port`, normalized as the
+ * WHATWG URL parser does), or `url` itself when it is not a URL (an audience name).
+ */
+export function audienceOf(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? url : origin;
+  } catch {
+    return url;
+  }
+}
+
+/** A fresh token from `nodeId` for `audience`, valid until `nowMs + lifetimeMs`. */
 export function createInternalToken(
   secret: string,
   nodeId: string,
+  audience: string,
   nowMs = Date.now(),
   lifetimeMs = TOKEN_LIFETIME_MS,
 ) {
-  const payload = `${Buffer.from(nodeId).toString('base64url')}.${nowMs + lifetimeMs}`;
+  const payload = `${Buffer.from(nodeId).toString('base64url')}.${Buffer.from(audience).toString('base64url')}.${nowMs + lifetimeMs}`;
   return `${payload}.${sign(secret, payload)}`;
 }
 
-/** The node id a valid unexpired token names, or undefined for anything else. */
-export function verifyInternalToken(secret: string, token: string | undefined, nowMs = Date.now()): string | undefined {
+/**
+ * The issuing node's id of a valid unexpired token whose audience `acceptsAudience` accepts, or
+ * undefined for anything else.
+ */
+export function verifyInternalToken(
+  secret: string,
+  token: string | undefined,
+  acceptsAudience: (audience: string) => boolean,
+  nowMs = Date.now(),
+): string | undefined {
   if (!token) return undefined;
   const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  const [nodePart, expiryPart, signature] = parts;
-  const expected = Buffer.from(sign(secret, `${nodePart}.${expiryPart}`));
+  if (parts.length !== 4) return undefined;
+  const [nodePart, audiencePart, expiryPart, signature] = parts;
+  const expected = Buffer.from(sign(secret, `${nodePart}.${audiencePart}.${expiryPart}`));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const expiry = Number(expiryPart);
   if (!Number.isFinite(expiry) || expiry <= nowMs) return undefined;
+  if (!acceptsAudience(Buffer.from(audiencePart, 'base64url').toString())) return undefined;
   return Buffer.from(nodePart, 'base64url').toString();
 }
 
-/** Hands out this node's token, renewing it shortly before it expires. */
+/** Hands out this node's token for each audience, renewing it shortly before it expires. */
 export class InternalTokenSource {
-  private token = '';
-  private expiresAt = 0;
+  private readonly tokens = new Map<string, { token: string; expiresAt: number }>();
 
   constructor(
     private readonly secret: string,
     private readonly nodeId: string,
   ) {}
 
-  current(nowMs = Date.now()): string {
-    if (nowMs + TOKEN_RENEWAL_MARGIN_MS >= this.expiresAt) {
-      this.token = createInternalToken(this.secret, this.nodeId, nowMs);
-      this.expiresAt = nowMs + TOKEN_LIFETIME_MS;
+  current(audience: string, nowMs = Date.now()): string {
+    let entry = this.tokens.get(audience);
+    if (entry === undefined || nowMs + TOKEN_RENEWAL_MARGIN_MS >= entry.expiresAt) {
+      // Audiences are the few nodes of the cluster; forget expired ones so restarts on new ports don't pile up.
+      for (const [key, old] of this.tokens) if (old.expiresAt <= nowMs) this.tokens.delete(key);
+      entry = {
+        token: createInternalToken(this.secret, this.nodeId, audience, nowMs),
+        expiresAt: nowMs + TOKEN_LIFETIME_MS,
+      };
+      this.tokens.set(audience, entry);
     }
-    return this.token;
+    return entry.token;
   }
 }
 
-/** Decides from method and path (without query string) whether a request is for an internal resource. */
-export type InternalRoutePredicate = (method: string, path: string) => boolean;
+/** Decides from the method and the matched route's pattern (e.g. `/v1/task/:taskId`) whether a request is internal. */
+export type InternalRoutePredicate = (method: string, routePattern: string) => boolean;
 
 /** On the coordinator: discovery and the task resource are internal; statement, info, node, query and UI stay open. */
-export const COORDINATOR_INTERNAL_ROUTES: InternalRoutePredicate = (_method, path) =>
-  path.startsWith('/v1/announcement') || path.startsWith('/v1/service') || path.startsWith('/v1/task');
+export const COORDINATOR_INTERNAL_ROUTES: InternalRoutePredicate = (_method, route) =>
+  route.startsWith('/v1/announcement') || route.startsWith('/v1/service') || route.startsWith('/v1/task');
 
 /**
  * On a worker everything is internal except the read-only info resource and, as the spec's §4.2
- * shows them, GETs of the task records (`/v1/task`, `/v1/task/{taskId}`): they change nothing and
+ * shows them, GETs of the task records (`/v1/task`, `/v1/task/:taskId`): they change nothing and
  * no authentication exists to decide who may read them (issue 17 will). Creating, updating and
  * deleting tasks and reading their results stay internal.
  */
-export const WORKER_INTERNAL_ROUTES: InternalRoutePredicate = (method, path) =>
+export const WORKER_INTERNAL_ROUTES: InternalRoutePredicate = (method, route) =>
   !(
     (method === 'GET' || method === 'HEAD') &&
-    (path === '/v1/info' || path === '/v1/info/state' || path === '/v1/task' || /^\/v1\/task\/[^/]+$/.test(path))
+    (route === '/v1/info' || route === '/v1/info/state' || route === '/v1/task' || route === '/v1/task/:taskId')
   );
 
 /** The node id of the caller proved by the request's token (set by the hook below). */
@@ -87,25 +128,29 @@ export function internalCaller(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Installs an onRequest hook refusing internal requests without a valid token. Without a secret
- * nothing is checked (a single-machine development setup). Install before registering routes.
+ * Installs an onRequest hook refusing internal requests without a valid token for this node
+ * (`acceptsAudience`). Without a secret nothing is checked (a single-machine development setup).
+ * Install before registering routes.
  */
 export function installInternalAuthentication(
   app: FastifyInstance,
   secret: string | undefined,
   isInternal: InternalRoutePredicate,
+  acceptsAudience: (audience: string) => boolean,
 ): void {
   if (secret === undefined) return;
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0];
-    if (!isInternal(request.method, path)) return;
+    const route = request.routeOptions.url;
+    // No route matched: the router's 404 follows, which says nothing about internal resources.
+    if (route === undefined) return;
+    if (!isInternal(request.method, route)) return;
     const header = request.headers[INTERNAL_BEARER_HEADER.toLowerCase()];
-    const caller = verifyInternalToken(secret, Array.isArray(header) ? header[0] : header);
+    const caller = verifyInternalToken(secret, Array.isArray(header) ? header[0] : header, acceptsAudience);
     if (caller === undefined) {
       return reply
         .code(401)
         .header('WWW-Authenticate', 'X-Service-Internal-Bearer')
-        .send({ error: 'internal request without a valid X-Service-Internal-Bearer token' });
+        .send({ error: 'internal request without a valid X-Service-Internal-Bearer token for this node' });
     }
     (request as FastifyRequest & { vivaceInternalCaller?: string }).vivaceInternalCaller = caller;
   });

@@ -1,11 +1,12 @@
 /**
  * The HTTP client every node uses to talk to other nodes: one undici Agent with keep-alive
  * connection pools per origin, connect/header/body time-outs, and the signed internal header
- * (internal-auth.ts) on every request when a shared secret is configured. Responses are read
- * whole (internal bodies are JSON or bounded page batches).
+ * (internal-auth.ts) on every request when a shared secret is configured, its audience the origin
+ * of the URL requested (or the audience a request names, e.g. the coordinator's). Responses are
+ * read whole (internal bodies are JSON or bounded page batches).
  */
 import { Agent, request } from 'undici';
-import { INTERNAL_BEARER_HEADER, InternalTokenSource } from './internal-auth.js';
+import { audienceOf, INTERNAL_BEARER_HEADER, InternalTokenSource } from './internal-auth.js';
 
 export interface InternalHttpClientOptions {
   readonly nodeId: string;
@@ -24,6 +25,8 @@ export interface InternalRequest {
   /** Overrides the client's time-out (e.g. a long-poll that waits on the server). */
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /** The token's audience when it is not the URL's origin (`COORDINATOR_AUDIENCE` for the discovery URI). */
+  readonly audience?: string;
 }
 
 export interface InternalResponse {
@@ -48,15 +51,15 @@ export class InternalHttpClient {
     this.tokens = options.sharedSecret ? new InternalTokenSource(options.sharedSecret, options.nodeId) : undefined;
   }
 
-  /** The headers every internal request carries: the signed token and the caller's node id. */
-  internalHeaders(): Record<string, string> {
+  /** The headers an internal request to `url` carries: the token signed for that node and the caller's node id. */
+  internalHeaders(url: string, audience = audienceOf(url)): Record<string, string> {
     const headers: Record<string, string> = { 'user-agent': this.options.nodeId };
-    if (this.tokens) headers[INTERNAL_BEARER_HEADER.toLowerCase()] = this.tokens.current();
+    if (this.tokens) headers[INTERNAL_BEARER_HEADER.toLowerCase()] = this.tokens.current(audience);
     return headers;
   }
 
   async request(url: string, init: InternalRequest = {}): Promise<InternalResponse> {
-    const headers: Record<string, string> = { ...this.internalHeaders(), ...init.headers };
+    const headers: Record<string, string> = { ...this.internalHeaders(url, init.audience), ...init.headers };
     let body: string | Uint8Array | undefined;
     if (init.body instanceof Uint8Array || typeof init.body === 'string') body = init.body;
     else if (init.body !== undefined) {

@@ -117,6 +117,8 @@ export async function launchLocalCluster(options: LocalClusterOptions): Promise<
       'coordinator',
       '--etc',
       options.etcDirectory,
+      // With workers, a query the coordinator runs alone (none active yet) carries a warning.
+      ...(options.workers > 0 ? ['--no-include-coordinator'] : []),
     ]);
     const coordinatorReady = await waitForReady(coordinator, 'the coordinator', timeoutMs);
     const workers = Array.from({ length: options.workers }, (_, i) =>

@@ -16,6 +16,12 @@ export interface NodeConfig {
   readonly nodeId: string;
   readonly environment: string;
   readonly coordinator: boolean;
+  /**
+   * `node-scheduler.include-coordinator` (Trino's key): whether the coordinator is meant to run
+   * work itself. When false and no worker is active, queries still run on the coordinator, with a
+   * COORDINATOR_ONLY_EXECUTION warning (`vivace start` with workers sets it to false).
+   */
+  readonly includeCoordinator: boolean;
   /** Address the HTTP server binds to and advertises. */
   readonly httpHost: string;
   /** 0 picks a free port. */
@@ -26,10 +32,25 @@ export interface NodeConfig {
   /** Admission, abandonment and retention of queries on the coordinator. */
   readonly queryManagement: {
     readonly maxRunning: number;
+    /** How many of the run slots one user's queries may hold at once. */
+    readonly maxRunningPerUser: number;
     readonly maxQueued: number;
     readonly clientTimeoutMs: number;
+    /** How long a query may wait for its client's first poll before it is abandoned. */
+    readonly firstPollTimeoutMs: number;
     readonly maxHistory: number;
     readonly minExpireAgeMs: number;
+  };
+  /** The HTTP server: limits on slow clients, the URIs it hands out, what errors show. */
+  readonly httpServer: {
+    readonly requestHeadersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    /** Build the URIs sent to clients from X-Forwarded-Proto/Host/Port (a trusted proxy in front). */
+    readonly processForwarded: boolean;
+    /** The base URI clients reach the coordinator at (e.g. a proxy's); wins over everything else. */
+    readonly externalUri: string | undefined;
+    /** Send stack traces in error responses (`failureInfo.stack`); they always go to the log. */
+    readonly includeStackTraces: boolean;
   };
   /** When set, internal requests must carry a signature made with it. */
   readonly sharedSecret: string | undefined;
@@ -84,13 +105,19 @@ function readPropertiesFile(path: string): Map<string, string> {
 const DEFAULTS: Readonly<Record<string, string>> = {
   'node.environment': 'production',
   coordinator: 'true',
+  'node-scheduler.include-coordinator': 'true',
   'http-server.http.host': '127.0.0.1',
   'http-server.http.port': '8080',
+  'http-server.request-headers-timeout': '5s',
+  'http-server.request-timeout': '15s',
+  'http-server.process-forwarded': 'false',
+  'http-server.include-stack-traces': 'false',
   'query.max-memory': '20GB',
   'query.max-memory-per-node': '1GB',
   'query.max-concurrent-queries': '32',
   'query.max-queued-queries': '1000',
   'query.client.timeout': '5m',
+  'query.client.first-poll-timeout': '30s',
   'query.max-history': '100',
   'query.min-expire-age': '15m',
   'failure-detector.heartbeat-interval': '500ms',
@@ -125,10 +152,19 @@ export function nodeConfigFromProperties(etcDirectory: string, properties: Map<s
     }
     return value;
   };
-  const coordinatorText = get('coordinator').trim().toLowerCase();
-  if (coordinatorText !== 'true' && coordinatorText !== 'false') {
-    throw new VivaceError('CONFIGURATION_INVALID', `coordinator must be true or false, not '${get('coordinator')}'`);
-  }
+  const boolean = (key: string): boolean => {
+    const text = get(key).trim().toLowerCase();
+    if (text !== 'true' && text !== 'false') {
+      throw new VivaceError('CONFIGURATION_INVALID', `${key} must be true or false, not '${get(key)}'`);
+    }
+    return text === 'true';
+  };
+  const positiveDuration = (key: string): number => {
+    const value = parseDuration(get(key));
+    if (!(value > 0)) throw new VivaceError('CONFIGURATION_INVALID', `${key} must be longer than 0, not '${get(key)}'`);
+    return value;
+  };
+  const coordinator = boolean('coordinator');
   const port = Number(get('http-server.http.port'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new VivaceError('CONFIGURATION_INVALID', `http-server.http.port is not a TCP port: '${port}'`);
@@ -141,22 +177,42 @@ export function nodeConfigFromProperties(etcDirectory: string, properties: Map<s
   if (discoveryUri !== undefined && !/^https?:\/\/[^/]+$/.test(discoveryUri)) {
     throw new VivaceError('CONFIGURATION_INVALID', `discovery.uri is not an http URL: '${discoveryUri}'`);
   }
+  const externalUri = optional('http-server.external-uri')?.replace(/\/+$/, '');
+  if (externalUri !== undefined && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(externalUri)) {
+    throw new VivaceError('CONFIGURATION_INVALID', `http-server.external-uri is not an http URL: '${externalUri}'`);
+  }
+  const maxRunning = positiveInteger('query.max-concurrent-queries');
+  // Half the slots by default, so one user's pile of queries always leaves room for others.
+  const maxRunningPerUser =
+    optional('query.max-concurrent-queries-per-user') === undefined
+      ? Math.ceil(maxRunning / 2)
+      : positiveInteger('query.max-concurrent-queries-per-user');
   return {
     etcDirectory,
     nodeId: optional('node.id') ?? randomUUID(),
     environment: get('node.environment'),
-    coordinator: coordinatorText === 'true',
+    coordinator,
+    includeCoordinator: boolean('node-scheduler.include-coordinator'),
     httpHost: get('http-server.http.host'),
     httpPort: port,
     discoveryUri,
     queryMaxMemoryBytes: parseDataSize(get('query.max-memory')),
     queryMaxMemoryPerNodeBytes: parseDataSize(get('query.max-memory-per-node')),
     queryManagement: {
-      maxRunning: positiveInteger('query.max-concurrent-queries'),
+      maxRunning,
+      maxRunningPerUser,
       maxQueued: positiveInteger('query.max-queued-queries'),
       clientTimeoutMs: parseDuration(get('query.client.timeout')),
+      firstPollTimeoutMs: positiveDuration('query.client.first-poll-timeout'),
       maxHistory: positiveInteger('query.max-history'),
       minExpireAgeMs: parseDuration(get('query.min-expire-age')),
+    },
+    httpServer: {
+      requestHeadersTimeoutMs: positiveDuration('http-server.request-headers-timeout'),
+      requestTimeoutMs: positiveDuration('http-server.request-timeout'),
+      processForwarded: boolean('http-server.process-forwarded'),
+      externalUri,
+      includeStackTraces: boolean('http-server.include-stack-traces'),
     },
     sharedSecret: optional('internal-communication.shared-secret'),
     heartbeatIntervalMs: parseDuration(get('failure-detector.heartbeat-interval')),

@@ -1,12 +1,16 @@
 /**
- * The coordinator's HTTP server (Fastify): the statement, query, cluster-summary and info
- * resources and the web UI; the cluster's own resources (discovery, node) come in through
- * `configure`.
+ * The coordinator's HTTP server: the statement, query, cluster and info resources and the web UI
+ * (the cluster's resources join through `configure`). Built on Fastify by cluster/http-server.ts
+ * (time-outs for slow clients, one spelling per path); errors that escape a handler are logged
+ * with their stack and answered without it.
  */
 import { availableParallelism } from 'node:os';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
+import { createNodeHttpServer, type HttpServerTimeouts, logHandlerErrors } from '../cluster/http-server.js';
 import type { LocalQueryRunner } from '../engine/local-query-runner.js';
+import type { ClientUriSettings } from './client-uris.js';
 import { registerClusterResource } from './cluster-resource.js';
 import { registerQueryResource } from './query-resource.js';
 import { registerStatementResource } from './statement-resource.js';
@@ -28,14 +32,24 @@ export interface CoordinatorServerOptions {
   readonly workers?: WorkerCounts;
   /** The built web UI served at `/ui/` (see ui-routes.ts for the default). */
   readonly uiDirectory?: string;
+  /** Limits on slow clients (defaults: http-server.ts). */
+  readonly timeouts?: HttpServerTimeouts;
+  /** Where URIs sent to clients point (client-uris.ts); the connection's local address by default. */
+  readonly uris?: ClientUriSettings;
+  /** Send stack traces to clients (`http-server.include-stack-traces`). */
+  readonly includeStackTraces?: boolean;
+  /** Where errors escaping a handler are logged. */
+  readonly logger?: Logger;
 }
 
 export function createCoordinatorServer(options: CoordinatorServerOptions): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  const app = createNodeHttpServer(10 * 1024 * 1024, options.timeouts);
+  if (options.logger) logHandlerErrors(app, options.logger);
   const startTime = Date.now();
   options.configure?.(app);
-  registerStatementResource(app, options.runner);
-  registerQueryResource(app, options.runner);
+  const resourceOptions = { uris: options.uris, includeStackTraces: options.includeStackTraces };
+  registerStatementResource(app, options.runner, resourceOptions);
+  registerQueryResource(app, options.runner, resourceOptions);
   const workers = options.workers;
   registerClusterResource(app, {
     queries: () => options.runner.list(),

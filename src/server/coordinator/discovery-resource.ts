@@ -3,15 +3,26 @@
  * `PUT /v1/announcement/{nodeId}` records a node's announcement (202, with the max-age after
  * which it is forgotten unless renewed), `DELETE /v1/announcement/{nodeId}` withdraws it (204),
  * `GET /v1/service[/{type}[/{pool}]]` lists the announced services. All of it is internal: with a
- * shared secret it requires the signed header (see cluster/internal-auth.ts).
+ * shared secret it requires the signed header (see cluster/internal-auth.ts), and a node may
+ * announce or withdraw only itself: the token's issuer must be the node id in the path (403).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { DiscoveryRegistry } from '../cluster/discovery-registry.js';
+import { internalCaller } from '../cluster/internal-auth.js';
 import { type Announcement, DEFAULT_POOL, VIVACE_SERVICE_TYPE } from '../cluster/node-info.js';
+
+/** Refuses (403) a signed request whose issuer is not `nodeId`; true when it was refused. */
+function refusedForOtherNode(request: FastifyRequest, reply: FastifyReply, nodeId: string): boolean {
+  const caller = internalCaller(request);
+  if (caller === undefined || caller === nodeId) return false;
+  void reply.code(403).send({ error: `node ${caller} may not announce or withdraw node ${nodeId}` });
+  return true;
+}
 
 export function registerDiscoveryResource(app: FastifyInstance, registry: DiscoveryRegistry): void {
   app.put<{ Params: { nodeId: string }; Body: Announcement }>('/v1/announcement/:nodeId', async (request, reply) => {
+    if (refusedForOtherNode(request, reply, request.params.nodeId)) return reply;
     try {
       registry.announce(request.params.nodeId, request.body);
     } catch (error) {
@@ -25,6 +36,7 @@ export function registerDiscoveryResource(app: FastifyInstance, registry: Discov
   });
 
   app.delete<{ Params: { nodeId: string } }>('/v1/announcement/:nodeId', async (request, reply) => {
+    if (refusedForOtherNode(request, reply, request.params.nodeId)) return reply;
     registry.remove(request.params.nodeId);
     return reply.code(204).send();
   });

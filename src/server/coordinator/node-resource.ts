@@ -5,10 +5,11 @@
  * `lastResponseTime` are left out until there was a request or response (airlift omits nulls),
  * `lastFailureInfo` appears only on a node that has had a failure. The content type follows the
  * spec's sample (`text/javascript`, `Vary: Accept`) unless the caller asks for JSON by name.
+ * The resource is open, so the failure's stack is sent only with `http-server.include-stack-traces`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
-import type { HeartbeatFailureDetector, NodeHealth } from '../cluster/failure-detector.js';
+import type { FailureInfo, HeartbeatFailureDetector, NodeHealth } from '../cluster/failure-detector.js';
 
 export interface NodeRecord {
   readonly uri: string;
@@ -28,7 +29,8 @@ export interface NodeRecord {
   };
 }
 
-export function nodeRecord(health: NodeHealth): NodeRecord {
+export function nodeRecord(health: NodeHealth, includeStack = false): NodeRecord {
+  const failure = health.lastFailureInfo;
   return {
     uri: health.node.uri,
     recentRequests: health.recentRequests,
@@ -39,8 +41,12 @@ export function nodeRecord(health: NodeHealth): NodeRecord {
     age: formatDuration(health.ageMs),
     recentFailureRatio: health.recentFailureRatio,
     recentFailuresByType: Object.fromEntries(health.recentFailuresByType),
-    ...(health.lastFailureInfo !== undefined ? { lastFailureInfo: health.lastFailureInfo } : {}),
+    ...(failure !== undefined ? { lastFailureInfo: includeStack ? failure : withoutStack(failure) } : {}),
   };
+}
+
+function withoutStack(failure: FailureInfo): FailureInfo {
+  return { ...failure, stack: [], suppressed: failure.suppressed.map(withoutStack) };
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, records: NodeRecord[]): FastifyReply {
@@ -49,7 +55,12 @@ function send(request: FastifyRequest, reply: FastifyReply, records: NodeRecord[
   return reply.header('Vary', 'Accept').type(`${contentType}; charset=utf-8`).send(JSON.stringify(records));
 }
 
-export function registerNodeResource(app: FastifyInstance, detector: HeartbeatFailureDetector): void {
-  app.get('/v1/node', async (request, reply) => send(request, reply, detector.stats().map(nodeRecord)));
-  app.get('/v1/node/failed', async (request, reply) => send(request, reply, detector.failedStats().map(nodeRecord)));
+export function registerNodeResource(
+  app: FastifyInstance,
+  detector: HeartbeatFailureDetector,
+  includeStack = false,
+): void {
+  const record = (health: NodeHealth) => nodeRecord(health, includeStack);
+  app.get('/v1/node', async (request, reply) => send(request, reply, detector.stats().map(record)));
+  app.get('/v1/node/failed', async (request, reply) => send(request, reply, detector.failedStats().map(record)));
 }

@@ -14,7 +14,7 @@ import {
   type TaskFigures,
 } from '../engine/query-execution.js';
 import { addTotals, emptyTotals, type TaskTotals } from '../task/task-stats.js';
-import { errorObject } from './error-json.js';
+import { errorObject, taskInfoForClients } from './error-json.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 
@@ -144,7 +144,12 @@ function statsFields(sums: StageSums): Record<string, unknown> {
 }
 
 /** `outputStage` of the query record: each stage with its stats, task records and sub-stages. */
-function stageInfo(stage: StageSnapshot, selfBase: string, queryId: string): Record<string, unknown> {
+function stageInfo(
+  stage: StageSnapshot,
+  selfBase: string,
+  queryId: string,
+  includeStack: boolean,
+): Record<string, unknown> {
   const sums = stageSums(stage);
   return {
     stageId: `${queryId}.${stage.stageId}`,
@@ -153,15 +158,15 @@ function stageInfo(stage: StageSnapshot, selfBase: string, queryId: string): Rec
     plan: { id: stage.stageId, partitioning: stage.partitioning, textPlan: stage.plan ?? '' },
     partitioning: stage.partitioning,
     stageStats: statsFields(sums),
-    tasks: stage.tasks.map((task) => task.info),
-    subStages: stage.subStages.map((child) => stageInfo(child, selfBase, queryId)),
+    tasks: stage.tasks.map((task) => taskInfoForClients(task.info, includeStack)),
+    subStages: stage.subStages.map((child) => stageInfo(child, selfBase, queryId, includeStack)),
   };
 }
 
-function errorFields(query: QueryExecution): Record<string, unknown> {
+function errorFields(query: QueryExecution, includeStack: boolean): Record<string, unknown> {
   const error = query.error;
   if (!error) return {};
-  const rendered = errorObject(error);
+  const rendered = errorObject(error, includeStack);
   return {
     errorType: error.errorCode.type,
     errorCode: { code: error.errorCode.code, name: error.errorCode.name, type: error.errorCode.type },
@@ -213,8 +218,8 @@ function queryStatsInfo(query: QueryExecution, root: StageSnapshot | undefined):
   return stats;
 }
 
-/** The full query record of `GET /v1/query/{queryId}` (spec §2.5). */
-export function queryRecord(query: QueryExecution, selfBase: string): Record<string, unknown> {
+/** The full query record of `GET /v1/query/{queryId}` (spec §2.5); stacks only with `includeStack`. */
+export function queryRecord(query: QueryExecution, selfBase: string, includeStack = false): Record<string, unknown> {
   const root = query.stages?.();
   const record: Record<string, unknown> = {
     queryId: query.queryId,
@@ -226,15 +231,15 @@ export function queryRecord(query: QueryExecution, selfBase: string): Record<str
     query: query.sql,
     queryStats: queryStatsInfo(query, root),
     warnings: warningsOf(query),
-    ...errorFields(query),
+    ...errorFields(query, includeStack),
   };
   if (query.updateType !== undefined) record.updateType = query.updateType;
-  if (root) record.outputStage = stageInfo(root, selfBase, query.queryId);
+  if (root) record.outputStage = stageInfo(root, selfBase, query.queryId, includeStack);
   return record;
 }
 
 /** An entry of `GET /v1/query`: what the query list shows, without the stage tree. */
-export function queryListEntry(query: QueryExecution, selfBase: string): Record<string, unknown> {
+export function queryListEntry(query: QueryExecution, selfBase: string, includeStack = false): Record<string, unknown> {
   const root = query.stages?.();
   return {
     queryId: query.queryId,
@@ -245,6 +250,6 @@ export function queryListEntry(query: QueryExecution, selfBase: string): Record<
     query: query.sql,
     queryStats: queryStatsInfo(query, root),
     warnings: warningsOf(query),
-    ...errorFields(query),
+    ...errorFields(query, includeStack),
   };
 }

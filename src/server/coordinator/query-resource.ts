@@ -3,21 +3,18 @@
  * running and recent (optionally `?state=RUNNING`), `GET /v1/query/{queryId}` returns one query
  * record (§2.5) with its stage tree, `DELETE /v1/query/{queryId}` cancels the query (204) —
  * the way several Presto clients and the web UI cancel — and `DELETE /v1/stage/{stageId}` stops a
- * query's output early (partial cancel).
+ * query's output early (partial cancel). URIs are built by client-uris.ts (never from the Host
+ * header); stacks are left out unless `http-server.include-stack-traces` is on.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { QueryExecution } from '../engine/query-execution.js';
+import { type ClientUriSettings, clientBaseUri } from './client-uris.js';
 import { queryListEntry, queryRecord } from './query-info.js';
 
 export interface QueryDirectory {
   get(queryId: string): QueryExecution | undefined;
   list(): QueryExecution[];
-}
-
-/** `http://host:port` as the client addressed us. */
-export function requestBase(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
 
 /** `Content-Type: application/json` exactly (a string body would get `; charset=utf-8` appended). */
@@ -28,16 +25,27 @@ function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
     .send(Buffer.from(JSON.stringify(value), 'utf8'));
 }
 
-export function registerQueryResource(app: FastifyInstance, queries: QueryDirectory): void {
+export interface QueryResourceOptions {
+  readonly uris?: ClientUriSettings;
+  readonly includeStackTraces?: boolean;
+}
+
+export function registerQueryResource(
+  app: FastifyInstance,
+  queries: QueryDirectory,
+  options: QueryResourceOptions = {},
+): void {
+  const includeStack = options.includeStackTraces ?? false;
+  const baseOf = (request: FastifyRequest) => clientBaseUri(request, options.uris);
   app.get('/v1/query', async (request, reply) => {
     const { state } = request.query as { state?: string };
     const wanted = state?.toUpperCase();
-    const base = requestBase(request);
+    const base = baseOf(request);
     const entries = queries
       .list()
       .filter((query) => wanted === undefined || query.state === wanted)
       .sort((a, b) => a.createTime - b.createTime)
-      .map((query) => queryListEntry(query, base));
+      .map((query) => queryListEntry(query, base, includeStack));
     return sendJson(reply, entries);
   });
 
@@ -45,7 +53,7 @@ export function registerQueryResource(app: FastifyInstance, queries: QueryDirect
     const { queryId } = request.params as { queryId: string };
     const query = queries.get(queryId);
     if (!query) return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
-    return sendJson(reply, queryRecord(query, requestBase(request)));
+    return sendJson(reply, queryRecord(query, baseOf(request), includeStack));
   });
 
   // Partial cancel (the statement's `partialCancelUri`): the client has seen enough rows; the

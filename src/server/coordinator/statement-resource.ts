@@ -4,6 +4,11 @@
  * response carries the query id, `infoUri`, `stats`, the `columns` once known, rows in `data`,
  * and a `nextUri` until the query is done; an error arrives as `error` in a 200 response. A token
  * in the URI numbers the responses: the same token again returns the same response.
+ *
+ * The SQL text must be UTF-8: a body with an invalid byte sequence is refused with 400 (naming the
+ * byte offset) instead of being run with the bytes replaced, since that statement is not the one
+ * the user wrote. URIs in answers are built by client-uris.ts, never from the Host header;
+ * `failureInfo.stack` is sent only with `http-server.include-stack-traces`.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +16,7 @@ import { VivaceError } from '../../common/vivace-error.js';
 import { type JsonValue, stringifyJson } from '../../data/json-values.js';
 import { formatType } from '../../types/type-signature.js';
 import type { QueryExecution, QuerySession } from '../engine/query-execution.js';
+import { type ClientUriSettings, clientBaseUri } from './client-uris.js';
 import { errorObject } from './error-json.js';
 import { ProtocolError, type ProtocolRequest, readProtocolRequest } from './protocol-headers.js';
 import { statementStats, warningsOf } from './query-info.js';
@@ -28,28 +34,87 @@ const MAX_WAIT_MS = 1000;
 const MAX_STATEMENT_BYTES = 1_000_000;
 const DEFAULT_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
 
+export interface StatementResourceOptions {
+  /** Where the URIs in answers point (client-uris.ts). */
+  readonly uris?: ClientUriSettings;
+  /** Send `failureInfo.stack` to clients (a debugging aid; stacks name the server's files). */
+  readonly includeStackTraces?: boolean;
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The offset of the first byte of `bytes` that is not part of a well-formed UTF-8 sequence, or -1. */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let length: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) length = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) low = 0xa0; // overlong
+      if (b === 0xed) high = 0x9f; // surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) low = 0x90; // overlong
+      if (b === 0xf4) high = 0x8f; // beyond U+10FFFF
+    } else return i;
+    for (let k = 1; k < length; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += length;
+  }
+  return -1;
+}
+
 interface CachedResponse {
   readonly token: number;
   readonly body: Buffer;
 }
 
-export function registerStatementResource(app: FastifyInstance, queries: QuerySubmitter): void {
+export function registerStatementResource(
+  app: FastifyInstance,
+  queries: QuerySubmitter,
+  options: StatementResourceOptions = {},
+): void {
   const lastResponse = new Map<string, CachedResponse>();
   const pager = new ResultPager(TARGET_RESULT_BYTES);
+  const includeStack = options.includeStackTraces ?? false;
+  const baseOf = (request: FastifyRequest) => clientBaseUri(request, options.uris);
 
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // Bodies arrive as bytes: Fastify's text parser would replace invalid UTF-8 without a word.
+  const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
+    done(null, body);
+  if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, keepBytes);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, keepBytes);
 
   app.post('/v1/statement', async (request, reply) => {
-    const sql = typeof request.body === 'string' ? request.body : '';
-    if (sql.trim() === '') {
-      return reply.code(400).type('text/plain').send('SQL statement is empty');
-    }
-    const length = Buffer.byteLength(sql, 'utf8');
-    if (length > MAX_STATEMENT_BYTES) {
+    const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (bytes.length > MAX_STATEMENT_BYTES) {
       return reply
         .code(413)
         .type('text/plain')
-        .send(`Query text length (${length}) exceeds the maximum length (${MAX_STATEMENT_BYTES})`);
+        .send(`Query text length (${bytes.length}) exceeds the maximum length (${MAX_STATEMENT_BYTES})`);
+    }
+    let sql: string;
+    try {
+      sql = STRICT_UTF8.decode(bytes);
+    } catch {
+      return reply
+        .code(400)
+        .type('text/plain')
+        .send(`SQL statement is not valid UTF-8: invalid byte sequence at byte ${invalidUtf8Offset(bytes)}`);
+    }
+    if (sql.trim() === '') {
+      return reply.code(400).type('text/plain').send('SQL statement is empty');
     }
     // Answers of queries the coordinator has forgotten go too.
     for (const id of lastResponse.keys()) if (queries.get(id) === undefined) lastResponse.delete(id);
@@ -72,7 +137,7 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     query.userAgent = request.headers['user-agent'];
     // The first answer waits (briefly) for planning, so a normal query's columns come with it.
     await waitForPlanning(query, MAX_WAIT_MS);
-    const body = render(request, query, 1, undefined, true);
+    const body = render(baseOf(request), query, 1, undefined, includeStack, true);
     lastResponse.set(query.queryId, { token: 0, body });
     // Spec §4.1: the POST's answer is sent with chunked transfer encoding (a stream body has no
     // Content-Length), as Presto's is.
@@ -94,7 +159,7 @@ export function registerStatementResource(app: FastifyInstance, queries: QuerySu
     }
     await waitForProgress(query, pager, MAX_WAIT_MS);
     const data = pager.next(query);
-    const body = render(request, query, tokenNumber + 1, data);
+    const body = render(baseOf(request), query, tokenNumber + 1, data, includeStack);
     lastResponse.set(queryId, { token: tokenNumber, body });
     if (query.isDone) addSessionHeaders(reply, query);
     if (data !== undefined && !query.results.isDone()) pager.encodeAhead(query);
@@ -172,13 +237,13 @@ async function waitForProgress(query: QueryExecution, pager: ResultPager, maxWai
 }
 
 function render(
-  request: FastifyRequest,
+  base: string,
   query: QueryExecution,
   nextToken: number,
   data: Buffer | undefined,
+  includeStack: boolean,
   initial = false,
 ): Buffer {
-  const base = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
   // The POST's answer is never final: results and errors come on the GETs that follow (Presto).
   // A GET is final once the query is done and this answer carries the last of its rows (as in
   // Trino: no `nextUri` when the query is finished and its output drained), saving a round trip.
@@ -197,7 +262,7 @@ function render(
   tail.stats = statementStats(query, done || query.state !== 'FINISHED' ? query.state : 'RUNNING');
 
   if (query.warnings.length > 0) tail.warnings = warningsOf(query);
-  if (query.error && done) tail.error = errorObject(query.error);
+  if (query.error && done) tail.error = errorObject(query.error, includeStack);
   if (query.updateType && done) {
     tail.updateType = query.updateType;
     if (query.updateCount !== undefined) tail.updateCount = query.updateCount;

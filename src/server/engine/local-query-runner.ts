@@ -5,6 +5,7 @@
  * plans into fragments that run on workers.
  */
 
+import type { Logger } from 'pino';
 import type { Session } from '../../analyzer/analysis-context.js';
 import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
@@ -127,6 +128,8 @@ export interface LocalQueryRunnerOptions {
   readonly cluster?: ClusterAccess;
   /** Admission, abandonment and retention of queries (defaults: Presto's). */
   readonly queryManagement?: Partial<QueryTrackerOptions>;
+  /** Where failed queries are logged with their stacks (clients see stacks only in debug mode). */
+  readonly logger?: Logger;
 }
 
 /** What the coordinator's runner needs to run queries on workers. */
@@ -141,6 +144,8 @@ export interface ClusterAccess {
   ): ExchangeClient;
   /** Whether workers can read the table's splits (generated data, or data the workers hold). */
   isDistributable(table: QualifiedObjectName): boolean;
+  /** Whether workers should be there: a query that finds none active then runs here with a warning. */
+  workersExpected(): boolean;
 }
 
 export class LocalQueryRunner {
@@ -172,6 +177,7 @@ export class LocalQueryRunner {
 
   submit(sql: string, session: QuerySession): QueryExecution {
     const query = new QueryExecution(this.ids.next(), sql, session);
+    if (this.options.logger) void query.executionFinished.then(() => this.logFailure(query));
     // Planning starts on a later turn of the event loop so the submitter gets its answer first.
     this.tracker.admit(query, () =>
       new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(query).catch((e) => query.fail(e))),
@@ -179,9 +185,25 @@ export class LocalQueryRunner {
     return query;
   }
 
+  /** Logs a failed query with its stack: errors of the engine as errors, the user's own at info level. */
+  private logFailure(query: QueryExecution): void {
+    const error = query.error;
+    const logger = this.options.logger;
+    if (error === undefined || logger === undefined) return;
+    const type = error.errorCode.type;
+    const level = type === 'INTERNAL_ERROR' ? 'error' : type === 'USER_ERROR' ? 'info' : 'warn';
+    logger[level](
+      { queryId: query.queryId, user: query.session.user, errorName: error.errorName, err: error },
+      'query failed',
+    );
+  }
+
   /** Runs a statement to completion and returns its execution (tests and tools). */
   async execute(sql: string, session: QuerySession): Promise<QueryExecution> {
     const query = new QueryExecution(this.ids.next(), sql, session);
+    if (this.options.logger) void query.executionFinished.then(() => this.logFailure(query));
+    // The caller is the query's client and waits for it: it counts as polled.
+    query.touch();
     this.tracker.admit(query, () => this.run(query).catch((e) => query.fail(e)));
     await query.executionFinished;
     return query;
@@ -366,7 +388,8 @@ export class LocalQueryRunner {
         await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession);
         return;
       }
-      if (workers.length === 0 && this.isDistributable(plan)) query.warnings.push(COORDINATOR_ONLY_WARNING);
+      if (workers.length === 0 && this.options.cluster?.workersExpected() && this.isDistributable(plan))
+        query.warnings.push(COORDINATOR_ONLY_WARNING);
       this.checkReadableHere(plan);
       await this.executePlan(query, plan, columns, write, settings);
     } catch (e) {

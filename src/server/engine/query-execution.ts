@@ -127,6 +127,9 @@ export class QueryExecution {
   reservedMemoryBytes = 0;
   /** When a client last asked about the query (statement GETs); abandoned queries are failed. */
   lastClientAccess = Date.now();
+  /** Whether a client has polled the query (its first GET of `nextUri`): a queued query waits for it. */
+  clientPolled = false;
+  private firstPollListener: (() => void) | undefined;
   /** The client's address and User-Agent (query record's session). */
   remoteAddress: string | undefined;
   userAgent: string | undefined;
@@ -152,6 +155,17 @@ export class QueryExecution {
   /** A client asked for the query's results or state. */
   touch(): void {
     this.lastClientAccess = Date.now();
+    if (!this.clientPolled) {
+      this.clientPolled = true;
+      const listener = this.firstPollListener;
+      this.firstPollListener = undefined;
+      listener?.();
+    }
+  }
+
+  /** Calls `listener` on the client's first poll (the query tracker, to start a queued query). */
+  onFirstPoll(listener: () => void): void {
+    this.firstPollListener = listener;
   }
 
   get isDone(): boolean {

@@ -1,27 +1,40 @@
 /**
- * The coordinator's book of queries: admission (at most `maxRunning` queries run at once, the
- * rest wait in state QUEUED in arrival order, and a full queue rejects with QUERY_QUEUE_FULL),
- * abandonment (a query no client has asked about for `clientTimeoutMs` fails with
- * ABANDONED_QUERY and releases what it holds), and retention (finished queries stay visible to
- * clients and the query list until there are more than `maxHistory` of them and they are older
- * than `minExpireAgeMs`). As Presto's `query.max-concurrent-queries`, `query.max-queued-queries`,
- * `query.client.timeout`, `query.max-history` and `query.min-expire-age`.
+ * The coordinator's book of queries: admission (at most `maxRunning` queries run at once and at
+ * most `maxRunningPerUser` of one user's, the rest wait in state QUEUED in arrival order, and a
+ * full queue rejects with QUERY_QUEUE_FULL), abandonment (a query no client has asked about for
+ * `clientTimeoutMs` fails with ABANDONED_QUERY and releases what it holds), and retention
+ * (finished queries stay visible to clients and the query list until there are more than
+ * `maxHistory` of them and they are older than `minExpireAgeMs`). As Presto's
+ * `query.max-concurrent-queries`, `query.max-queued-queries`, `query.client.timeout`,
+ * `query.max-history` and `query.min-expire-age`.
+ *
+ * Against one client holding every slot (issue 13): a waiting query takes a slot only once its
+ * client has polled it (the first GET of its `nextUri`), so queries posted and never polled
+ * occupy no slot; a query never polled within `firstPollTimeoutMs` is abandoned long before the
+ * client time-out; and the per-user share keeps one user's pile of queries from holding every
+ * slot (until resource groups arrive).
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import type { QueryExecution } from './query-execution.js';
 
 export interface QueryTrackerOptions {
   readonly maxRunning: number;
+  /** Slots one user's queries may hold at once; all of them when absent. */
+  readonly maxRunningPerUser?: number;
   readonly maxQueued: number;
   readonly clientTimeoutMs: number;
+  /** How long a query may go without its client's first poll; the client time-out when absent. */
+  readonly firstPollTimeoutMs?: number;
   readonly maxHistory: number;
   readonly minExpireAgeMs: number;
 }
 
 export const DEFAULT_QUERY_TRACKER_OPTIONS: QueryTrackerOptions = {
   maxRunning: 32,
+  maxRunningPerUser: 16,
   maxQueued: 1000,
   clientTimeoutMs: 5 * 60 * 1000,
+  firstPollTimeoutMs: 30 * 1000,
   maxHistory: 100,
   minExpireAgeMs: 15 * 60 * 1000,
 };
@@ -32,9 +45,14 @@ export class QueryTracker {
   private readonly queries = new Map<string, QueryExecution>();
   private readonly waiting: { query: QueryExecution; start: () => void }[] = [];
   private running = 0;
+  private readonly runningByUser = new Map<string, number>();
+  private readonly maxRunningPerUser: number;
+  private readonly firstPollTimeoutMs: number;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: QueryTrackerOptions = DEFAULT_QUERY_TRACKER_OPTIONS) {
+    this.maxRunningPerUser = options.maxRunningPerUser ?? options.maxRunning;
+    this.firstPollTimeoutMs = options.firstPollTimeoutMs ?? options.clientTimeoutMs;
     this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -47,10 +65,14 @@ export class QueryTracker {
     return [...this.queries.values()];
   }
 
-  /** Registers a query and starts it now, or when a running one ends (it stays QUEUED until then). */
+  /**
+   * Registers a query and starts it now when a slot is free within its user's share, else when
+   * one frees up after its client has polled it (it stays QUEUED until then).
+   */
   admit(query: QueryExecution, start: () => Promise<void>): void {
     this.queries.set(query.queryId, query);
-    if (this.waiting.length >= this.options.maxQueued && this.running >= this.options.maxRunning) {
+    const user = query.session.user;
+    if (!this.hasSlotFor(user) && this.waiting.length >= this.options.maxQueued) {
       query.fail(
         new VivaceError('QUERY_QUEUE_FULL', `Too many queued queries: ${this.waiting.length} already wait to run`),
       );
@@ -59,23 +81,42 @@ export class QueryTracker {
     }
     const run = () => {
       this.running++;
+      this.runningByUser.set(user, (this.runningByUser.get(user) ?? 0) + 1);
       start().finally(() => {
         this.running--;
+        const left = (this.runningByUser.get(user) ?? 1) - 1;
+        if (left === 0) this.runningByUser.delete(user);
+        else this.runningByUser.set(user, left);
         this.startWaiting();
       });
     };
-    if (this.running < this.options.maxRunning) run();
-    else this.waiting.push({ query, start: run });
+    if (this.hasSlotFor(user)) run();
+    else {
+      this.waiting.push({ query, start: run });
+      // Its client's first poll makes it eligible: a slot may have freed up while it was not.
+      query.onFirstPoll(() => this.startWaiting());
+    }
   }
 
+  private hasSlotFor(user: string): boolean {
+    return this.running < this.options.maxRunning && (this.runningByUser.get(user) ?? 0) < this.maxRunningPerUser;
+  }
+
+  /** Starts waiting queries in arrival order, skipping those not yet polled and those of users at their share. */
   private startWaiting(): void {
-    while (this.running < this.options.maxRunning && this.waiting.length > 0) {
-      const next = this.waiting.shift()!;
+    for (let i = 0; i < this.waiting.length && this.running < this.options.maxRunning; ) {
+      const next = this.waiting[i];
       // A query canceled while it waited never starts.
       if (next.query.isDone) {
+        this.waiting.splice(i, 1);
         next.query.markExecutionFinished();
         continue;
       }
+      if (!next.query.clientPolled || !this.hasSlotFor(next.query.session.user)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
       next.start();
     }
   }
@@ -83,7 +124,14 @@ export class QueryTracker {
   /** Fails abandoned queries and forgets old finished ones. */
   sweep(now = Date.now()): void {
     for (const query of this.queries.values()) {
-      if (!query.isDone && now - query.lastClientAccess > this.options.clientTimeoutMs) {
+      if (!query.isDone && !query.clientPolled && now - query.createTime > this.firstPollTimeoutMs) {
+        query.cancel(
+          new VivaceError(
+            'ABANDONED_QUERY',
+            `Query ${query.queryId} was abandoned by the client: its results were never requested within ${this.firstPollTimeoutMs / 1000}s of its submission`,
+          ),
+        );
+      } else if (!query.isDone && now - query.lastClientAccess > this.options.clientTimeoutMs) {
         query.cancel(
           new VivaceError(
             'ABANDONED_QUERY',

@@ -32,8 +32,8 @@ export interface HttpExchangeClientOptions {
   readonly types: readonly Type[];
   readonly maxResponseBytes: number;
   readonly maxBufferedBytes: number;
-  /** Headers every request carries (the internal authentication). */
-  headers(): Record<string, string>;
+  /** Headers every request to `uri` carries (the internal authentication, signed for that node). */
+  headers(uri: string): Record<string, string>;
   onFailure(error: VivaceError): void;
   /** The output of the task at `uri` when it runs in this process (waiting briefly for its creation). */
   localOutput?(uri: string): Promise<LocalTaskOutput | undefined>;
@@ -208,7 +208,7 @@ export class HttpExchangeClient implements ExchangeClient {
           // The upstream buffer may be freed now; a lost DELETE only delays that.
           request(`${location.uri}/results/${this.options.bufferId}`, {
             method: 'DELETE',
-            headers: this.options.headers(),
+            headers: this.options.headers(location.uri),
             dispatcher: sharedAgent,
           })
             .then((response) => response.body.dump())
@@ -249,7 +249,10 @@ export class HttpExchangeClient implements ExchangeClient {
     try {
       response = await request(url, {
         method: 'GET',
-        headers: { ...this.options.headers(), 'X-Service-Max-Size': formatDataSize(this.options.maxResponseBytes) },
+        headers: {
+          ...this.options.headers(location.uri),
+          'X-Service-Max-Size': formatDataSize(this.options.maxResponseBytes),
+        },
         dispatcher: sharedAgent,
         headersTimeout: REQUEST_TIMEOUT_MS,
         bodyTimeout: REQUEST_TIMEOUT_MS,

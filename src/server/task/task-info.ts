@@ -71,7 +71,7 @@ export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Rec
     failures: task.error
       ? [
           {
-            ...(errorObject(task.error).failureInfo as Record<string, unknown>),
+            ...(errorObject(task.error, true).failureInfo as Record<string, unknown>),
             errorCode: {
               code: task.error.errorCode.code,
               name: task.error.errorCode.name,

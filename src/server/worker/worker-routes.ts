@@ -25,7 +25,7 @@ export const defaultWorkerRoutes: WorkerRouteRegistrar[] = [
         types,
         maxResponseBytes: EXCHANGE_RESPONSE_BYTES,
         maxBufferedBytes: EXCHANGE_BUFFER_BYTES,
-        headers: () => worker.httpClient.internalHeaders(),
+        headers: (uri) => worker.httpClient.internalHeaders(uri),
         onFailure,
         localOutput,
       }),

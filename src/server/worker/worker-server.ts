@@ -1,15 +1,15 @@
 /**
  * A worker process's HTTP server and lifecycle: `/v1/info` and `/v1/info/state` (open, read by the
  * failure detector's pings and by operators), `/v1/status` (internal), the internal-request
- * authentication, and the announcer that keeps the worker in the coordinator's discovery
- * registry. Resources such as the task resource plug in through `registerRoutes` (see
+ * authentication (tokens must name this worker's announced origin as their audience), and the
+ * announcer that keeps the worker in the coordinator's discovery registry. Resources such as the task resource plug in through `registerRoutes` (see
  * worker-routes.ts, worker-context.ts); they are registered after authentication, so they are internal by default.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
 import { VivaceError } from '../../common/vivace-error.js';
@@ -17,7 +17,8 @@ import { createCatalogManager } from '../../connectors/catalog/builtin-connector
 import { formatDataSize, formatDuration } from '../cluster/airlift-format.js';
 import { Announcer } from '../cluster/announcer.js';
 import { createClusterLogger } from '../cluster/cluster-log.js';
-import { installInternalAuthentication, WORKER_INTERNAL_ROUTES } from '../cluster/internal-auth.js';
+import { createNodeHttpServer, logHandlerErrors } from '../cluster/http-server.js';
+import { audienceOf, installInternalAuthentication, WORKER_INTERNAL_ROUTES } from '../cluster/internal-auth.js';
 import { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeConfig } from '../cluster/node-config.js';
 import type { NodeInfo } from '../cluster/node-info.js';
@@ -42,10 +43,16 @@ export interface RunningWorker {
 
 /** Builds the worker's Fastify app (not yet listening). */
 export function createWorkerServer(context: WorkerContext, routes: readonly WorkerRouteRegistrar[]): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
-  const startTime = Date.now();
   const { config } = context;
-  installInternalAuthentication(app, config.sharedSecret, WORKER_INTERNAL_ROUTES);
+  const app = createNodeHttpServer(64 * 1024 * 1024, config.httpServer);
+  logHandlerErrors(app, context.logger);
+  const startTime = Date.now();
+  installInternalAuthentication(
+    app,
+    config.sharedSecret,
+    WORKER_INTERNAL_ROUTES,
+    (audience) => audience === audienceOf(context.baseUrl()),
+  );
   app.get('/v1/info', async () => ({
     nodeVersion: { version: VERSION },
     environment: config.environment,

@@ -9,7 +9,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
+import {
+  audienceOf,
+  COORDINATOR_AUDIENCE,
+  createInternalToken,
+  INTERNAL_BEARER_HEADER,
+} from '../../../src/server/cluster/internal-auth.js';
 import { eventually, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'cluster-test-secret';
@@ -95,8 +100,10 @@ describe('a coordinator and two worker processes', { timeout: 120_000 }, () => {
   });
 
   it('refuses internal requests without the signed header and accepts them with it', async () => {
-    const signed = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'test-client') };
-    const forged = { [INTERNAL_BEARER_HEADER]: createInternalToken('not-the-secret', 'test-client') };
+    const signed = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'test-client', COORDINATOR_AUDIENCE) };
+    const forged = {
+      [INTERNAL_BEARER_HEADER]: createInternalToken('not-the-secret', 'test-client', COORDINATOR_AUDIENCE),
+    };
     assert.equal((await fetch(`${coordinator.url}/v1/service`)).status, 401);
     assert.equal((await fetch(`${coordinator.url}/v1/service`, { headers: forged })).status, 401);
     const services = await fetch(`${coordinator.url}/v1/service/vivace`, { headers: signed });
@@ -113,7 +120,11 @@ describe('a coordinator and two worker processes', { timeout: 120_000 }, () => {
     // On a worker everything but the info resource is internal.
     const worker = workers[0].url;
     assert.equal((await fetch(`${worker}/v1/status`)).status, 401);
-    assert.equal((await fetch(`${worker}/v1/status`, { headers: signed })).status, 200);
+    assert.equal((await fetch(`${worker}/v1/status`, { headers: signed })).status, 401, 'a token for the coordinator');
+    const signedForWorker = {
+      [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'test-client', audienceOf(worker)),
+    };
+    assert.equal((await fetch(`${worker}/v1/status`, { headers: signedForWorker })).status, 200);
     assert.equal((await fetch(`${worker}/v1/info`)).status, 200);
     // The read-only resources of the coordinator stay open.
     assert.equal((await fetch(`${coordinator.url}/v1/info`)).status, 200);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
-import { createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
+import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
 import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import { differenceFromInProcess } from '../../tpch/result-comparison.js';
@@ -20,6 +20,11 @@ import { TASK_RECORD_FIELDS } from '../task/task-record-fields.js';
 import { eventually, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'distributed-test-secret';
+
+/** The internal header of a request to the node at `url`, as the coordinator signs it. */
+function signedFor(url: string): Record<string, string> {
+  return { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator', audienceOf(url)) };
+}
 const HEADERS = { 'X-Service-User': 'test', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': 'tiny' };
 
 // biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
@@ -111,7 +116,7 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.equal(leaf.tasks.length, 2, 'the leaf stage ran one task per worker');
     const task = leaf.tasks[0] as Json;
     assert.match(task.taskId, new RegExp(`^${last.id}\\.2\\.\\d$`));
-    const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') };
+    const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator', audienceOf(task.self)) };
     const fetched = (await (await fetch(task.self, { headers })).json()) as Json;
     for (const field of TASK_RECORD_FIELDS) {
       assert.ok(field in fetched, `task record has ${field}`);
@@ -155,10 +160,11 @@ describe('distributed queries on a coordinator and two worker processes', { time
         ),
       )
     ).rows;
-    const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') };
     const workerTasks = (
       await Promise.all(
-        workers.map(async (w) => (await (await fetch(`${w.url}/v1/task`, { headers })).json()) as Json[]),
+        workers.map(
+          async (w) => (await (await fetch(`${w.url}/v1/task`, { headers: signedFor(w.url) })).json()) as Json[],
+        ),
       )
     )
       .flat()
@@ -203,11 +209,12 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.equal((await fetch(`${coordinator.url}/v1/query/${first.id}`, { method: 'DELETE' })).status, 204);
     const { last } = await drain(first);
     assert.equal(last.error?.errorName, 'USER_CANCELED');
-    const headers = { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') };
     await eventually('every task of the query canceled', 5_000, async () => {
       const tasks = (
         await Promise.all(
-          workers.map(async (w) => (await (await fetch(`${w.url}/v1/task`, { headers })).json()) as Json[]),
+          workers.map(
+            async (w) => (await (await fetch(`${w.url}/v1/task`, { headers: signedFor(w.url) })).json()) as Json[],
+          ),
         )
       )
         .flat()
@@ -249,7 +256,7 @@ describe('distributed queries on a coordinator and two worker processes', { time
     for (const worker of workers) {
       const tasks = (await (
         await fetch(`${worker.url}/v1/task`, {
-          headers: { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator') },
+          headers: signedFor(worker.url),
         })
       ).json()) as Json[];
       const written = tasks

@@ -155,6 +155,9 @@ describe('HeartbeatFailureDetector', () => {
     assert.equal(record.lastResponseTime, undefined);
     assert.equal(record.recentFailureRatio, 1);
     assert.deepEqual(Object.keys(record.lastFailureInfo ?? {}).sort(), ['message', 'stack', 'suppressed', 'type']);
+    // The node resource is open: the failure's stack only with http-server.include-stack-traces.
+    assert.deepEqual(record.lastFailureInfo?.stack, []);
+    assert.ok((nodeRecord(detector.stats()[0], true).lastFailureInfo?.stack.length ?? 0) > 0);
   });
 });
 

@@ -31,6 +31,40 @@ describe('node configuration', () => {
     assert.equal(config.heartbeatIntervalMs, 500);
     assert.equal(config.queryMaxMemoryBytes, 20 * 2 ** 30);
     assert.match(config.nodeId, /^[0-9a-f-]{36}$/);
+    assert.deepEqual(config.httpServer, {
+      requestHeadersTimeoutMs: 5000,
+      requestTimeoutMs: 15_000,
+      processForwarded: false,
+      externalUri: undefined,
+      includeStackTraces: false,
+    });
+    assert.equal(config.queryManagement.maxRunningPerUser, 16, 'half of query.max-concurrent-queries');
+    assert.equal(config.queryManagement.firstPollTimeoutMs, 30_000);
+  });
+
+  it('reads the HTTP server and admission keys', () => {
+    const config = loadNodeConfig(join(tmpdir(), 'vivace-no-such-etc'), {
+      'http-server.request-headers-timeout': '2s',
+      'http-server.request-timeout': '1m',
+      'http-server.process-forwarded': 'TRUE',
+      'http-server.external-uri': 'https://sql.example.com/vivace/',
+      'http-server.include-stack-traces': 'true',
+      'query.max-concurrent-queries': '5',
+      'query.client.first-poll-timeout': '10s',
+    });
+    assert.deepEqual(config.httpServer, {
+      requestHeadersTimeoutMs: 2000,
+      requestTimeoutMs: 60_000,
+      processForwarded: true,
+      externalUri: 'https://sql.example.com/vivace',
+      includeStackTraces: true,
+    });
+    assert.equal(config.queryManagement.maxRunningPerUser, 3);
+    assert.equal(config.queryManagement.firstPollTimeoutMs, 10_000);
+    const capped = loadNodeConfig(join(tmpdir(), 'vivace-no-such-etc'), {
+      'query.max-concurrent-queries-per-user': '32',
+    });
+    assert.equal(capped.queryManagement.maxRunningPerUser, 32);
   });
 
   it('reads both files and lets overrides win', () => {
@@ -58,5 +92,9 @@ describe('node configuration', () => {
     assert.throws(() => loadNodeConfig(dir, { 'http-server.http.port': '70000' }), /not a TCP port/);
     assert.throws(() => loadNodeConfig(dir, { 'discovery.uri': 'ftp://x' }), /not an http URL/);
     assert.throws(() => loadNodeConfig(dir, { 'query.max-memory': 'lots' }), /not valid/);
+    assert.throws(() => loadNodeConfig(dir, { 'http-server.process-forwarded': 'yes' }), /true or false/);
+    assert.throws(() => loadNodeConfig(dir, { 'http-server.request-timeout': '0s' }), /longer than 0/);
+    assert.throws(() => loadNodeConfig(dir, { 'http-server.external-uri': 'proxy:8080' }), /not an http URL/);
+    assert.throws(() => loadNodeConfig(dir, { 'query.max-concurrent-queries-per-user': '0' }), /positive integer/);
   });
 });

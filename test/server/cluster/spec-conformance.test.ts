@@ -48,7 +48,11 @@ async function allResponses(coordinator: string, sql: string): Promise<Statement
 
 describe('the interface as the spec shows it, on a real cluster', { timeout: 120_000 }, () => {
   const etc = mkdtempSync(join(tmpdir(), 'vivace-spec-etc-'));
-  writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=1s\n');
+  // As `vivace start` configures a coordinator with workers: they are expected to run the work.
+  writeFileSync(
+    join(etc, 'config.properties'),
+    'discovery.announcement-interval=1s\nnode-scheduler.include-coordinator=false\n',
+  );
   const env = { VIVACE_INTERNAL_SHARED_SECRET: SECRET };
   let coordinator: RoleProcess;
   const workers: RoleProcess[] = [];

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { VERSION } from '../../../src/common/version.js';
 import { startCoordinator } from '../../../src/server/cluster/coordinator-bootstrap.js';
-import { createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
+import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
 import { loadNodeConfig } from '../../../src/server/cluster/node-config.js';
 import type { NodeInfo } from '../../../src/server/cluster/node-info.js';
 import { startWorker } from '../../../src/server/worker/worker-server.js';
@@ -53,7 +53,7 @@ describe('worker server', { timeout: 60_000 }, () => {
       });
       assert.equal((await fetch(`${worker.url}/v1/echo`)).status, 401);
       const echo = await fetch(`${worker.url}/v1/echo`, {
-        headers: { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'c') },
+        headers: { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'c', audienceOf(worker.url)) },
       });
       assert.deepEqual(await echo.json(), { node: 'w1' });
       assert.deepEqual(await (await fetch(`${worker.url}/v1/info/state`)).json(), 'ACTIVE');

@@ -7,25 +7,33 @@ import { describe, it } from 'node:test';
 import Fastify from 'fastify';
 import { VivaceError } from '../../../src/common/vivace-error.js';
 import { float64Block, stringBlock } from '../../../src/data/block.js';
-import { registerStatementResource } from '../../../src/server/coordinator/statement-resource.js';
+import {
+  invalidUtf8Offset,
+  registerStatementResource,
+  type StatementResourceOptions,
+} from '../../../src/server/coordinator/statement-resource.js';
 import { QueryExecution, type QuerySession } from '../../../src/server/engine/query-execution.js';
 import { BIGINT, varchar } from '../../../src/types/type.js';
 
-function setup() {
+function setup(options: StatementResourceOptions = {}) {
   const queries = new Map<string, QueryExecution>();
   const submitted: { sql: string; session: QuerySession }[] = [];
   let next: (query: QueryExecution) => void = () => {};
   const app = Fastify();
-  registerStatementResource(app, {
-    submit(sql, session) {
-      const query = new QueryExecution(`q${queries.size + 1}`, sql, session);
-      queries.set(query.queryId, query);
-      submitted.push({ sql, session });
-      next(query);
-      return query;
+  registerStatementResource(
+    app,
+    {
+      submit(sql, session) {
+        const query = new QueryExecution(`q${queries.size + 1}`, sql, session);
+        queries.set(query.queryId, query);
+        submitted.push({ sql, session });
+        next(query);
+        return query;
+      },
+      get: (id) => queries.get(id),
     },
-    get: (id) => queries.get(id),
-  });
+    options,
+  );
   return { app, queries, submitted, onSubmit: (f: (q: QueryExecution) => void) => (next = f) };
 }
 
@@ -120,6 +128,87 @@ describe('statement resource', () => {
     assert.equal(response.error.errorType, 'USER_ERROR');
     assert.deepEqual(response.error.errorLocation, { lineNumber: 1, columnNumber: 8 });
     assert.equal(response.error.failureInfo.message, "line 1:8: Column 'nme' cannot be resolved");
+  });
+
+  it('sends no stack traces to clients unless configured to', async () => {
+    const failing = (query: QueryExecution) => query.fail(new VivaceError('GENERIC_INTERNAL_ERROR', 'kaput'));
+    for (const includeStackTraces of [false, true]) {
+      const { app, onSubmit } = setup({ includeStackTraces });
+      onSubmit(failing);
+      let response = (await app.inject({ method: 'POST', url: '/v1/statement', payload: 'SELECT 1' })).json();
+      while (response.nextUri) response = (await app.inject({ method: 'GET', url: pathOf(response.nextUri) })).json();
+      assert.equal(response.error.failureInfo.message, 'kaput');
+      const stack = response.error.failureInfo.stack as string[];
+      if (includeStackTraces)
+        assert.ok(
+          stack.some((line) => line.includes('.js:')),
+          'the stack names source files',
+        );
+      else assert.deepEqual(stack, []);
+    }
+  });
+
+  it('refuses SQL text that is not valid UTF-8 with 400, naming the byte, and runs nothing', async () => {
+    const { app, submitted } = setup();
+    const text = Buffer.concat([Buffer.from("SELECT 'caf", 'utf8'), Buffer.from([0xe9]), Buffer.from("'", 'utf8')]);
+    for (const contentType of ['text/plain', 'application/octet-stream', undefined]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/statement',
+        payload: text,
+        headers: contentType ? { 'content-type': contentType } : {},
+      });
+      assert.equal(response.statusCode, 400, String(contentType));
+      assert.equal(response.body, 'SQL statement is not valid UTF-8: invalid byte sequence at byte 11');
+    }
+    assert.equal(submitted.length, 0);
+    const valid = "SELECT 'café ✓ 𝄞'";
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/v1/statement',
+      payload: Buffer.from(valid, 'utf8'),
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+    assert.equal(accepted.statusCode, 200);
+    assert.equal(submitted[0]?.sql, valid, 'the text arrives as written');
+  });
+
+  it('finds the first invalid UTF-8 byte exactly where the strict decoder fails', () => {
+    const cases: [number[], number][] = [
+      [[0x41, 0x42], -1],
+      [[0xc3, 0xa9], -1],
+      [[0xf0, 0x9d, 0x84, 0x9e], -1],
+      [[0x41, 0xc3], 1],
+      [[0x41, 0x80], 1],
+      [[0xc0, 0xaf], 0],
+      [[0xe0, 0x80, 0xaf], 0],
+      [[0xed, 0xa0, 0x80], 0],
+      [[0xf4, 0x90, 0x80, 0x80], 0],
+      [[0xf5, 0x80, 0x80, 0x80], 0],
+      [[0x41, 0xe2, 0x82, 0x41], 1],
+    ];
+    for (const [bytes, offset] of cases) assert.equal(invalidUtf8Offset(Uint8Array.from(bytes)), offset, String(bytes));
+    // Random byte strings (a fixed-seed generator): the offset is -1 exactly when decoding succeeds.
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    let seed = 12345;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 2000; n++) {
+      const bytes = Uint8Array.from({ length: 1 + (random() % 6) }, () =>
+        random() % 3 === 0 ? random() % 128 : 0x80 + (random() % 128),
+      );
+      let decodes = true;
+      try {
+        strict.decode(bytes);
+      } catch {
+        decodes = false;
+      }
+      const offset = invalidUtf8Offset(bytes);
+      assert.equal(offset === -1, decodes, String(bytes));
+      if (!decodes) assert.doesNotThrow(() => strict.decode(bytes.subarray(0, offset)), String(bytes));
+    }
   });
 
   it('answers 400 to an empty statement, 404 to an unknown query and 410 to an old token', async () => {

@@ -1,4 +1,7 @@
-/** QueryTracker: the running-query limit and queue, QUERY_QUEUE_FULL, abandoned queries, retention. */
+/**
+ * QueryTracker: the running-query limit and queue, QUERY_QUEUE_FULL, the per-user share, queued
+ * queries waiting for their client's first poll, abandoned queries, retention.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { QueryExecution } from '../../../src/server/engine/query-execution.js';
@@ -6,7 +9,7 @@ import { QueryTracker } from '../../../src/server/engine/query-tracker.js';
 
 const session = { user: 'u', timeZone: 'UTC', properties: {} };
 let next = 0;
-const newQuery = () => new QueryExecution(`q${next++}`, 'SELECT 1', session);
+const newQuery = (user = 'u') => new QueryExecution(`q${next++}`, 'SELECT 1', { ...session, user });
 
 function controllable(query: QueryExecution): { start: () => Promise<void>; started: () => boolean; end: () => void } {
   let started = false;
@@ -48,9 +51,73 @@ describe('QueryTracker', () => {
     assert.equal(queries[3]!.error?.errorName, 'QUERY_QUEUE_FULL');
     runs[0]!.end();
     await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(runs[2]!.started(), true, 'the queued query starts when one ends');
+    assert.equal(runs[2]!.started(), false, 'a queued query its client never polled takes no slot');
+    queries[2]!.touch();
+    assert.equal(runs[2]!.started(), true, 'the queued query starts on its first poll once a slot is free');
     runs[1]!.end();
     runs[2]!.end();
+    tracker.close();
+  });
+
+  it("keeps one user's queries within their share of the slots, so another user's query runs at once", async () => {
+    const tracker = new QueryTracker({ ...options, maxRunning: 4, maxRunningPerUser: 2, maxQueued: 10 });
+    const piles = [newQuery('a'), newQuery('a'), newQuery('a'), newQuery('a')];
+    const pileRuns = piles.map(controllable);
+    piles.forEach((q, i) => {
+      q.touch();
+      tracker.admit(q, pileRuns[i]!.start);
+    });
+    assert.deepEqual(
+      pileRuns.map((r) => r.started()),
+      [true, true, false, false],
+    );
+    const other = newQuery('b');
+    const otherRun = controllable(other);
+    tracker.admit(other, otherRun.start);
+    assert.equal(otherRun.started(), true, 'a slot was left for user b');
+    pileRuns[0]!.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(pileRuns[2]!.started(), true, "user a's next query takes the slot a's own query freed");
+    assert.equal(pileRuns[3]!.started(), false);
+    for (const run of [pileRuns[1]!, pileRuns[2]!, otherRun]) run.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(pileRuns[3]!.started(), true);
+    pileRuns[3]!.end();
+    tracker.close();
+  });
+
+  it('starts a later polled query before an earlier one its client never polled', async () => {
+    const tracker = new QueryTracker({ ...options, maxRunning: 1, maxQueued: 10 });
+    const [running, unpolled, polled] = [newQuery('a'), newQuery('b'), newQuery('c')];
+    const runs = [running, unpolled, polled].map(controllable);
+    running.touch();
+    tracker.admit(running, runs[0]!.start);
+    tracker.admit(unpolled, runs[1]!.start);
+    tracker.admit(polled, runs[2]!.start);
+    polled.touch();
+    runs[0]!.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(
+      runs.map((r) => r.started()),
+      [true, false, true],
+    );
+    runs[2]!.end();
+    tracker.close();
+  });
+
+  it('abandons a query never polled after the first-poll time-out, a polled one only after the client time-out', () => {
+    const tracker = new QueryTracker({ ...options, firstPollTimeoutMs: 100 });
+    const [never, polled] = [newQuery(), newQuery()];
+    tracker.admit(never, controllable(never).start);
+    polled.touch();
+    tracker.admit(polled, controllable(polled).start);
+    tracker.sweep(never.createTime + 101);
+    assert.equal(never.state, 'FAILED');
+    assert.equal(never.error?.errorName, 'ABANDONED_QUERY');
+    assert.match(never.error?.message ?? '', /never requested within 0.1s/);
+    assert.equal(polled.state, 'RUNNING');
+    tracker.sweep(polled.lastClientAccess + 1001);
+    assert.equal(polled.state, 'FAILED');
     tracker.close();
   });
 
