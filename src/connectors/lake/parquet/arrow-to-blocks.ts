@@ -375,6 +375,19 @@ function decimalBlock(
     sourceScale = type.scale;
     unscaledAt = (i) => decimalWordsToBigInt(words, (data.offset + i) * 4);
     numberAt = (i) => decimalWordsToNumber(words, (data.offset + i) * 4);
+  } else if (data.typeId === ArrowType.Int && (data.type as { bitWidth: number }).bitWidth === 64) {
+    // 64-bit integers (UINT_64 among them, which infers as decimal(20,0)): exact through bigints.
+    sourceScale = 0;
+    const words = int64Words(data);
+    const signed = (data.type as { isSigned: boolean }).isSigned;
+    unscaledAt = (i) => {
+      const value = (BigInt(words[2 * i + 1]! >>> 0) << 32n) | BigInt(words[2 * i]! >>> 0);
+      return signed ? BigInt.asIntN(64, value) : value;
+    };
+    numberAt = (i) => {
+      const hi = signed ? words[2 * i + 1]! : words[2 * i + 1]! >>> 0;
+      return hi < 2097152 && hi >= -2097152 ? hi * TWO_32 + (words[2 * i]! >>> 0) : undefined;
+    };
   } else if (data.typeId === ArrowType.Int) {
     // A plain integer column read as a decimal (Trino accepts INT32/INT64 for short decimals).
     sourceScale = 0;

@@ -1,0 +1,105 @@
+/**
+ * A self-contained Parquet file holding one top-level column of one row group, made from the
+ * column's chunks as read from the real file: `PAR1`, the chunks back to back, and a footer whose
+ * schema has only that column and whose offsets point into the new buffer. The reader hands such a
+ * file to parquet-wasm's synchronous decoder, column chunk by column chunk, for two reasons:
+ *   - the decoder sees only bytes already fetched by byte range (the real file is never opened by
+ *     it, let alone buffered), and
+ *   - a Rust panic inside the synchronous call surfaces as an exception the reader catches and
+ *     turns into HIVE_BAD_DATA; panics inside parquet-wasm's asynchronous stream API escape as
+ *     uncaught exceptions of the process (they run in the wasm executor's microtasks), which a
+ *     worker must never suffer from a corrupt file.
+ * Statistics, page indexes, bloom filter offsets and the Arrow schema hint are left out of the
+ * footer: the decoder needs none of them (pruning happened before, on the real footer).
+ */
+import type { FileMetaData } from 'hyparquet';
+import { ByteWriter } from 'hyparquet-writer';
+import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+import { columnChunkRange } from './parquet-footer.js';
+
+type SchemaElement = FileMetaData['schema'][number];
+type ColumnChunk = FileMetaData['row_groups'][number]['columns'][number];
+
+/** The schema elements of the top-level field at `index` in the flat schema list, and its descendants. */
+function fieldElements(schema: readonly SchemaElement[], fieldName: string): SchemaElement[] {
+  // Walk the depth-first list: element 0 is the root, then the top-level fields with their subtrees.
+  let position = 1;
+  const subtreeEnd = (start: number): number => {
+    let end = start + 1;
+    for (let child = 0; child < (schema[start]!.num_children ?? 0); child++) end = subtreeEnd(end);
+    return end;
+  };
+  while (position < schema.length) {
+    const end = subtreeEnd(position);
+    if (schema[position]!.name === fieldName) return schema.slice(position, end);
+    position = end;
+  }
+  throw new Error(`no field ${fieldName} in the schema`);
+}
+
+/**
+ * The file for field `fieldName` of row group `rowGroup`; `chunkBytes(chunk)` returns the bytes of
+ * a column chunk (its whole range, from the dictionary page on).
+ */
+export function columnChunkFile(
+  metadata: FileMetaData,
+  rowGroup: number,
+  fieldName: string,
+  chunkBytes: (chunk: ColumnChunk) => Uint8Array,
+): Uint8Array {
+  const group = metadata.row_groups[rowGroup]!;
+  const chunks = group.columns.filter((c) => c.meta_data!.path_in_schema[0] === fieldName);
+  const writer = new ByteWriter();
+  writer.appendBytes(new TextEncoder().encode('PAR1'));
+  const columns: ColumnChunk[] = [];
+  let compressed = 0n;
+  for (const chunk of chunks) {
+    const meta = chunk.meta_data!;
+    const { start } = columnChunkRange(meta);
+    const bytes = chunkBytes(chunk);
+    const newStart = writer.offset;
+    const shift = BigInt(newStart - start);
+    writer.appendBytes(bytes);
+    compressed += BigInt(bytes.length);
+    const hasDictionary =
+      meta.dictionary_page_offset !== undefined &&
+      Number(meta.dictionary_page_offset) === start &&
+      start < Number(meta.data_page_offset);
+    columns.push({
+      file_offset: BigInt(newStart),
+      meta_data: {
+        type: meta.type,
+        encodings: meta.encodings,
+        path_in_schema: meta.path_in_schema,
+        codec: meta.codec,
+        num_values: meta.num_values,
+        total_uncompressed_size: meta.total_uncompressed_size,
+        total_compressed_size: BigInt(bytes.length),
+        data_page_offset: meta.data_page_offset + shift,
+        dictionary_page_offset: hasDictionary ? meta.dictionary_page_offset! + shift : undefined,
+        encoding_stats: meta.encoding_stats,
+      },
+    });
+  }
+  const schema = [{ ...metadata.schema[0]!, num_children: 1 }, ...fieldElements(metadata.schema, fieldName)];
+  writeMetadata(
+    writer as never,
+    {
+      version: metadata.version,
+      schema,
+      num_rows: group.num_rows,
+      row_groups: [
+        {
+          columns,
+          total_byte_size: group.total_byte_size,
+          num_rows: group.num_rows,
+          total_compressed_size: compressed,
+        },
+      ],
+      created_by: metadata.created_by,
+      metadata_length: 0,
+    } as FileMetaData,
+  );
+  writer.appendBytes(new TextEncoder().encode('PAR1'));
+  return writer.getBytes();
+}
