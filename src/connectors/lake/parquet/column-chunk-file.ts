@@ -38,6 +38,21 @@ function fieldElements(schema: readonly SchemaElement[], fieldName: string): Sch
 }
 
 /**
+ * The element with an INTEGER logical type expressed by its converted type alone (INT_8, UINT_32,
+ * ...), which every reader maps the same way: hyparquet-writer's thrift writer encodes the logical
+ * type's bit width (an i8) as a zigzag i32, which arrow-rs would misread (8 as 16).
+ */
+function withoutIntegerLogicalType(element: SchemaElement): SchemaElement {
+  const logical = element.logical_type;
+  if (logical?.type !== 'INTEGER') return element;
+  return {
+    ...element,
+    logical_type: undefined,
+    converted_type: `${logical.isSigned ? 'INT' : 'UINT'}_${logical.bitWidth}` as SchemaElement['converted_type'],
+  };
+}
+
+/**
  * The file for field `fieldName` of row group `rowGroup`; `chunkBytes(chunk)` returns the bytes of
  * a column chunk (its whole range, from the dictionary page on).
  */
@@ -81,7 +96,10 @@ export function columnChunkFile(
       },
     });
   }
-  const schema = [{ ...metadata.schema[0]!, num_children: 1 }, ...fieldElements(metadata.schema, fieldName)];
+  const schema = [
+    { ...metadata.schema[0]!, num_children: 1 },
+    ...fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType),
+  ];
   writeMetadata(
     writer as never,
     {
