@@ -417,6 +417,28 @@ function decimalBlock(
     }
     return value;
   };
+  if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION && data.typeId === ArrowType.Decimal && scaleUp >= 0) {
+    // The common case (a short decimal into a short decimal): one tight loop over the words.
+    const words = data.values as Uint32Array;
+    const out = new Float64Array(n);
+    const factor = 10 ** scaleUp;
+    const numberLimit = 10 ** target.precision;
+    let base = data.offset * 4;
+    for (let i = 0; i < n; i++, base += 4) {
+      const hi = words[base + 1]! | 0;
+      const extension = hi < 0 ? 0xffffffff : 0;
+      let value = Number.NaN;
+      if (words[base + 2] === extension && words[base + 3] === extension && hi < 2097152 && hi >= -2097152) {
+        value = (hi * TWO_32 + words[base]!) * factor;
+      }
+      if (value < numberLimit && value > -numberLimit) {
+        out[i] = value;
+      } else if (!(nulls !== undefined && nulls[i] === 1)) {
+        out[i] = Number(checked(i, rescaled(i)));
+      }
+    }
+    return float64Block(out, nulls);
+  }
   if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION) {
     const out = new Float64Array(n);
     const factor = scaleUp >= 0 ? 10 ** scaleUp : 0;

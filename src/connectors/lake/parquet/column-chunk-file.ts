@@ -20,6 +20,8 @@ import { columnChunkRange } from './parquet-footer.js';
 type SchemaElement = FileMetaData['schema'][number];
 type ColumnChunk = FileMetaData['row_groups'][number]['columns'][number];
 
+const MAGIC = Uint8Array.of(0x50, 0x41, 0x52, 0x31); // PAR1
+
 /** The schema elements of the top-level field at `index` in the flat schema list, and its descendants. */
 function fieldElements(schema: readonly SchemaElement[], fieldName: string): SchemaElement[] {
   // Walk the depth-first list: element 0 is the root, then the top-level fields with their subtrees.
@@ -64,24 +66,20 @@ export function columnChunkFile(
 ): Uint8Array {
   const group = metadata.row_groups[rowGroup]!;
   const chunks = group.columns.filter((c) => c.meta_data!.path_in_schema[0] === fieldName);
-  const writer = new ByteWriter();
-  writer.appendBytes(new TextEncoder().encode('PAR1'));
+  const parts = chunks.map((chunk) => chunkBytes(chunk));
   const columns: ColumnChunk[] = [];
-  let compressed = 0n;
-  for (const chunk of chunks) {
+  let position = MAGIC.length;
+  for (const [i, chunk] of chunks.entries()) {
     const meta = chunk.meta_data!;
     const { start } = columnChunkRange(meta);
-    const bytes = chunkBytes(chunk);
-    const newStart = writer.offset;
-    const shift = BigInt(newStart - start);
-    writer.appendBytes(bytes);
-    compressed += BigInt(bytes.length);
+    const bytes = parts[i]!;
+    const shift = BigInt(position - start);
     const hasDictionary =
       meta.dictionary_page_offset !== undefined &&
       Number(meta.dictionary_page_offset) === start &&
       start < Number(meta.data_page_offset);
     columns.push({
-      file_offset: BigInt(newStart),
+      file_offset: BigInt(position),
       meta_data: {
         type: meta.type,
         encodings: meta.encodings,
@@ -95,13 +93,16 @@ export function columnChunkFile(
         encoding_stats: meta.encoding_stats,
       },
     });
+    position += bytes.length;
   }
   const schema = [
     { ...metadata.schema[0]!, num_children: 1 },
     ...fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType),
   ];
+  // The footer goes through hyparquet-writer's thrift writer; the chunks are copied once, into place.
+  const footer = new ByteWriter();
   writeMetadata(
-    writer as never,
+    footer as never,
     {
       version: metadata.version,
       schema,
@@ -111,13 +112,22 @@ export function columnChunkFile(
           columns,
           total_byte_size: group.total_byte_size,
           num_rows: group.num_rows,
-          total_compressed_size: compressed,
+          total_compressed_size: BigInt(position - MAGIC.length),
         },
       ],
       created_by: metadata.created_by,
       metadata_length: 0,
     } as FileMetaData,
   );
-  writer.appendBytes(new TextEncoder().encode('PAR1'));
-  return writer.getBytes();
+  const footerBytes = footer.getBytes(); // metadata and its length
+  const file = new Uint8Array(position + footerBytes.length + MAGIC.length);
+  file.set(MAGIC, 0);
+  let at = MAGIC.length;
+  for (const bytes of parts) {
+    file.set(bytes, at);
+    at += bytes.length;
+  }
+  file.set(footerBytes, at);
+  file.set(MAGIC, at + footerBytes.length);
+  return file;
 }
