@@ -418,26 +418,8 @@ function decimalBlock(
     return value;
   };
   if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION && data.typeId === ArrowType.Decimal && scaleUp >= 0) {
-    // The common case (a short decimal into a short decimal): one tight loop over the words.
-    const words = data.values as Uint32Array;
-    const out = new Float64Array(n);
-    const factor = 10 ** scaleUp;
-    const numberLimit = 10 ** target.precision;
-    let base = data.offset * 4;
-    for (let i = 0; i < n; i++, base += 4) {
-      const hi = words[base + 1]! | 0;
-      const extension = hi < 0 ? 0xffffffff : 0;
-      let value = Number.NaN;
-      if (words[base + 2] === extension && words[base + 3] === extension && hi < 2097152 && hi >= -2097152) {
-        value = (hi * TWO_32 + words[base]!) * factor;
-      }
-      if (value < numberLimit && value > -numberLimit) {
-        out[i] = value;
-      } else if (!(nulls !== undefined && nulls[i] === 1)) {
-        out[i] = Number(checked(i, rescaled(i)));
-      }
-    }
-    return float64Block(out, nulls);
+    const fast = shortDecimals(data, 10 ** scaleUp, 10 ** target.precision);
+    if (fast !== undefined) return float64Block(fast, nulls);
   }
   if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION) {
     const out = new Float64Array(n);
@@ -493,6 +475,28 @@ function decimalBlock(
     const base = (data.offset + i) * 4;
     if (decimalWordsToNumber(words, base) === undefined) checked(i, decimalWordsToBigInt(words, base));
   }
+}
+
+/**
+ * A short decimal column (Decimal128 words) as unscaled doubles times `factor`, in one tight loop;
+ * undefined when some value does not fit below `limit` (the caller's general path then decides).
+ * Null positions hold zeros in Arrow, so they never fail the check.
+ */
+function shortDecimals(data: ArrowColumn, factor: number, limit: number): Float64Array | undefined {
+  const source = data.values as Uint32Array;
+  const n = data.length;
+  // Signed 32-bit words: every comparison below is between small integers.
+  const words = new Int32Array(source.buffer, source.byteOffset + data.offset * 16, n * 4);
+  const out = new Float64Array(n);
+  for (let i = 0, base = 0; i < n; i++, base += 4) {
+    const hi = words[base + 1]!;
+    const sign = hi >> 31;
+    if (words[base + 2] !== sign || words[base + 3] !== sign || hi >= 2097152 || hi < -2097152) return undefined;
+    const value = (hi * TWO_32 + (words[base]! >>> 0)) * factor;
+    if (!(value < limit && value > -limit)) return undefined;
+    out[i] = value;
+  }
+  return out;
 }
 
 /** Splits v = hi·2^32 + lo (hi signed, lo unsigned) by `divisor` (≤ 10^6) exactly: floor quotient and remainder. */
