@@ -306,8 +306,9 @@ function bigintBlock(data: ArrowColumn, target: Type, field: SchemaTree | undefi
     const words = int64Words(data);
     const out = new Float64Array(n);
     let safe = true;
+    const signed = type.isSigned;
     for (let i = 0; i < n; i++) {
-      const hi = words[2 * i + 1]!;
+      const hi = signed ? words[2 * i + 1]! : words[2 * i + 1]! >>> 0;
       if (hi >= 2097152 || hi < -2097152) {
         safe = false;
         break;
