@@ -38,6 +38,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'TPC-H in-process vs 1 and 2 worker processes, and exchange throughput [--sf 1] [--runs 1] [q01 ...]',
     load: () => import('./cluster-bench.js'),
   },
+  'lake-scan': {
+    description: 'lake Parquet reader on TPC-H lineitem beside DuckDB and hyparquet; pruning; RSS [--sf 1] [--runs 3]',
+    load: () => import('./lake-scan-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

@@ -194,3 +194,89 @@ export function errorCode(name: ErrorName): ErrorCode {
 export function externalErrorCode(offset: number, name: string): ErrorCode {
   return { code: EXTERNAL + offset, name, type: 'EXTERNAL' };
 }
+
+/**
+ * The Hive connector's error codes (Trino's HiveErrorCode), used by the `lake` connector so that
+ * clients see the names and numbers Trino's Hive connector gives. They start at 0x0100_0000 like
+ * every connector's codes, so HIVE_METASTORE_ERROR shares its number with GENERIC_EXTERNAL (as in
+ * Trino: a code is unique within its connector); that is why they live in a table of their own.
+ * A `null` keeps the place of a code Trino deprecated, so the numbers after it stay right.
+ */
+const HIVE_NAMES = [
+  'HIVE_METASTORE_ERROR',
+  'HIVE_CURSOR_ERROR',
+  'HIVE_TABLE_OFFLINE',
+  'HIVE_CANNOT_OPEN_SPLIT',
+  'HIVE_FILE_NOT_FOUND',
+  'HIVE_UNKNOWN_ERROR',
+  'HIVE_PARTITION_OFFLINE',
+  'HIVE_BAD_DATA',
+  'HIVE_PARTITION_SCHEMA_MISMATCH',
+  null, // HIVE_MISSING_DATA
+  'HIVE_INVALID_PARTITION_VALUE',
+  'HIVE_TIMEZONE_MISMATCH',
+  'HIVE_INVALID_METADATA',
+  'HIVE_INVALID_VIEW_DATA',
+  'HIVE_DATABASE_LOCATION_ERROR',
+  'HIVE_PATH_ALREADY_EXISTS',
+  'HIVE_FILESYSTEM_ERROR',
+  null, // HIVE_WRITER_ERROR
+  'HIVE_SERDE_NOT_FOUND',
+  'HIVE_UNSUPPORTED_FORMAT',
+  'HIVE_PARTITION_READ_ONLY',
+  'HIVE_TOO_MANY_OPEN_PARTITIONS',
+  'HIVE_CONCURRENT_MODIFICATION_DETECTED',
+  'HIVE_COLUMN_ORDER_MISMATCH',
+  'HIVE_FILE_MISSING_COLUMN_NAMES',
+  'HIVE_WRITER_OPEN_ERROR',
+  'HIVE_WRITER_CLOSE_ERROR',
+  'HIVE_WRITER_DATA_ERROR',
+  'HIVE_INVALID_BUCKET_FILES',
+  'HIVE_EXCEEDED_PARTITION_LIMIT',
+  'HIVE_WRITE_VALIDATION_FAILED',
+  'HIVE_PARTITION_DROPPED_DURING_QUERY',
+  'HIVE_TABLE_READ_ONLY',
+  'HIVE_PARTITION_NOT_READABLE',
+  'HIVE_TABLE_NOT_READABLE',
+  'HIVE_TABLE_DROPPED_DURING_QUERY',
+  null, // HIVE_TOO_MANY_BUCKET_SORT_FILES
+  'HIVE_CORRUPTED_COLUMN_STATISTICS',
+  'HIVE_EXCEEDED_SPLIT_BUFFERING_LIMIT',
+  'HIVE_UNKNOWN_COLUMN_STATISTIC_TYPE',
+  'HIVE_TABLE_LOCK_NOT_ACQUIRED',
+  'HIVE_VIEW_TRANSLATION_ERROR',
+  'HIVE_PARTITION_NOT_FOUND',
+  'HIVE_INVALID_TIMESTAMP_COERCION',
+] as const;
+
+export type HiveErrorName = Exclude<(typeof HIVE_NAMES)[number], null>;
+
+/** Trino types each Hive code explicitly (most are EXTERNAL); these are the exceptions. */
+const HIVE_NON_EXTERNAL: Readonly<Partial<Record<HiveErrorName, ErrorType>>> = {
+  HIVE_TABLE_OFFLINE: 'USER_ERROR',
+  HIVE_PARTITION_OFFLINE: 'USER_ERROR',
+  HIVE_PARTITION_READ_ONLY: 'USER_ERROR',
+  HIVE_TOO_MANY_OPEN_PARTITIONS: 'USER_ERROR',
+  HIVE_COLUMN_ORDER_MISMATCH: 'USER_ERROR',
+  HIVE_EXCEEDED_PARTITION_LIMIT: 'USER_ERROR',
+  HIVE_WRITE_VALIDATION_FAILED: 'INTERNAL_ERROR',
+  HIVE_TABLE_READ_ONLY: 'USER_ERROR',
+  HIVE_PARTITION_NOT_READABLE: 'USER_ERROR',
+  HIVE_TABLE_NOT_READABLE: 'USER_ERROR',
+  HIVE_EXCEEDED_SPLIT_BUFFERING_LIMIT: 'USER_ERROR',
+  HIVE_UNKNOWN_COLUMN_STATISTIC_TYPE: 'INTERNAL_ERROR',
+  HIVE_PARTITION_NOT_FOUND: 'USER_ERROR',
+};
+
+/** Every Hive connector error code, by name (code = 0x0100_0000 + Trino's ordinal). */
+export const HIVE_ERROR_CODES: Readonly<Record<HiveErrorName, ErrorCode>> = Object.freeze(
+  Object.fromEntries(
+    HIVE_NAMES.flatMap((name, i) =>
+      name === null ? [] : [[name, { code: EXTERNAL + i, name, type: HIVE_NON_EXTERNAL[name] ?? 'EXTERNAL' }]],
+    ),
+  ) as Record<HiveErrorName, ErrorCode>,
+);
+
+export function hiveErrorCode(name: HiveErrorName): ErrorCode {
+  return HIVE_ERROR_CODES[name];
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ERROR_CODES, errorCode } from '../../src/common/error-codes.js';
+import { ERROR_CODES, errorCode, HIVE_ERROR_CODES, hiveErrorCode } from '../../src/common/error-codes.js';
 import { toVivaceError, VivaceError } from '../../src/common/vivace-error.js';
 
 describe('error codes', () => {
@@ -53,5 +53,40 @@ describe('error codes', () => {
   it('wraps foreign errors as internal errors and stack overflows as resource errors', () => {
     assert.equal(toVivaceError(new Error('boom')).errorName, 'GENERIC_INTERNAL_ERROR');
     assert.equal(toVivaceError(new RangeError('Maximum call stack size exceeded')).errorType, 'INSUFFICIENT_RESOURCES');
+  });
+});
+
+describe('hive error codes', () => {
+  it("number codes as Trino's HiveErrorCode, deprecated codes keeping their places", () => {
+    assert.deepEqual(hiveErrorCode('HIVE_METASTORE_ERROR'), {
+      code: 16777216,
+      name: 'HIVE_METASTORE_ERROR',
+      type: 'EXTERNAL',
+    });
+    assert.deepEqual(hiveErrorCode('HIVE_CANNOT_OPEN_SPLIT'), {
+      code: 16777219,
+      name: 'HIVE_CANNOT_OPEN_SPLIT',
+      type: 'EXTERNAL',
+    });
+    assert.equal(hiveErrorCode('HIVE_BAD_DATA').code, 16777223);
+    assert.equal(hiveErrorCode('HIVE_INVALID_PARTITION_VALUE').code, 16777226);
+    assert.equal(hiveErrorCode('HIVE_FILESYSTEM_ERROR').code, 16777232);
+    assert.equal(hiveErrorCode('HIVE_SERDE_NOT_FOUND').code, 16777234);
+    assert.equal(hiveErrorCode('HIVE_CORRUPTED_COLUMN_STATISTICS').code, 16777253);
+    assert.deepEqual(hiveErrorCode('HIVE_INVALID_TIMESTAMP_COERCION'), {
+      code: 16777259,
+      name: 'HIVE_INVALID_TIMESTAMP_COERCION',
+      type: 'EXTERNAL',
+    });
+    assert.equal(hiveErrorCode('HIVE_PARTITION_NOT_FOUND').type, 'USER_ERROR');
+    assert.equal(hiveErrorCode('HIVE_WRITE_VALIDATION_FAILED').type, 'INTERNAL_ERROR');
+    const codes = Object.values(HIVE_ERROR_CODES).map((c) => c.code);
+    assert.equal(new Set(codes).size, codes.length);
+  });
+
+  it('can be raised as a VivaceError', () => {
+    const e = new VivaceError(hiveErrorCode('HIVE_BAD_DATA'), 'bad');
+    assert.equal(e.errorName, 'HIVE_BAD_DATA');
+    assert.equal(e.errorType, 'EXTERNAL');
   });
 });

@@ -1,0 +1,319 @@
+/**
+ * Vivace blocks → Arrow record batches (apache-arrow), the input parquet-wasm writes Parquet from.
+ * The mapping is the Parquet schema Vivace writes (docs/architecture.md, "The lake connector"):
+ *   boolean → Bool; tinyint/smallint/integer/bigint → Int8/16/32/64; real → Float32; double →
+ *   Float64; decimal(p,s) → Decimal128 (arrow-rs stores INT32 for p ≤ 9, INT64 for p ≤ 18, else
+ *   FIXED_LEN_BYTE_ARRAY); varchar/char/json → Utf8; varbinary → Binary; date → Date32;
+ *   time(p) → Time64 (µs, ns beyond 6 digits); timestamp(p) → Timestamp ms/µs/ns without zone
+ *   (INT64 TIMESTAMP, isAdjustedToUTC=false: Trino and DuckDB read it; Trino's own Hive writer uses
+ *   INT96, which is deprecated); timestamp(p) with time zone → Timestamp with zone UTC (the instant);
+ *   array → List; map → Map; row → Struct (unnamed fields `_col<i>`).
+ * Dictionary and run-length blocks are expanded first. Loops fill typed arrays; only strings are
+ * encoded value by value (into one growing buffer).
+ */
+import {
+  Binary,
+  Bool,
+  type Data,
+  type DataType,
+  DateDay,
+  Decimal,
+  Field,
+  Float32,
+  Float64,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  List,
+  Map_,
+  makeData,
+  RecordBatch,
+  Schema,
+  Struct,
+  TimeMicrosecond,
+  TimeNanosecond,
+  TimestampMicrosecond,
+  TimestampMillisecond,
+  TimestampNanosecond,
+  Utf8,
+} from 'apache-arrow';
+import { VivaceError } from '../../../common/vivace-error.js';
+import type { Block, FlatBlock } from '../../../data/block.js';
+import { flatten, getBlockRegion } from '../../../data/block-copy.js';
+import type { Page } from '../../../data/page.js';
+import { MAX_FLOAT64_TIMESTAMP_PRECISION } from '../../../data/physical-type.js';
+import { formatType } from '../../../types/format-type.js';
+import type { Type } from '../../../types/type.js';
+
+export interface ArrowColumnSpec {
+  readonly name: string;
+  readonly type: Type;
+}
+
+/** The Arrow type Vivace writes for a SQL type. */
+export function arrowTypeOf(type: Type): DataType {
+  switch (type.kind) {
+    case 'boolean':
+      return new Bool();
+    case 'tinyint':
+      return new Int8();
+    case 'smallint':
+      return new Int16();
+    case 'integer':
+      return new Int32();
+    case 'bigint':
+      return new Int64();
+    case 'real':
+      return new Float32();
+    case 'double':
+      return new Float64();
+    case 'decimal':
+      return new Decimal(type.scale, type.precision, 128);
+    case 'varchar':
+    case 'char':
+    case 'json':
+      return new Utf8();
+    case 'varbinary':
+      return new Binary();
+    case 'date':
+      return new DateDay();
+    case 'time':
+      return type.precision <= 6 ? new TimeMicrosecond() : new TimeNanosecond();
+    case 'timestamp':
+    case 'timestamp with time zone': {
+      const zone = type.kind === 'timestamp' ? null : 'UTC';
+      if (type.precision <= 3) return new TimestampMillisecond(zone);
+      return type.precision <= 6 ? new TimestampMicrosecond(zone) : new TimestampNanosecond(zone);
+    }
+    case 'array':
+      return new List(new Field('element', arrowTypeOf(type.element), true));
+    case 'map':
+      return new Map_(
+        new Field(
+          'key_value',
+          new Struct([
+            new Field('key', arrowTypeOf(type.key), false),
+            new Field('value', arrowTypeOf(type.value), true),
+          ] as never),
+          false,
+        ),
+      );
+    case 'row':
+      return new Struct(type.fields.map((f, i) => new Field(f.name ?? `_col${i}`, arrowTypeOf(f.type), true)));
+    default:
+      throw new VivaceError('NOT_SUPPORTED', `Type ${formatType(type)} cannot be written to Parquet`);
+  }
+}
+
+function validity(block: FlatBlock): { nullCount: number; nullBitmap: Uint8Array | undefined } {
+  const nulls = block.nulls;
+  if (nulls === undefined) return { nullCount: 0, nullBitmap: undefined };
+  const n = block.positionCount;
+  const bitmap = new Uint8Array((n + 7) >> 3);
+  let nullCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (nulls[i] !== 0) nullCount++;
+    else bitmap[i >> 3]! |= 1 << (i & 7);
+  }
+  return nullCount === 0 ? { nullCount: 0, nullBitmap: undefined } : { nullCount, nullBitmap: bitmap };
+}
+
+const TWO_32 = 4294967296;
+
+/** Converts one block of `type` into Arrow data. */
+export function blockToArrow(source: Block, type: Type): Data {
+  const block = flatten(source);
+  const n = block.positionCount;
+  const arrowType = arrowTypeOf(type);
+  const { nullCount, nullBitmap } = validity(block);
+  const base = { type: arrowType, length: n, nullCount, nullBitmap };
+  switch (type.kind) {
+    case 'boolean': {
+      const values = (block as FlatBlock & { values: Uint8Array }).values;
+      const bits = new Uint8Array((n + 7) >> 3);
+      for (let i = 0; i < n; i++) if (values[i] !== 0) bits[i >> 3]! |= 1 << (i & 7);
+      return makeData({ ...base, data: bits } as never);
+    }
+    case 'tinyint':
+      return makeData({ ...base, data: Int8Array.from((block as { values: Int32Array }).values) } as never);
+    case 'smallint':
+      return makeData({ ...base, data: Int16Array.from((block as { values: Int32Array }).values) } as never);
+    case 'integer':
+    case 'date':
+      return makeData({ ...base, data: (block as { values: Int32Array }).values } as never);
+    case 'real':
+      return makeData({ ...base, data: (block as { values: Float32Array }).values } as never);
+    case 'double':
+      return makeData({ ...base, data: (block as { values: Float64Array }).values } as never);
+    case 'bigint':
+      return makeData({ ...base, data: int64Values(block) } as never);
+    case 'decimal':
+      return makeData({ ...base, data: decimalWords(block, n) } as never);
+    case 'varchar':
+    case 'char':
+    case 'json':
+      return stringData(base, (block as { values: readonly string[] }).values, n);
+    case 'varbinary':
+      return binaryData(base, (block as { values: readonly Uint8Array[] }).values, n);
+    case 'time': {
+      const values = (block as { values: Float64Array }).values;
+      const factor = type.precision <= 3 ? 1000 : 1; // ms → µs; µs and ns stay
+      return makeData({ ...base, data: BigInt64Array.from(values, (v) => BigInt(Math.round(v * factor))) } as never);
+    }
+    case 'timestamp':
+    case 'timestamp with time zone':
+      return makeData({ ...base, data: timestampValues(block, type.precision) } as never);
+    case 'array': {
+      const array = block as FlatBlock & { kind: 'array' };
+      const offsets = rebasedOffsets(array.offsets, n);
+      const elements = blockToArrow(sliceChild(array.elements, array.offsets, n), type.element);
+      return makeData({ ...base, valueOffsets: offsets, child: elements } as never);
+    }
+    case 'map': {
+      const map = block as FlatBlock & { kind: 'map' };
+      const offsets = rebasedOffsets(map.offsets, n);
+      const keys = blockToArrow(sliceChild(map.keys, map.offsets, n), type.key);
+      const values = blockToArrow(sliceChild(map.values, map.offsets, n), type.value);
+      const entryType = (arrowType as Map_).children[0]!.type;
+      const entries = makeData({
+        type: entryType,
+        length: keys.length,
+        nullCount: 0,
+        children: [keys, values],
+      } as never);
+      return makeData({ ...base, valueOffsets: offsets, child: entries } as never);
+    }
+    case 'row': {
+      const row = block as FlatBlock & { kind: 'row' };
+      const children = type.fields.map((f, i) => blockToArrow(row.fields[i]!, f.type));
+      return makeData({ ...base, children } as never);
+    }
+    default:
+      throw new VivaceError('NOT_SUPPORTED', `Type ${formatType(type)} cannot be written to Parquet`);
+  }
+}
+
+function int64Values(block: FlatBlock): BigInt64Array {
+  if (block.kind === 'int64') return block.values;
+  const values = (block as { values: Float64Array }).values;
+  const out = new BigInt64Array(values.length);
+  const words = new Int32Array(out.buffer);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const hi = Math.floor(v / TWO_32);
+    words[2 * i] = v - hi * TWO_32;
+    words[2 * i + 1] = hi;
+  }
+  return out;
+}
+
+/** Decimal128 words, little-endian (low word first), from any decimal block kind. */
+function decimalWords(block: FlatBlock, n: number): Uint32Array {
+  const out = new Uint32Array(4 * n);
+  const dst = new Int32Array(out.buffer);
+  if (block.kind === 'int128') {
+    const src = new Int32Array(block.values.buffer, block.values.byteOffset, 4 * n);
+    for (let i = 0; i < n; i++) {
+      dst[4 * i] = src[4 * i + 2]!;
+      dst[4 * i + 1] = src[4 * i + 3]!;
+      dst[4 * i + 2] = src[4 * i]!;
+      dst[4 * i + 3] = src[4 * i + 1]!;
+    }
+    return out;
+  }
+  const wide = int64Values(block);
+  const src = new Int32Array(wide.buffer, wide.byteOffset, 2 * n);
+  for (let i = 0; i < n; i++) {
+    const hi = src[2 * i + 1]!;
+    dst[4 * i] = src[2 * i]!;
+    dst[4 * i + 1] = hi;
+    const extension = hi < 0 ? -1 : 0;
+    dst[4 * i + 2] = extension;
+    dst[4 * i + 3] = extension;
+  }
+  return out;
+}
+
+function timestampValues(block: FlatBlock, precision: number): BigInt64Array {
+  const n = block.positionCount;
+  const out = new BigInt64Array(n);
+  if (block.kind === 'timestamptz') {
+    // millis (+ picos): to ms, µs or ns by precision.
+    const words = new Int32Array(out.buffer);
+    const perMilli = precision <= 3 ? 1 : precision <= 6 ? 1000 : 1_000_000;
+    const picosPerUnit = 1e9 / perMilli;
+    for (let i = 0; i < n; i++) {
+      const units = block.millis[i]! * perMilli + Math.floor((block.picos?.[i] ?? 0) / picosPerUnit);
+      if (Number.isSafeInteger(units)) {
+        const hi = Math.floor(units / TWO_32);
+        words[2 * i] = units - hi * TWO_32;
+        words[2 * i + 1] = hi;
+      } else {
+        out[i] =
+          BigInt(block.millis[i]!) * BigInt(perMilli) + BigInt(Math.floor((block.picos?.[i] ?? 0) / picosPerUnit));
+      }
+    }
+    return out;
+  }
+  // float64 epoch units already in ms (p ≤ 3) or µs (p ≤ 6), the Arrow unit chosen alike.
+  if (precision > MAX_FLOAT64_TIMESTAMP_PRECISION) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'unexpected block');
+  return int64Values(block);
+}
+
+const encoder = new TextEncoder();
+
+function stringData(base: object, values: readonly string[], n: number): Data {
+  const offsets = new Int32Array(n + 1);
+  let buffer = new Uint8Array(Math.max(64, n * 16));
+  let end = 0;
+  for (let i = 0; i < n; i++) {
+    const value = values[i]!;
+    if (buffer.length - end < value.length * 3) {
+      const grown = new Uint8Array(Math.max(buffer.length * 2, end + value.length * 3));
+      grown.set(buffer.subarray(0, end));
+      buffer = grown;
+    }
+    end += encoder.encodeInto(value, buffer.subarray(end)).written;
+    offsets[i + 1] = end;
+  }
+  return makeData({ ...base, valueOffsets: offsets, data: buffer.subarray(0, end) } as never);
+}
+
+function binaryData(base: object, values: readonly Uint8Array[], n: number): Data {
+  const offsets = new Int32Array(n + 1);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    total += values[i]!.length;
+    offsets[i + 1] = total;
+  }
+  const data = new Uint8Array(total);
+  for (let i = 0; i < n; i++) data.set(values[i]!, offsets[i]!);
+  return makeData({ ...base, valueOffsets: offsets, data } as never);
+}
+
+/** Offsets starting at 0 (Vivace offsets may start anywhere in a shared child block). */
+function rebasedOffsets(offsets: Int32Array, n: number): Int32Array {
+  const first = offsets[0]!;
+  if (first === 0) return offsets.subarray(0, n + 1);
+  const out = new Int32Array(n + 1);
+  for (let i = 0; i <= n; i++) out[i] = offsets[i]! - first;
+  return out;
+}
+
+/** The child positions a nested block's offsets cover. */
+function sliceChild(child: Block, offsets: Int32Array, n: number): Block {
+  const first = offsets[0]!;
+  const last = offsets[n]!;
+  if (first === 0 && last === child.positionCount) return child;
+  return getBlockRegion(child, first, last - first);
+}
+
+/** A record batch of a page's blocks, one column per spec. */
+export function pageToRecordBatch(page: Page, columns: readonly ArrowColumnSpec[]): RecordBatch {
+  const fields = columns.map((c) => new Field(c.name, arrowTypeOf(c.type), true));
+  const schema = new Schema(fields);
+  const children = columns.map((c, i) => blockToArrow(page.blocks[i]!, c.type));
+  const data = makeData({ type: new Struct(fields), length: page.positionCount, nullCount: 0, children } as never);
+  return new RecordBatch(schema, data as never);
+}

@@ -1,0 +1,133 @@
+/**
+ * A self-contained Parquet file holding one top-level column of one row group, made from the
+ * column's chunks as read from the real file: `PAR1`, the chunks back to back, and a footer whose
+ * schema has only that column and whose offsets point into the new buffer. The reader hands such a
+ * file to parquet-wasm's synchronous decoder, column chunk by column chunk, for two reasons:
+ *   - the decoder sees only bytes already fetched by byte range (the real file is never opened by
+ *     it, let alone buffered), and
+ *   - a Rust panic inside the synchronous call surfaces as an exception the reader catches and
+ *     turns into HIVE_BAD_DATA; panics inside parquet-wasm's asynchronous stream API escape as
+ *     uncaught exceptions of the process (they run in the wasm executor's microtasks), which a
+ *     worker must never suffer from a corrupt file.
+ * Statistics, page indexes, bloom filter offsets and the Arrow schema hint are left out of the
+ * footer: the decoder needs none of them (pruning happened before, on the real footer).
+ */
+import type { FileMetaData } from 'hyparquet';
+import { ByteWriter } from 'hyparquet-writer';
+import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+import { columnChunkRange } from './parquet-footer.js';
+
+type SchemaElement = FileMetaData['schema'][number];
+type ColumnChunk = FileMetaData['row_groups'][number]['columns'][number];
+
+const MAGIC = Uint8Array.of(0x50, 0x41, 0x52, 0x31); // PAR1
+
+/** The schema elements of the top-level field at `index` in the flat schema list, and its descendants. */
+function fieldElements(schema: readonly SchemaElement[], fieldName: string): SchemaElement[] {
+  // Walk the depth-first list: element 0 is the root, then the top-level fields with their subtrees.
+  let position = 1;
+  const subtreeEnd = (start: number): number => {
+    let end = start + 1;
+    for (let child = 0; child < (schema[start]!.num_children ?? 0); child++) end = subtreeEnd(end);
+    return end;
+  };
+  while (position < schema.length) {
+    const end = subtreeEnd(position);
+    if (schema[position]!.name === fieldName) return schema.slice(position, end);
+    position = end;
+  }
+  throw new Error(`no field ${fieldName} in the schema`);
+}
+
+/**
+ * The element with an INTEGER logical type expressed by its converted type alone (INT_8, UINT_32,
+ * ...), which every reader maps the same way: hyparquet-writer's thrift writer encodes the logical
+ * type's bit width (an i8) as a zigzag i32, which arrow-rs would misread (8 as 16).
+ */
+function withoutIntegerLogicalType(element: SchemaElement): SchemaElement {
+  const logical = element.logical_type;
+  if (logical?.type !== 'INTEGER') return element;
+  return {
+    ...element,
+    logical_type: undefined,
+    converted_type: `${logical.isSigned ? 'INT' : 'UINT'}_${logical.bitWidth}` as SchemaElement['converted_type'],
+  };
+}
+
+/**
+ * The file for field `fieldName` of row group `rowGroup`; `chunkBytes(chunk)` returns the bytes of
+ * a column chunk (its whole range, from the dictionary page on).
+ */
+export function columnChunkFile(
+  metadata: FileMetaData,
+  rowGroup: number,
+  fieldName: string,
+  chunkBytes: (chunk: ColumnChunk) => Uint8Array,
+): Uint8Array {
+  const group = metadata.row_groups[rowGroup]!;
+  const chunks = group.columns.filter((c) => c.meta_data!.path_in_schema[0] === fieldName);
+  const parts = chunks.map((chunk) => chunkBytes(chunk));
+  const columns: ColumnChunk[] = [];
+  let position = MAGIC.length;
+  for (const [i, chunk] of chunks.entries()) {
+    const meta = chunk.meta_data!;
+    const { start } = columnChunkRange(meta);
+    const bytes = parts[i]!;
+    const shift = BigInt(position - start);
+    const hasDictionary =
+      meta.dictionary_page_offset !== undefined &&
+      Number(meta.dictionary_page_offset) === start &&
+      start < Number(meta.data_page_offset);
+    columns.push({
+      file_offset: BigInt(position),
+      meta_data: {
+        type: meta.type,
+        encodings: meta.encodings,
+        path_in_schema: meta.path_in_schema,
+        codec: meta.codec,
+        num_values: meta.num_values,
+        total_uncompressed_size: meta.total_uncompressed_size,
+        total_compressed_size: BigInt(bytes.length),
+        data_page_offset: meta.data_page_offset + shift,
+        dictionary_page_offset: hasDictionary ? meta.dictionary_page_offset! + shift : undefined,
+        encoding_stats: meta.encoding_stats,
+      },
+    });
+    position += bytes.length;
+  }
+  const schema = [
+    { ...metadata.schema[0]!, num_children: 1 },
+    ...fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType),
+  ];
+  // The footer goes through hyparquet-writer's thrift writer; the chunks are copied once, into place.
+  const footer = new ByteWriter();
+  writeMetadata(
+    footer as never,
+    {
+      version: metadata.version,
+      schema,
+      num_rows: group.num_rows,
+      row_groups: [
+        {
+          columns,
+          total_byte_size: group.total_byte_size,
+          num_rows: group.num_rows,
+          total_compressed_size: BigInt(position - MAGIC.length),
+        },
+      ],
+      created_by: metadata.created_by,
+      metadata_length: 0,
+    } as FileMetaData,
+  );
+  const footerBytes = footer.getBytes(); // metadata and its length
+  const file = new Uint8Array(position + footerBytes.length + MAGIC.length);
+  file.set(MAGIC, 0);
+  let at = MAGIC.length;
+  for (const bytes of parts) {
+    file.set(bytes, at);
+    at += bytes.length;
+  }
+  file.set(footerBytes, at);
+  file.set(MAGIC, at + footerBytes.length);
+  return file;
+}
