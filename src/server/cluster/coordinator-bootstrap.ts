@@ -13,6 +13,7 @@ import { VERSION } from '../../common/version.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { createSystemConnector } from '../../connectors/system/system-connector.js';
+import { NodeMemoryPool } from '../../execution/memory-context.js';
 import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
 import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
 import { registerNodeResource } from '../coordinator/node-resource.js';
@@ -74,6 +75,8 @@ export async function startCoordinator(
   const runner = new LocalQueryRunner({
     metadata,
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
+    // What the coordinator runs itself (no workers, coordinator-only tables) has a node's ceiling too.
+    nodeMemory: new NodeMemoryPool(config.queryMaxMemoryPerNodeBytes, config.nodeId),
     nodeId: config.nodeId,
     queryManagement: config.queryManagement,
     cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId),

@@ -82,6 +82,38 @@ interface TaskMemoryJson {
   };
 }
 
+/**
+ * EXCEEDED_MEMORY_LIMIT when the tasks of a query, as last reported, hold more than its
+ * distributed limit together, naming the operators that hold the most.
+ */
+export function distributedMemoryFailure(
+  limitBytes: number,
+  taskInfos: readonly (Record<string, unknown> | undefined)[],
+): VivaceError | undefined {
+  let total = 0;
+  const byOperator = new Map<string, number>();
+  for (const info of taskInfos as readonly (TaskMemoryJson | undefined)[]) {
+    total += dataSize(info?.taskStatus?.memoryReservation);
+    for (const pipeline of info?.stats?.pipelines ?? []) {
+      for (const operator of pipeline.operatorSummaries ?? []) {
+        const bytes = dataSize(operator.memoryReservation);
+        if (bytes > 0) byOperator.set(operator.operatorType, (byOperator.get(operator.operatorType) ?? 0) + bytes);
+      }
+    }
+  }
+  if (total <= limitBytes) return undefined;
+  const top = [...byOperator]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([operator, bytes]) => `${operator}=${formatBytes(bytes)}`)
+    .join(', ');
+  return new VivaceError(
+    'EXCEEDED_MEMORY_LIMIT',
+    `Query exceeded distributed user memory limit of ${formatBytes(limitBytes)} ` +
+      `[Allocated: ${formatBytes(total)}, Top Consumers: {${top}}]`,
+  );
+}
+
 /** Bytes of a reported data size; 0 when absent or unreadable (an older worker). */
 function dataSize(text: string | undefined): number {
   if (text === undefined) return 0;
@@ -304,33 +336,9 @@ export class DistributedExecution {
   private enforceMemoryLimit(): void {
     const limit = this.options.session.memoryLimitBytes;
     if (limit === undefined || this.isOver()) return;
-    let total = 0;
-    const byOperator = new Map<string, number>();
-    for (const stage of this.stages.values()) {
-      for (const task of stage.tasks) {
-        const info = task.info as TaskMemoryJson | undefined;
-        total += dataSize(info?.taskStatus?.memoryReservation);
-        for (const pipeline of info?.stats?.pipelines ?? []) {
-          for (const operator of pipeline.operatorSummaries ?? []) {
-            const bytes = dataSize(operator.memoryReservation);
-            if (bytes > 0) byOperator.set(operator.operatorType, (byOperator.get(operator.operatorType) ?? 0) + bytes);
-          }
-        }
-      }
-    }
-    if (total <= limit) return;
-    const top = [...byOperator]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 3)
-      .map(([operator, bytes]) => `${operator}=${formatBytes(bytes)}`)
-      .join(', ');
-    this.fail(
-      new VivaceError(
-        'EXCEEDED_MEMORY_LIMIT',
-        `Query exceeded distributed user memory limit of ${formatBytes(limit)} ` +
-          `[Allocated: ${formatBytes(total)}, Top Consumers: {${top}}]`,
-      ),
-    );
+    const infos = [...this.stages.values()].flatMap((stage) => stage.tasks.map((task) => task.info));
+    const failure = distributedMemoryFailure(limit, infos);
+    if (failure !== undefined) this.fail(failure);
   }
 
   private async pollStatus(task: RemoteTask, stage: Stage): Promise<void> {
