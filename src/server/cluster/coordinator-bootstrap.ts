@@ -24,6 +24,7 @@ import { createClusterAccess } from './cluster-access.js';
 import { createClusterLogger } from './cluster-log.js';
 import { DiscoveryRegistry } from './discovery-registry.js';
 import { HeartbeatFailureDetector } from './failure-detector.js';
+import { IdleMemoryRelease } from './idle-memory.js';
 import { COORDINATOR_INTERNAL_ROUTES, installInternalAuthentication } from './internal-auth.js';
 import { InternalHttpClient } from './internal-http-client.js';
 import type { NodeConfig } from './node-config.js';
@@ -72,15 +73,19 @@ export async function startCoordinator(
   const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
   // The node manager is built below; until then no worker is active.
   let activeWorkers: () => readonly NodeInfo[] = () => [];
+  // Once no query runs, the coordinator gives the memory its queries freed back to the system.
+  let runnerIdle: () => boolean = () => true;
+  const idleMemory = new IdleMemoryRelease(() => runnerIdle());
   const runner = new LocalQueryRunner({
     metadata,
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     // What the coordinator runs itself (no workers, coordinator-only tables) has a node's ceiling too.
     nodeMemory: new NodeMemoryPool(config.queryMaxMemoryPerNodeBytes, config.nodeId),
     nodeId: config.nodeId,
-    queryManagement: config.queryManagement,
+    queryManagement: { ...config.queryManagement, onIdle: () => idleMemory.becameIdle() },
     cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId),
   });
+  runnerIdle = () => runner.isIdle();
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   const pingClient = new InternalHttpClient({
     nodeId: config.nodeId,
@@ -180,6 +185,7 @@ export async function startCoordinator(
       registry.stop();
       nodeManager.close();
       runner.close();
+      idleMemory.cancel();
       await app.close();
       await Promise.all([httpClient.close(), pingClient.close()]);
     },

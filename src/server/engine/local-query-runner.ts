@@ -160,6 +160,11 @@ export class LocalQueryRunner {
   }
 
   /** Stops the background sweep of abandoned and expired queries. */
+  /** No query runs or waits. */
+  isIdle(): boolean {
+    return this.tracker.isIdle();
+  }
+
   close(): void {
     this.tracker.close();
   }

@@ -16,6 +16,8 @@ export interface QueryTrackerOptions {
   readonly clientTimeoutMs: number;
   readonly maxHistory: number;
   readonly minExpireAgeMs: number;
+  /** Called when the last running query ends and none waits (the coordinator is idle). */
+  readonly onIdle?: () => void;
 }
 
 export const DEFAULT_QUERY_TRACKER_OPTIONS: QueryTrackerOptions = {
@@ -62,10 +64,16 @@ export class QueryTracker {
       start().finally(() => {
         this.running--;
         this.startWaiting();
+        if (this.isIdle()) this.options.onIdle?.();
       });
     };
     if (this.running < this.options.maxRunning) run();
     else this.waiting.push({ query, start: run });
+  }
+
+  /** No query runs or waits. */
+  isIdle(): boolean {
+    return this.running === 0 && this.waiting.length === 0;
   }
 
   private startWaiting(): void {

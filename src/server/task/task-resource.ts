@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseDuration } from '../cluster/airlift-format.js';
-import { IdleMemoryRelease } from '../worker/idle-memory.js';
+import { IdleMemoryRelease } from '../cluster/idle-memory.js';
 import type { WorkerContext } from '../worker/worker-context.js';
 import type { LocalTaskOutput } from './http-exchange-client.js';
 import { SqlTask, type SqlTaskDependencies } from './sql-task.js';

@@ -1,6 +1,6 @@
 /**
- * Gives a worker's memory back to the operating system once it is idle. After a heavy query the
- * worker holds, besides what is still referenced (nothing, once its tasks are retired), two kinds
+ * Gives a node's memory back to the operating system once it is idle (a worker with no running
+ * task, a coordinator with no running query). After a heavy query a worker holds, besides what is still referenced (nothing, once its tasks are retired), two kinds
  * of memory it no longer uses: garbage V8 has not collected yet (no full collection runs while
  * the worker only answers heartbeats), including the typed arrays whose C-heap storage is freed
  * only when they are collected; and free C-heap memory that glibc keeps because it is not at the
@@ -24,7 +24,7 @@ type NativeMemory = { trim(): boolean };
 
 function loadNativeMemory(): NativeMemory | undefined {
   try {
-    // dist/src/server/worker/ -> the package root's build/ (node-gyp's output).
+    // dist/src/server/cluster/ -> the package root's build/ (node-gyp's output).
     return createRequire(import.meta.url)('../../../../build/Release/vivace_memory.node') as NativeMemory;
   } catch {
     return undefined;
@@ -53,13 +53,15 @@ export interface ReleaseResult {
 /** Schedules `release()` when the worker becomes idle, cancelled when work comes back. */
 export class IdleMemoryRelease {
   private readonly native = loadNativeMemory();
+  /** The native helper was built and loaded (it is where glibc is). */
+  readonly canTrim = this.native !== undefined;
   private readonly gc = exposeGc();
   private timer: NodeJS.Timeout | undefined;
 
-  /** @param isIdle whether the worker runs no task now (checked again before releasing) */
+  /** @param isIdle whether the node runs nothing now (checked again before releasing) */
   constructor(private readonly isIdle: () => boolean) {}
 
-  /** The worker's last running task ended: release in a moment, twice, unless work comes back. */
+  /** The node's last running task or query ended: release in a moment, twice, unless work comes back. */
   becameIdle(): void {
     this.cancel();
     const step = (index: number) => {
