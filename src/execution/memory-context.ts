@@ -45,6 +45,7 @@ export class QueryMemoryPool {
   private readonly contexts = new Set<LocalMemoryContext>();
   private readonly children = new Set<QueryMemoryPool>();
   private readonly killers = new Set<(error: VivaceError) => void>();
+  private closed = false;
   readonly limitKind: MemoryLimitKind;
   private readonly parent: QueryMemoryPool | undefined;
   private readonly node: NodeMemoryPool | undefined;
@@ -75,6 +76,9 @@ export class QueryMemoryPool {
    * leaves the reservation as it was (here and in every pool above).
    */
   update(delta: number): void {
+    // A closed pool gave everything back; a straggler (a buffer touched after its task ended)
+    // must not reserve on behalf of a task that no longer exists.
+    if (this.closed) return;
     const next = this.reserved + delta;
     if (delta > 0 && next > this.limitBytes) {
       const { name, text } = LIMIT_ERRORS[this.limitKind];
@@ -115,6 +119,7 @@ export class QueryMemoryPool {
    */
   close(): void {
     for (const context of this.contexts) context.close();
+    this.closed = true;
     this.contexts.clear();
     this.killers.clear();
     this.parent?.children.delete(this);

@@ -79,6 +79,8 @@ describe('memory accounting', () => {
     taskA.close();
     assert.equal(build.reservedBytes, 0, 'closing a task returns what its consumers still hold');
     assert.equal(node.reservedBytes, 512 * 1024);
+    build.setBytes(MB);
+    assert.equal(node.reservedBytes, 512 * 1024, 'a closed task reserves nothing more');
   });
 
   it('words a limit below the per-node one as the distributed limit one node alone passed', () => {
