@@ -27,7 +27,11 @@ export interface RunStats {
 export async function startBenchCluster(workers: number): Promise<BenchCluster> {
   const etc = mkdtempSync(join(tmpdir(), 'vivace-bench-etc-'));
   writeFileSync(join(etc, 'node.properties'), 'node.environment=bench\n');
-  writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=500ms\n');
+  // Workers get an 8GB heap; their memory pools may use as much (SF 10 joins pass the 1GB default).
+  writeFileSync(
+    join(etc, 'config.properties'),
+    'discovery.announcement-interval=500ms\nquery.max-memory-per-node=8GB\n',
+  );
   const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
   const heap = ['--max-old-space-size=8192'];
   const coordinator = await startRole(

@@ -4,6 +4,15 @@
  * (server/task/http-exchange-client.ts), and tests use in-memory ones.
  */
 import type { Page } from '../../data/page.js';
+import type { LocalMemoryContext } from '../memory-context.js';
+
+/** How much an exchange client may fetch ahead, and where those bytes are accounted. */
+export interface ExchangeBufferOptions {
+  /** The query's memory context for the pages fetched and not yet consumed. */
+  readonly memory: LocalMemoryContext;
+  /** Fetching pauses while this many bytes wait to be consumed (Trino's `exchange.max-buffer-size`). */
+  readonly maxBufferedBytes: number;
+}
 
 export interface PageBufferClientStatus {
   readonly uri: string;

@@ -6,7 +6,7 @@
  * costs log2(tasks) comparisons per row.
  */
 import { concatBlocks } from '../../data/block-copy.js';
-import type { Page } from '../../data/page.js';
+import { type Page, pageSizeInBytes } from '../../data/page.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
 import { sortColumnsOf } from '../sort/sort-keys.js';
@@ -80,6 +80,9 @@ export class MergeSource implements ExchangeClient {
 
 export class MergeOperator implements Operator {
   private readonly received: Page[][] = [];
+  /** Bytes of the pages taken from the clients (held until every stream is complete). */
+  private receivedBytes = 0;
+  private receivedRows = 0;
   private merger: RunMerger | undefined;
   private runs: SortedRun[] = [];
   private runIds = new Int32Array(OUTPUT_ROWS);
@@ -108,13 +111,19 @@ export class MergeOperator implements Operator {
     for (let i = 0; i < clients.length; i++) {
       const pages = (this.received[i] ??= []);
       for (let page = clients[i]!.pollPage(); page !== null; page = clients[i]!.pollPage()) {
-        if (page.positionCount > 0) pages.push(page);
+        if (page.positionCount === 0) continue;
+        pages.push(page);
+        this.receivedBytes += pageSizeInBytes(page);
+        this.receivedRows += page.positionCount;
       }
     }
+    this.context.memory.setBytes(this.receivedBytes);
     return this.client.isFinished();
   }
 
   private startMerge(): void {
+    // Concatenating copies each stream once, beside a permutation per row: reserved before.
+    this.context.memory.setBytes(2 * this.receivedBytes + 4 * this.receivedRows);
     for (const pages of this.received) {
       if (pages.length === 0) continue;
       const positionCount = pages.reduce((sum, p) => sum + p.positionCount, 0);
@@ -128,6 +137,7 @@ export class MergeOperator implements Operator {
       this.runs.push({ page, columns: sortColumnsOf(blocks, this.orderings), permutation, retainedBytes: 0 });
     }
     this.received.length = 0;
+    this.context.memory.setBytes(this.receivedBytes + 4 * this.receivedRows);
     this.merger = new RunMerger(this.runs, this.orderings);
   }
 
@@ -170,6 +180,9 @@ export class MergeOperator implements Operator {
     if (this.closed) return;
     this.closed = true;
     this.runs = [];
+    this.received.length = 0;
+    this.merger = undefined;
+    this.context.memory.setBytes(0);
     this.client.close();
   }
 }

@@ -9,8 +9,30 @@
  * buffer is complete when no more pages will come and its consumer has acknowledged them all.
  *
  * The buffer is bounded: while the bytes held reach `maxBufferedBytes`, `whenNotFull()` gives the
- * producing drivers a promise to block on (back-pressure instead of unbounded growth).
+ * producing drivers a promise to block on (back-pressure instead of unbounded growth). The bytes
+ * held count into the task's memory (an `OutputBuffer` consumer), so they weigh against the
+ * query's limits like any operator's.
  */
+import type { LocalMemoryContext } from '../memory-context.js';
+
+/** The most an output buffer or an exchange client holds (Trino's `sink.max-buffer-size` and `exchange.max-buffer-size`). */
+const MAX_EXCHANGE_BUFFER_BYTES = 32 * 1024 * 1024;
+/** Neither may take more than this share of the query's memory on a node... */
+const EXCHANGE_BUFFER_SHARE = 1 / 16;
+/** ...but always room for a few pages. */
+const MIN_EXCHANGE_BUFFER_BYTES = 256 * 1024;
+
+/**
+ * The bytes an output buffer or exchange client of a query may hold before back-pressure, given
+ * the query's memory limit on the node: 32MB, or a sixteenth of a small limit, so a query with a
+ * low limit is slowed by its buffers rather than failed by them.
+ */
+export function exchangeBufferBytes(queryLimitBytes: number): number {
+  return Math.max(
+    MIN_EXCHANGE_BUFFER_BYTES,
+    Math.min(MAX_EXCHANGE_BUFFER_BYTES, Math.floor(queryLimitBytes * EXCHANGE_BUFFER_SHARE)),
+  );
+}
 
 export type OutputBufferKind = 'PARTITIONED' | 'BROADCAST' | 'ARBITRARY';
 
@@ -30,6 +52,8 @@ export interface OutputBufferOptions {
   readonly kind: OutputBufferKind;
   readonly bufferIds: readonly string[];
   readonly maxBufferedBytes: number;
+  /** Where the bytes held are accounted (absent in tests of the buffer alone). */
+  readonly memory?: LocalMemoryContext;
 }
 
 interface QueuedPage {
@@ -118,6 +142,7 @@ export class OutputBuffer {
     const buffer = this.options.kind === 'ARBITRARY' ? this.order[0]! : this.order[partition]!;
     this.pagesAdded++;
     if (buffer.destroyed) return;
+    this.reserve(page.length);
     buffer.add({ bytes: page, positionCount });
     this.totalBytes += page.length;
   }
@@ -126,11 +151,17 @@ export class OutputBuffer {
   enqueueBroadcast(page: Uint8Array, positionCount: number): void {
     if (this.state !== 'OPEN') return;
     this.pagesAdded++;
-    for (const buffer of this.order) {
-      if (buffer.destroyed) continue;
+    const live = this.order.filter((buffer) => !buffer.destroyed);
+    this.reserve(page.length * live.length);
+    for (const buffer of live) {
       buffer.add({ bytes: page, positionCount });
       this.totalBytes += page.length;
     }
+  }
+
+  /** Accounts `bytes` more before they are queued (a refusal fails the producing driver). */
+  private reserve(bytes: number): void {
+    this.options.memory?.setBytes(this.totalBytes + bytes);
   }
 
   /** The producers are done: consumers see `bufferComplete` once they have everything. */
@@ -190,6 +221,7 @@ export class OutputBuffer {
 
   private freed(bytes: number): void {
     this.totalBytes -= bytes;
+    this.options.memory?.setBytes(this.totalBytes);
     if (!this.isFull()) for (const waiter of this.producerWaiters.splice(0)) waiter();
   }
 
@@ -224,6 +256,7 @@ export class OutputBuffer {
       buffer.wake();
     }
     this.totalBytes = 0;
+    this.options.memory?.setBytes(0);
     for (const waiter of this.producerWaiters.splice(0)) waiter();
     for (const waiter of this.finishWaiters.splice(0)) waiter();
   }

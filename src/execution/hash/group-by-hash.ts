@@ -22,7 +22,7 @@ import type { Block } from '../../data/block.js';
 import { physicalKindOf } from '../../data/physical-type.js';
 import type { Type } from '../../types/type.js';
 import type { GroupByHash } from './group-by-hash-types.js';
-import { DEFAULT_EXPECTED_GROUPS } from './hash-table-sizing.js';
+import { DEFAULT_EXPECTED_GROUPS, slotCountFor } from './hash-table-sizing.js';
 
 export type { GroupByHash } from './group-by-hash-types.js';
 
@@ -39,6 +39,20 @@ export function createGroupByHash(keyTypes: readonly Type[], expectedGroups = DE
     if (physicalKindOf(type) === 'string') return new StringGroupByHash(type, expected);
   }
   return new MultiColumnGroupByHash(keyTypes, expected);
+}
+
+/**
+ * About the bytes a table of `createGroupByHash(keyTypes)` holds with `groups` groups, known before
+ * it exists: what a join build reserves before it builds its table. Slots and per-group key
+ * arrays as each implementation sizes them; string characters are not counted (the strings are
+ * the build pages', which are accounted already).
+ */
+export function estimateGroupByHashBytes(keyTypes: readonly Type[], groups: number): number {
+  if (keyTypes.length === 0 || groups <= 0) return 0;
+  const slots = slotCountFor(groups);
+  if (keyTypes.length === 1 && isNumberKeyType(keyTypes[0]!)) return 16 * slots + 8 * groups;
+  if (keyTypes.length === 1 && physicalKindOf(keyTypes[0]!) === 'string') return 8 * slots + 28 * groups;
+  return 8 * slots + 4 * groups + 8 * keyTypes.length * groups;
 }
 
 /** No key columns: every position belongs to group 0, which exists once a position was seen. */

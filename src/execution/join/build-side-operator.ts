@@ -26,6 +26,13 @@ export abstract class BuildSideOperator<T> implements Operator {
   protected abstract seal(): { readonly value: T; readonly retainedBytes: number };
 
   /**
+   * The most the operator holds while sealing (the buffered input, its concatenation, the
+   * structures built over it): reserved before sealing starts, so that sealing allocates nothing
+   * the query's pool has not granted.
+   */
+  protected abstract sealingBytes(): number;
+
+  /**
    * One bounded step of sealing: the sealed value when done, else undefined (the driver calls
    * `finish` again). Builders whose sealing can take long override it to work in slices.
    */
@@ -48,7 +55,10 @@ export abstract class BuildSideOperator<T> implements Operator {
 
   finish(): void {
     if (this.published || this.closed) return;
-    this.finishing = true;
+    if (!this.finishing) {
+      this.finishing = true;
+      this.context.memory.setBytes(this.sealingBytes());
+    }
     const sealed = this.sealStep();
     if (sealed === undefined) return;
     this.published = true;

@@ -14,7 +14,7 @@ import type { Block } from '../../data/block.js';
 import type { Page } from '../../data/page.js';
 import { pageSizeInBytes } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
-import { createGroupByHash, type GroupByHash } from '../hash/group-by-hash.js';
+import { createGroupByHash, estimateGroupByHashBytes, type GroupByHash } from '../hash/group-by-hash.js';
 import { growInt32 } from '../hash/hash-table-sizing.js';
 
 /** What a join probe needs from the build side. */
@@ -67,6 +67,16 @@ export class JoinHashTableBuilder {
   /** Bytes of the hash and the chains (not of the build pages, which the caller accounts). */
   get retainedBytes(): number {
     return (this.hash?.retainedBytes ?? 0) + this.heads.byteLength + this.tails.byteLength + this.next.byteLength;
+  }
+
+  /**
+   * What the hash and the chains will take once the rows added so far are linked: reserved while
+   * the build input arrives, so a build side over the query's limit fails before it allocates.
+   */
+  get projectedBytes(): number {
+    const keyTypes = this.keyChannels.map((channel) => this.types[channel]!);
+    // next[] per row, heads[] and tails[] per group (at most one group per row).
+    return estimateGroupByHashBytes(keyTypes, this.rows) + 12 * this.rows;
   }
 
   /** Takes the next build page (rows are numbered in arrival order). */

@@ -39,12 +39,20 @@ export class HashBuilderOperator extends BuildSideOperator<JoinLookup> {
   protected consume(page: Page): number {
     this.rows.add(page);
     this.table.addPage(page);
-    return this.rows.retainedBytes + this.table.retainedBytes;
+    return this.rows.retainedBytes + this.table.projectedBytes;
+  }
+
+  protected sealingBytes(): number {
+    return this.rows.retainedBytes + this.rows.concatenationBytes + this.table.projectedBytes;
   }
 
   /** Links the build rows a few pages per call (see JoinHashTableBuilder.linkSome), then seals. */
   protected override sealStep(): { value: JoinLookup; retainedBytes: number } | undefined {
-    if (!this.table.linkSome(performance.now() + LINK_SLICE_MS)) return undefined;
+    const linked = this.table.linkSome(performance.now() + LINK_SLICE_MS);
+    // A table that grew past its projection (more groups than its first sizing) is accounted as it is.
+    const actual = this.rows.retainedBytes + this.rows.concatenationBytes + this.table.retainedBytes;
+    if (actual > this.context.memory.reservedBytes) this.context.memory.setBytes(actual);
+    if (!linked) return undefined;
     return this.seal();
   }
 

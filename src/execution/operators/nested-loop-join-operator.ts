@@ -28,9 +28,14 @@ export class NestedLoopBuildOperator extends BuildSideOperator<JoinLookup> {
     this.rows = new RowBuffer(types);
   }
 
+  /** The rows, and the chain crossJoinLookup links them into (4 bytes a row, even without columns). */
   protected consume(page: Page): number {
     this.rows.add(page);
-    return this.rows.retainedBytes;
+    return this.rows.retainedBytes + 4 * this.rows.positionCount;
+  }
+
+  protected sealingBytes(): number {
+    return this.rows.retainedBytes + this.rows.concatenationBytes + 4 * this.rows.positionCount;
   }
 
   protected seal(): { value: JoinLookup; retainedBytes: number } {

@@ -64,6 +64,10 @@ export class SetBuilderOperator extends BuildSideOperator<FilteringSet> {
     return this.hash.retainedBytes;
   }
 
+  protected sealingBytes(): number {
+    return this.hash.retainedBytes;
+  }
+
   protected seal(): { value: FilteringSet; retainedBytes: number } {
     this.groupIds = new Int32Array(0);
     return {

@@ -71,6 +71,10 @@ export class WindowOperator implements Operator {
       this.close();
       return;
     }
+    // The index concatenates the rows and gathers them in window order beside per-row structures:
+    // the peak is reserved before it is built.
+    const rows = this.buffer.positionCount;
+    this.context.memory.setBytes(2 * this.buffer.retainedBytes + this.buffer.concatenationBytes + 16 * rows);
     const index = WindowIndex.build(this.buffer.takeConcatenated(), this.types, this.partitionBy, this.orderBy);
     this.index = index;
     this.context.memory.setBytes(pageSizeInBytes(index.page) + index.structureBytes);

@@ -26,6 +26,11 @@ export class RowBuffer {
     return this.bytes;
   }
 
+  /** What `takeConcatenated` allocates beside the buffered pages (a copy, unless there is one page). */
+  get concatenationBytes(): number {
+    return this.pages.length > 1 ? this.bytes : 0;
+  }
+
   add(page: Page): void {
     if (page.positionCount === 0) return;
     this.pages.push(page);

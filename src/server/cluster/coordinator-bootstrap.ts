@@ -13,6 +13,7 @@ import { VERSION } from '../../common/version.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { createSystemConnector } from '../../connectors/system/system-connector.js';
+import { NodeMemoryPool } from '../../execution/memory-context.js';
 import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
 import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
 import { registerNodeResource } from '../coordinator/node-resource.js';
@@ -23,6 +24,7 @@ import { createClusterAccess } from './cluster-access.js';
 import { createClusterLogger } from './cluster-log.js';
 import { DiscoveryRegistry } from './discovery-registry.js';
 import { HeartbeatFailureDetector } from './failure-detector.js';
+import { IdleMemoryRelease } from './idle-memory.js';
 import { COORDINATOR_AUDIENCE, COORDINATOR_INTERNAL_ROUTES, installInternalAuthentication } from './internal-auth.js';
 import { InternalHttpClient } from './internal-http-client.js';
 import type { NodeConfig } from './node-config.js';
@@ -71,14 +73,20 @@ export async function startCoordinator(
   const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
   // The node manager is built below; until then no worker is active.
   let activeWorkers: () => readonly NodeInfo[] = () => [];
+  // Once no query runs, the coordinator gives the memory its queries freed back to the system.
+  let runnerIdle: () => boolean = () => true;
+  const idleMemory = new IdleMemoryRelease(() => runnerIdle());
   const runner = new LocalQueryRunner({
     metadata,
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
+    // What the coordinator runs itself (no workers, coordinator-only tables) has a node's ceiling too.
+    nodeMemory: new NodeMemoryPool(config.queryMaxMemoryPerNodeBytes, config.nodeId),
     nodeId: config.nodeId,
-    queryManagement: config.queryManagement,
+    queryManagement: { ...config.queryManagement, onIdle: () => idleMemory.becameIdle() },
     logger,
     cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId, config.includeCoordinator),
   });
+  runnerIdle = () => runner.isIdle();
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   // They read the open `/v1/info/state` and so carry no token: a node gets tokens only in requests
   // for internal resources, and only once its announcement proved it holds the secret.
@@ -189,6 +197,7 @@ export async function startCoordinator(
       registry.stop();
       nodeManager.close();
       runner.close();
+      idleMemory.cancel();
       await app.close();
       await Promise.all([httpClient.close(), pingClient.close()]);
     },

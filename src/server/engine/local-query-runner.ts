@@ -16,7 +16,7 @@ import { intermediateTypeOf } from '../../execution/aggregation/aggregate-regist
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import { LocalPlanner } from '../../execution/local-planner.js';
-import { QueryMemoryPool } from '../../execution/memory-context.js';
+import { type NodeMemoryPool, QueryMemoryPool } from '../../execution/memory-context.js';
 import { readWriterReports } from '../../execution/operators/table-finish-operator.js';
 import { PageBuffer } from '../../execution/page-buffer.js';
 import { runDrivers } from '../../execution/task-executor.js';
@@ -120,6 +120,8 @@ export interface LocalQueryRunnerOptions {
   readonly metadata: MetadataManager;
   /** Per-query memory limit in bytes (`query.max-memory`). */
   readonly queryMaxMemoryBytes?: number;
+  /** This process's memory (`query.max-memory-per-node`), which queries run here reserve from. */
+  readonly nodeMemory?: NodeMemoryPool;
   /** System session properties (defaults from the configuration). */
   readonly sessionProperties?: SessionPropertyManager;
   /** The node id of this process (task records of locally run stages). */
@@ -163,6 +165,11 @@ export class LocalQueryRunner {
   }
 
   /** Stops the background sweep of abandoned and expired queries. */
+  /** No query runs or waits. */
+  isIdle(): boolean {
+    return this.tracker.isIdle();
+  }
+
   close(): void {
     this.tracker.close();
   }
@@ -414,7 +421,13 @@ export class LocalQueryRunner {
       this.options.queryMaxMemoryBytes ?? Number.POSITIVE_INFINITY,
       settings.queryMaxMemoryBytes,
     );
-    const memory = new QueryMemoryPool(query.queryId, memoryLimit);
+    const nodeMemory = this.options.nodeMemory;
+    const memory =
+      nodeMemory === undefined
+        ? new QueryMemoryPool(query.queryId, memoryLimit)
+        : memoryLimit < nodeMemory.limitBytes
+          ? nodeMemory.acquireQueryPool(query.queryId, memoryLimit, 'per-query')
+          : nodeMemory.acquireQueryPool(query.queryId, nodeMemory.limitBytes, 'per-node');
     const sinks: ConnectorPageSink[] = [];
     const metadata = this.options.metadata;
     const planner = new LocalPlanner({
@@ -449,10 +462,19 @@ export class LocalQueryRunner {
     });
     const drivers = planner.planQuery(plan, query.results);
     trackLocalStage(query, drivers, memory, this.coordinatorUri, this.nodeId, printPlan(plan));
+    // A full node kills the query holding the most: closing its drivers returns its memory at once.
+    memory.onKill((error) => {
+      query.fail(error);
+      for (const driver of drivers) driver.close();
+    });
     query.transition('RUNNING');
     try {
-      await runDrivers(drivers, { isCancelled: () => query.isCanceled || query.isStoppedEarly }).finally(() => {
+      await runDrivers(drivers, {
+        isCancelled: () => query.isCanceled || query.isStoppedEarly || query.state === 'FAILED',
+      }).finally(() => {
         query.reservedMemoryBytes = memory.reservedBytes;
+        memory.close();
+        if (nodeMemory !== undefined) nodeMemory.releaseQueryPool(memory);
       });
       query.peakMemoryBytes = memory.peakBytes;
       if (write !== undefined) query.updateCount = write.committedRows ?? 0;

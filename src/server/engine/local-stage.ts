@@ -44,7 +44,7 @@ export function trackLocalStage(
   nodeId: string,
   planText?: string,
 ): void {
-  const pipelines: PipelineDrivers[] = drivers.map((driver, pipelineId) => ({
+  let pipelines: PipelineDrivers[] = drivers.map((driver, pipelineId) => ({
     pipelineId,
     drivers: [driver],
     inputPipeline: SOURCE_OPERATORS.has(driver.operators[0]!.context.operatorType),
@@ -52,9 +52,11 @@ export function trackLocalStage(
     outputPipeline: pipelineId === drivers.length - 1,
   }));
   const taskId = `${query.queryId}.0.0`;
+  const driverCount = drivers.length;
   let version = 0;
   let lastState = '';
-  query.stages = (): StageSnapshot => {
+  let frozen: StageSnapshot | undefined;
+  const snapshot = (): StageSnapshot => {
     const state = stageStateOf(query);
     const taskState = taskStateOf(state);
     if (taskState !== lastState) {
@@ -97,7 +99,7 @@ export function trackLocalStage(
         ],
       },
       noMoreSplits:
-        drivers.length > 0 && state !== 'PLANNED'
+        driverCount > 0 && state !== 'PLANNED'
           ? pipelines.filter((p) => p.inputPipeline).map((p) => String(p.pipelineId))
           : [],
       stats: stats.json,
@@ -113,4 +115,12 @@ export function trackLocalStage(
       subStages: [],
     };
   };
+  query.stages = () => frozen ?? snapshot();
+  // A done query keeps its stage as last seen, not its drivers: the query history must not hold
+  // the operators' pages and tables.
+  void (async () => {
+    while (!query.isDone) await query.whenStateChanges();
+    frozen = snapshot();
+    pipelines = [];
+  })();
 }

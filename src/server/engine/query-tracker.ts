@@ -27,6 +27,8 @@ export interface QueryTrackerOptions {
   readonly firstPollTimeoutMs?: number;
   readonly maxHistory: number;
   readonly minExpireAgeMs: number;
+  /** Called when the last running query ends and none waits (the coordinator is idle). */
+  readonly onIdle?: () => void;
 }
 
 export const DEFAULT_QUERY_TRACKER_OPTIONS: QueryTrackerOptions = {
@@ -88,6 +90,7 @@ export class QueryTracker {
         if (left === 0) this.runningByUser.delete(user);
         else this.runningByUser.set(user, left);
         this.startWaiting();
+        if (this.isIdle()) this.options.onIdle?.();
       });
     };
     if (this.hasSlotFor(user)) run();
@@ -96,6 +99,11 @@ export class QueryTracker {
       // Its client's first poll makes it eligible: a slot may have freed up while it was not.
       query.onFirstPoll(() => this.startWaiting());
     }
+  }
+
+  /** No query runs or waits. */
+  isIdle(): boolean {
+    return this.running === 0 && this.waiting.length === 0;
   }
 
   private hasSlotFor(user: string): boolean {

@@ -11,11 +11,13 @@
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
+import { formatBytes } from '../../execution/memory-context.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
+import { parseDataSize } from '../cluster/airlift-format.js';
 import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeInfo } from '../cluster/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../engine/query-execution.js';
@@ -69,6 +71,58 @@ interface Stage {
 }
 
 const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+/** The parts of a task record the distributed memory limit reads. */
+interface TaskMemoryJson {
+  readonly taskStatus?: { readonly memoryReservation?: string };
+  readonly stats?: {
+    readonly pipelines?: readonly {
+      readonly operatorSummaries?: readonly { readonly operatorType: string; readonly memoryReservation?: string }[];
+    }[];
+  };
+}
+
+/**
+ * EXCEEDED_MEMORY_LIMIT when the tasks of a query, as last reported, hold more than its
+ * distributed limit together, naming the operators that hold the most.
+ */
+export function distributedMemoryFailure(
+  limitBytes: number,
+  taskInfos: readonly (Record<string, unknown> | undefined)[],
+): VivaceError | undefined {
+  let total = 0;
+  const byOperator = new Map<string, number>();
+  for (const info of taskInfos as readonly (TaskMemoryJson | undefined)[]) {
+    total += dataSize(info?.taskStatus?.memoryReservation);
+    for (const pipeline of info?.stats?.pipelines ?? []) {
+      for (const operator of pipeline.operatorSummaries ?? []) {
+        const bytes = dataSize(operator.memoryReservation);
+        if (bytes > 0) byOperator.set(operator.operatorType, (byOperator.get(operator.operatorType) ?? 0) + bytes);
+      }
+    }
+  }
+  if (total <= limitBytes) return undefined;
+  const top = [...byOperator]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([operator, bytes]) => `${operator}=${formatBytes(bytes)}`)
+    .join(', ');
+  return new VivaceError(
+    'EXCEEDED_MEMORY_LIMIT',
+    `Query exceeded distributed user memory limit of ${formatBytes(limitBytes)} ` +
+      `[Allocated: ${formatBytes(total)}, Top Consumers: {${top}}]`,
+  );
+}
+
+/** Bytes of a reported data size; 0 when absent or unreadable (an older worker). */
+function dataSize(text: string | undefined): number {
+  if (text === undefined) return 0;
+  try {
+    return parseDataSize(text);
+  } catch {
+    return 0;
+  }
+}
 
 export class DistributedExecution {
   private readonly stages = new Map<string, Stage>();
@@ -252,6 +306,7 @@ export class DistributedExecution {
     task.state = String(info.state);
     task.lastContact = Date.now();
     for (const waiter of this.taskChangeWaiters.splice(0)) waiter();
+    this.enforceMemoryLimit();
     if (task.state === 'FAILED' && !this.failure && !this.canceled) {
       const failures =
         (info.failures as
@@ -271,6 +326,19 @@ export class DistributedExecution {
       if (cause?.stack) error.stack = `${error.message}\n${cause.stack.map((line) => `    at ${line}`).join('\n')}`;
       this.fail(error);
     }
+  }
+
+  /**
+   * The query's distributed limit (`query_max_memory`) over what its tasks last reported, as
+   * Trino's cluster memory manager: each worker already stops a query that alone passes it there;
+   * this catches one whose tasks pass it together. Statuses come at least every second.
+   */
+  private enforceMemoryLimit(): void {
+    const limit = this.options.session.memoryLimitBytes;
+    if (limit === undefined || this.isOver()) return;
+    const infos = [...this.stages.values()].flatMap((stage) => stage.tasks.map((task) => task.info));
+    const failure = distributedMemoryFailure(limit, infos);
+    if (failure !== undefined) this.fail(failure);
   }
 
   private async pollStatus(task: RemoteTask, stage: Stage): Promise<void> {

@@ -2,7 +2,8 @@
  * Reads one buffer id from the output buffers of upstream tasks over HTTP (the exchange client
  * of Presto): every location is fetched concurrently over undici's keep-alive pools, following
  * the results protocol's tokens; a location whose buffer is complete gets a DELETE and is closed.
- * Fetching pauses while the pages received and not yet consumed reach `maxBufferedBytes`.
+ * Fetching pauses while the pages received and not yet consumed reach `maxBufferedBytes`; those
+ * bytes count into the reading task's memory (`memory`) before the pages are taken in.
  * Transient failures (connection errors, 5xx, and 404 while the upstream task is still being
  * created) are retried with back-off; a location that has not answered successfully for 10 s, or
  * whose task instance changed (the worker restarted), fails the client with the URI in the message.
@@ -21,6 +22,7 @@ import type {
   PageBufferClientStatus,
 } from '../../execution/exchange/exchange-client.js';
 import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
+import type { LocalMemoryContext } from '../../execution/memory-context.js';
 import type { Type } from '../../types/type.js';
 import { formatDataSize, formatTimestamp } from '../cluster/airlift-format.js';
 import { unframePages } from './results-framing.js';
@@ -32,6 +34,8 @@ export interface HttpExchangeClientOptions {
   readonly types: readonly Type[];
   readonly maxResponseBytes: number;
   readonly maxBufferedBytes: number;
+  /** Where the pages received and not yet consumed are accounted (a task's; none on the coordinator). */
+  readonly memory?: LocalMemoryContext;
   /** Headers every request to `uri` carries (the internal authentication, signed for that node). */
   headers(uri: string): Record<string, string>;
   onFailure(error: VivaceError): void;
@@ -119,6 +123,7 @@ export class HttpExchangeClient implements ExchangeClient {
     const page = this.pages.shift();
     if (page === undefined) return null;
     this.bufferedBytes -= this.pageBytes.shift()!;
+    this.options.memory?.setBytes(this.bufferedBytes);
     if (this.bufferedBytes < this.options.maxBufferedBytes) this.wake(this.spaceWaiters);
     return page;
   }
@@ -142,6 +147,7 @@ export class HttpExchangeClient implements ExchangeClient {
     this.pages.length = 0;
     this.pageBytes.length = 0;
     this.bufferedBytes = 0;
+    this.options.memory?.setBytes(0);
     this.wake(this.spaceWaiters);
     this.wakeReaders();
   }
@@ -316,15 +322,24 @@ export class HttpExchangeClient implements ExchangeClient {
     return result.bufferComplete;
   }
 
-  /** Takes in serialized pages a location answered and moves its token on. */
+  /**
+   * Takes in serialized pages a location answered and moves its token on. Their bytes are
+   * reserved first: a query over its memory limit fails here, before the pages are decoded.
+   */
   private receive(location: Location, frames: Iterable<Uint8Array>, nextToken: number): void {
+    const received = [...frames];
     let bytes = 0;
-    for (const frame of frames) {
-      bytes += frame.length;
+    for (const frame of received) bytes += frame.length;
+    if (this.closed) return;
+    if (bytes > 0) this.options.memory?.setBytes(this.bufferedBytes + bytes);
+    for (const frame of received) {
+      // A frame's bytes are freed with its first page (the rest of its pages count nothing).
+      let frameBytes = frame.length;
       for (const page of deserializePages(frame, this.options.types)) {
         this.pages.push(page);
-        this.pageBytes.push(frame.length);
-        this.bufferedBytes += frame.length;
+        this.pageBytes.push(frameBytes);
+        this.bufferedBytes += frameBytes;
+        frameBytes = 0;
         location.pagesReceived++;
         location.rowsReceived += page.positionCount;
       }

@@ -11,14 +11,14 @@
 import { randomUUID } from 'node:crypto';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { Driver } from '../../execution/driver.js';
-import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
+import type { ExchangeBufferOptions, ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { ExchangeOperatorFactory } from '../../execution/exchange/exchange-operator.js';
 import { MergeOperator, MergeSource } from '../../execution/exchange/merge-operator.js';
-import { OutputBuffer } from '../../execution/exchange/output-buffer.js';
+import { exchangeBufferBytes, OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import { TaskOutputOperatorFactory } from '../../execution/exchange/task-output-operator.js';
 import type { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import { LocalPlanner } from '../../execution/local-planner.js';
-import { QueryMemoryPool } from '../../execution/memory-context.js';
+import { type NodeMemoryPool, QueryMemoryPool } from '../../execution/memory-context.js';
 import type { Operator } from '../../execution/operator.js';
 import type { TableScanOperator } from '../../execution/operators/table-scan-operator.js';
 import { runDrivers } from '../../execution/task-executor.js';
@@ -33,9 +33,6 @@ export type TaskState = 'PLANNED' | 'RUNNING' | 'FLUSHING' | 'FINISHED' | 'CANCE
 
 const DONE_STATES: ReadonlySet<TaskState> = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
-/** Output buffered per task before producers block (back-pressure). */
-const OUTPUT_BUFFER_BYTES = 32 * 1024 * 1024;
-
 export interface SqlTaskDependencies {
   readonly metadata: MetadataManager;
   readonly functions: EngineFunctions;
@@ -44,8 +41,10 @@ export interface SqlTaskDependencies {
     bufferId: string,
     types: readonly Type[],
     onFailure: (error: VivaceError) => void,
+    buffer: ExchangeBufferOptions,
   ): ExchangeClient;
-  readonly defaultMemoryLimitBytes: number;
+  /** This worker's memory: `query.max-memory-per-node` across its queries, and per query. */
+  readonly nodeMemory: NodeMemoryPool;
 }
 
 export class SqlTask {
@@ -60,7 +59,11 @@ export class SqlTask {
   fragment: PlanFragment | undefined;
   session: TaskSession | undefined;
   outputBuffer: OutputBuffer | undefined;
+  /** This task's reservations (a child of its query's pool on this node). */
   memory: QueryMemoryPool | undefined;
+  /** The query's pool on this node, shared with its other tasks here. */
+  private queryMemory: QueryMemoryPool | undefined;
+  private stopWatchingKills: (() => void) | undefined;
   drivers: readonly Driver[] = [];
   /** Per pipeline: its drivers and whether it reads from outside / writes the output. */
   pipelines: { pipelineId: number; drivers: Driver[]; inputPipeline: boolean; outputPipeline: boolean }[] = [];
@@ -133,17 +136,14 @@ export class SqlTask {
     const outputIds = request.outputIds!;
     this.session = session;
     this.fragment = fragment;
+    const memory = this.reserveMemory(session);
     const output = new OutputBuffer({
       kind: outputIds.type,
       bufferIds: Array.from({ length: outputIds.bufferCount }, (_, i) => String(i)),
-      maxBufferedBytes: OUTPUT_BUFFER_BYTES,
+      maxBufferedBytes: exchangeBufferBytes(this.queryMemory!.limitBytes),
+      memory: memory.newLocalContext('OutputBuffer'),
     });
     this.outputBuffer = output;
-    const memory = new QueryMemoryPool(
-      this.taskId,
-      session.memoryLimitBytes ?? this.dependencies.defaultMemoryLimitBytes,
-    );
-    this.memory = memory;
     const metadata = this.dependencies.metadata;
     const planner = new LocalPlanner({
       functions: this.dependencies.functions,
@@ -180,7 +180,10 @@ export class SqlTask {
       remoteSource: (node, context) => {
         const types = node.outputs.map((s) => s.type);
         const newClient = () =>
-          this.dependencies.createExchangeClient(String(session.partition), types, (error) => this.fail(error));
+          this.dependencies.createExchangeClient(String(session.partition), types, (error) => this.fail(error), {
+            memory: memory.newLocalContext(node.orderBy?.length ? 'MergeOperator' : 'ExchangeOperator'),
+            maxBufferedBytes: exchangeBufferBytes(this.queryMemory!.limitBytes),
+          });
         if (node.orderBy !== undefined && node.orderBy.length > 0) {
           // A distributed ORDER BY: every upstream task sorted its rows; merge their streams.
           const source = new MergeSource(newClient);
@@ -220,6 +223,34 @@ export class SqlTask {
     for (const source of this.early.splice(0)) this.addSource(source);
   }
 
+  /**
+   * Joins the query's pool on this node, limited to `query_max_memory` or
+   * `query.max-memory-per-node`, whichever is lower (one node alone passing the query's
+   * distributed limit fails it at once, without waiting for the coordinator's sum), and makes a
+   * pool for this task inside it. A node out of memory may kill this query through `onKill`.
+   */
+  private reserveMemory(session: TaskSession): QueryMemoryPool {
+    const node = this.dependencies.nodeMemory;
+    const sessionLimit = session.memoryLimitBytes ?? Number.POSITIVE_INFINITY;
+    const queryMemory =
+      sessionLimit < node.limitBytes
+        ? node.acquireQueryPool(session.queryId, sessionLimit, 'distributed')
+        : node.acquireQueryPool(session.queryId, node.limitBytes, 'per-node');
+    this.queryMemory = queryMemory;
+    this.memory = new QueryMemoryPool(this.taskId, Number.POSITIVE_INFINITY, { parent: queryMemory });
+    this.stopWatchingKills = queryMemory.onKill((error) => this.fail(error));
+    return this.memory;
+  }
+
+  /** The task is done and its operators closed: its memory goes back to the node. */
+  private releaseMemory(): void {
+    this.stopWatchingKills?.();
+    this.stopWatchingKills = undefined;
+    this.memory?.close();
+    if (this.queryMemory !== undefined) this.dependencies.nodeMemory.releaseQueryPool(this.queryMemory);
+    this.queryMemory = undefined;
+  }
+
   private run(): void {
     if (this.isDone) return;
     const output = this.outputBuffer!;
@@ -230,8 +261,22 @@ export class SqlTask {
         this.transition('FLUSHING');
         await output.whenFinished();
         this.transition('FINISHED');
+        this.releaseMemory();
       })
       .catch((e) => this.fail(e));
+  }
+
+  /**
+   * The task is done and its record frozen (TaskManager): its drivers, operators, exchange clients
+   * and scans are dropped, so that a retained task keeps its record, not its pages and tables.
+   */
+  releaseExecution(): void {
+    if (!this.isDone) return;
+    this.drivers = [];
+    this.pipelines = [];
+    this.exchangeClients.clear();
+    this.scans.clear();
+    this.early.length = 0;
   }
 
   /** Per table scan: splits queued, being read and done (the scheduler's pending-split bound). */
@@ -286,5 +331,6 @@ export class SqlTask {
     this.outputBuffer?.abort();
     for (const client of this.exchangeClients.values()) client.close();
     for (const driver of this.drivers) driver.close();
+    this.releaseMemory();
   }
 }

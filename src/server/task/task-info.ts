@@ -4,7 +4,7 @@
  * exchange operator carrying its client statuses in `info`), failures and outputs.
  */
 
-import { formatTimestamp } from '../cluster/airlift-format.js';
+import { formatDataSize, formatTimestamp } from '../cluster/airlift-format.js';
 import { errorObject } from '../coordinator/error-json.js';
 import type { SqlTask } from './sql-task.js';
 import { renderTaskStats } from './task-stats.js';
@@ -56,6 +56,9 @@ export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Rec
     nodeId,
     queuedPartitionedDrivers: splits.reduce((sum, s) => sum + s.queued, 0),
     runningPartitionedDrivers: splits.reduce((sum, s) => sum + s.running, 0),
+    // What the coordinator sums against the query's distributed limit.
+    memoryReservation: formatDataSize(task.memory?.reservedBytes ?? 0),
+    peakMemoryReservation: formatDataSize(task.memory?.peakBytes ?? 0),
   };
   return {
     taskId: task.taskId,

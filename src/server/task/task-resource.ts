@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseDuration } from '../cluster/airlift-format.js';
+import { IdleMemoryRelease } from '../cluster/idle-memory.js';
 import type { WorkerContext } from '../worker/worker-context.js';
 import type { LocalTaskOutput } from './http-exchange-client.js';
 import { SqlTask, type SqlTaskDependencies } from './sql-task.js';
@@ -28,6 +29,8 @@ const LOCAL_TASK_WAIT_MS = 1000;
 
 export class TaskManager {
   private readonly tasks = new Map<string, SqlTask>();
+  /** The record of each done task, rendered once when it ended (its execution is then dropped). */
+  private readonly finalInfos = new WeakMap<SqlTask, Record<string, unknown>>();
   /** Results requests that arrived before their task's first update, by task id. */
   private readonly outputWaiters = new Map<string, (() => void)[]>();
   private readonly sweeper: NodeJS.Timeout;
@@ -36,6 +39,8 @@ export class TaskManager {
     private readonly dependencies: SqlTaskDependencies,
     readonly nodeId: string,
     readonly baseUrl: () => string,
+    /** Called when the last running task of the worker has ended and been retired. */
+    private readonly onIdle: () => void = () => {},
   ) {
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
@@ -54,8 +59,30 @@ export class TaskManager {
     if (!task) {
       task = new SqlTask(taskId, this.dependencies);
       this.tasks.set(taskId, task);
+      void this.retireWhenDone(task);
     }
     return task;
+  }
+
+  /**
+   * Once a task is done (its operators closed), its record is rendered for good and its
+   * execution dropped: a done task stays readable for a while, but holds no pages or tables.
+   */
+  private async retireWhenDone(task: SqlTask): Promise<void> {
+    while (!task.isDone) await task.whenChanged();
+    this.finalInfos.set(task, renderTaskInfo(task, this.selfUri(task), this.nodeId));
+    task.releaseExecution();
+    if (this.isIdle()) this.onIdle();
+  }
+
+  /** No task of this worker is running. */
+  isIdle(): boolean {
+    for (const task of this.tasks.values()) if (!task.isDone) return false;
+    return true;
+  }
+
+  private selfUri(task: SqlTask): string {
+    return `${this.baseUrl()}/v1/task/${task.taskId}`;
   }
 
   /**
@@ -95,7 +122,7 @@ export class TaskManager {
   }
 
   info(task: SqlTask): Record<string, unknown> {
-    return renderTaskInfo(task, `${this.baseUrl()}/v1/task/${task.taskId}`, this.nodeId);
+    return this.finalInfos.get(task) ?? renderTaskInfo(task, this.selfUri(task), this.nodeId);
   }
 
   private sweep(): void {
@@ -207,8 +234,18 @@ export function taskResourceRegistrar(
       if (manager === undefined || !uri.startsWith(prefix)) return undefined;
       return manager.whenOutputReady(uri.slice(prefix.length), LOCAL_TASK_WAIT_MS);
     };
-    manager = new TaskManager(createDependencies(worker, localOutput), worker.config.nodeId, () => worker.baseUrl());
-    app.addHook('onClose', async () => manager.close());
+    // Once idle, the worker gives the memory its queries freed back to the operating system.
+    const idleMemory = new IdleMemoryRelease(() => manager?.isIdle() ?? true);
+    manager = new TaskManager(
+      createDependencies(worker, localOutput),
+      worker.config.nodeId,
+      () => worker.baseUrl(),
+      () => idleMemory.becameIdle(),
+    );
+    app.addHook('onClose', async () => {
+      idleMemory.cancel();
+      manager.close();
+    });
     registerTaskResource(app, manager);
   };
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
+import type { NodeMemoryPool } from '../../execution/memory-context.js';
 import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeConfig } from '../cluster/node-config.js';
 
@@ -14,6 +15,8 @@ export interface WorkerContext {
   /** Pooled, signed client for requests to other nodes (exchanges). */
   readonly httpClient: InternalHttpClient;
   readonly logger: Logger;
+  /** The memory every query on this worker reserves from (`query.max-memory-per-node`). */
+  readonly memory: NodeMemoryPool;
   /** This worker's base URL, known once the server listens (`http://host:port`). */
   baseUrl(): string;
 }

@@ -9,8 +9,6 @@ import { HttpExchangeClient } from '../task/http-exchange-client.js';
 import { taskResourceRegistrar } from '../task/task-resource.js';
 import type { WorkerRouteRegistrar } from './worker-context.js';
 
-/** Bytes an exchange client buffers before it stops fetching (back-pressure on upstream tasks). */
-const EXCHANGE_BUFFER_BYTES = 32 * 1024 * 1024;
 /** Bytes one results request asks for. */
 const EXCHANGE_RESPONSE_BYTES = 8 * 1024 * 1024;
 
@@ -18,13 +16,14 @@ export const defaultWorkerRoutes: WorkerRouteRegistrar[] = [
   taskResourceRegistrar((worker, localOutput) => ({
     metadata: new MetadataManager(worker.catalogs),
     functions: new EngineFunctions(),
-    defaultMemoryLimitBytes: worker.config.queryMaxMemoryPerNodeBytes,
-    createExchangeClient: (bufferId, types, onFailure) =>
+    nodeMemory: worker.memory,
+    createExchangeClient: (bufferId, types, onFailure, buffer) =>
       new HttpExchangeClient({
         bufferId,
         types,
-        maxResponseBytes: EXCHANGE_RESPONSE_BYTES,
-        maxBufferedBytes: EXCHANGE_BUFFER_BYTES,
+        maxResponseBytes: Math.min(EXCHANGE_RESPONSE_BYTES, buffer.maxBufferedBytes),
+        maxBufferedBytes: buffer.maxBufferedBytes,
+        memory: buffer.memory,
         headers: (uri) => worker.httpClient.internalHeaders(uri),
         onFailure,
         localOutput,

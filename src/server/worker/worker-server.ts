@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
+import { NodeMemoryPool } from '../../execution/memory-context.js';
 import { formatDataSize, formatDuration } from '../cluster/airlift-format.js';
 import { Announcer } from '../cluster/announcer.js';
 import { createClusterLogger } from '../cluster/cluster-log.js';
@@ -64,6 +65,7 @@ export function createWorkerServer(context: WorkerContext, routes: readonly Work
   app.get('/v1/info/state', async (_request, reply) => reply.type('application/json').send('"ACTIVE"'));
   app.get('/v1/status', async () => {
     const memory = process.memoryUsage();
+    const pool = context.memory;
     return {
       nodeId: config.nodeId,
       nodeVersion: { version: VERSION },
@@ -75,7 +77,25 @@ export function createWorkerServer(context: WorkerContext, routes: readonly Work
       processors: cpus().length,
       heapUsed: formatDataSize(memory.heapUsed),
       heapAvailable: formatDataSize(memory.heapTotal),
+      nonHeapUsed: formatDataSize(Math.max(0, memory.rss - memory.heapTotal)),
+      // The process's resident set in bytes: what the operating system sees.
+      residentBytes: memory.rss,
       queryMaxMemoryPerNode: formatDataSize(config.queryMaxMemoryPerNodeBytes),
+      // Presto's memoryInfo: the node's one pool, what it holds and which queries hold it.
+      memoryInfo: {
+        availableProcessors: cpus().length,
+        pools: {
+          general: {
+            maxBytes: pool.limitBytes,
+            reservedBytes: pool.reservedBytes,
+            freeBytes: Math.max(0, pool.limitBytes - pool.reservedBytes),
+            peakBytes: pool.peakBytes,
+            queryMemoryReservations: Object.fromEntries(
+              pool.queryReservations().map((query) => [query.queryId, query.reservedBytes]),
+            ),
+          },
+        },
+      },
     };
   });
   for (const register of routes) register(app, context);
@@ -98,7 +118,8 @@ export async function startWorker(config: NodeConfig, options: WorkerOptions = {
   void catalogs.warmUp();
   const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
   let url = '';
-  const context: WorkerContext = { config, catalogs, httpClient, logger, baseUrl: () => url };
+  const memory = new NodeMemoryPool(config.queryMaxMemoryPerNodeBytes, config.nodeId);
+  const context: WorkerContext = { config, catalogs, httpClient, logger, memory, baseUrl: () => url };
   const app = createWorkerServer(context, options.registerRoutes ?? defaultWorkerRoutes);
   await app.listen({ host: config.httpHost, port: config.httpPort });
   const address = app.server.address();

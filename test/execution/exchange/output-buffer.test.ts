@@ -1,7 +1,8 @@
 /** OutputBuffer: tokens and acknowledgement, retries, completion, back-pressure, broadcast, destroy, abort. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OutputBuffer } from '../../../src/execution/exchange/output-buffer.js';
+import { exchangeBufferBytes, OutputBuffer } from '../../../src/execution/exchange/output-buffer.js';
+import { QueryMemoryPool } from '../../../src/execution/memory-context.js';
 
 const page = (n: number, size = 10) => new Uint8Array(size).fill(n);
 
@@ -114,5 +115,36 @@ describe('OutputBuffer', () => {
     assert.deepEqual(result.pages, []);
     assert.equal(result.bufferComplete, true);
     assert.equal(buffer.info().state, 'ABORTED');
+  });
+
+  it("counts the bytes it holds into the task's memory, freed as consumers acknowledge or go away", async () => {
+    const pool = new QueryMemoryPool('q', 1000);
+    const memory = pool.newLocalContext('OutputBuffer');
+    const buffer = new OutputBuffer({ kind: 'BROADCAST', bufferIds: ['0', '1'], maxBufferedBytes: 10_000, memory });
+    buffer.enqueueBroadcast(page(1, 100), 1);
+    assert.equal(memory.reservedBytes, 200, 'one copy per consumer still to read it');
+    await buffer.get('0', 1, 1000, 0);
+    assert.equal(memory.reservedBytes, 100);
+    buffer.destroy('1');
+    assert.equal(memory.reservedBytes, 0);
+    assert.equal(pool.reservedBytes, 0);
+  });
+
+  it('refuses a page past the query limit before queueing it, and frees everything on abort', () => {
+    const pool = new QueryMemoryPool('q', 250);
+    const memory = pool.newLocalContext('OutputBuffer');
+    const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 10_000, memory });
+    buffer.enqueue(0, page(1, 200), 1);
+    assert.throws(() => buffer.enqueue(0, page(2, 100), 1), { errorName: 'EXCEEDED_MEMORY_LIMIT' });
+    assert.equal((buffer.info() as { totalBufferedPages: number }).totalBufferedPages, 1);
+    buffer.abort();
+    assert.equal(memory.reservedBytes, 0);
+  });
+
+  it('sizes exchange buffers at 32MB, or a sixteenth of a small query limit', () => {
+    const MB = 1024 * 1024;
+    assert.equal(exchangeBufferBytes(20 * 1024 * MB), 32 * MB);
+    assert.equal(exchangeBufferBytes(160 * MB), 10 * MB);
+    assert.equal(exchangeBufferBytes(MB), 256 * 1024);
   });
 });

@@ -348,4 +348,25 @@ describe('LookupJoinOperator', () => {
     );
     assert.deepEqual(out, [[14, 'x']]);
   });
+
+  it('reserves its hash table and chains as build rows arrive, before it builds them', () => {
+    const bridge = new JoinBridge<JoinLookup>();
+    const context = OperatorContext.standalone('HashBuilderOperator', 1024 * 1024);
+    const builder = new HashBuilderOperator(context, bridge, [BIGINT], [0]);
+    // 8 bytes a key in the pages; the table projects its slots, keys and chains on top.
+    const keys = (from: number): Page =>
+      pagesOf(
+        [BIGINT],
+        Array.from({ length: 4096 }, (_, i) => [from + i]),
+        4096,
+      )[0]!;
+    builder.addInput(keys(0));
+    assert.ok(context.memory.reservedBytes > 4 * 8 * 4096, 'more than the pages alone');
+    assert.throws(
+      () => {
+        for (let i = 1; i < 32; i++) builder.addInput(keys(i * 4096));
+      },
+      { errorName: 'EXCEEDED_MEMORY_LIMIT', message: /HashBuilderOperator=/ },
+    );
+  });
 });

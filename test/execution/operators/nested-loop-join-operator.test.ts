@@ -120,4 +120,40 @@ describe('NestedLoopJoinOperator', () => {
       assert.deepEqual(canonical(rowsOf(pages, [...types, ...types])), expected(joinType, p, b, condition), joinType);
     }
   });
+
+  it('accounts the chain of a build side without columns and fails at the limit before sealing', () => {
+    // count(*) over a cross join: build pages carry rows and no columns, yet every row costs the
+    // 4 bytes of its link in the chain the probe walks.
+    const context = OperatorContext.standalone('NestedLoopBuildOperator', 1024 * 1024);
+    const builder = new NestedLoopBuildOperator(context, new JoinBridge<JoinLookup>(), []);
+    const rowsPage = (rows: number): Page => ({ positionCount: rows, blocks: [] });
+    builder.addInput(rowsPage(8192));
+    assert.equal(context.memory.reservedBytes, 4 * 8192);
+    assert.throws(
+      () => {
+        for (let i = 0; i < 100; i++) builder.addInput(rowsPage(8192));
+      },
+      {
+        errorName: 'EXCEEDED_MEMORY_LIMIT',
+        message: /^Query exceeded per-query memory limit of 1MB .*Top Consumers: \{NestedLoopBuildOperator=/,
+      },
+    );
+    assert.ok(context.memory.reservedBytes <= 1024 * 1024);
+  });
+
+  it('reserves the concatenation of its build pages before sealing', () => {
+    const pages = pagesOf(
+      types,
+      Array.from({ length: 1000 }, (_, i) => [i, `row ${i}`]),
+      100,
+    );
+    const buffered = new NestedLoopBuildOperator(OperatorContext.standalone(), new JoinBridge<JoinLookup>(), types);
+    for (const page of pages) buffered.addInput(page);
+    const pagesBytes = buffered.context.memory.reservedBytes - 4 * 1000;
+    // Past the buffered pages and chain, but short of a second copy of the pages: refused.
+    const context = OperatorContext.standalone('NestedLoopBuildOperator', 4 * 1000 + pagesBytes * 1.5);
+    const builder = new NestedLoopBuildOperator(context, new JoinBridge<JoinLookup>(), types);
+    for (const page of pages) builder.addInput(page);
+    assert.throws(() => builder.finish(), { errorName: 'EXCEEDED_MEMORY_LIMIT' });
+  });
 });

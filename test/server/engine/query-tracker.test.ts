@@ -152,4 +152,28 @@ describe('QueryTracker', () => {
     );
     tracker.close();
   });
+
+  it('calls onIdle when the last running query ends and none waits', async () => {
+    let idle = 0;
+    const tracker = new QueryTracker({ ...options, maxQueued: 5, onIdle: () => idle++ });
+    const queries = [newQuery(), newQuery(), newQuery()];
+    const runs = queries.map(controllable);
+    queries.forEach((q, i) => {
+      // Polled by their clients: a waiting query takes a slot only once polled.
+      q.touch();
+      tracker.admit(q, runs[i]!.start);
+    });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    runs[0]!.end();
+    await settle();
+    assert.equal(idle, 0, 'the waiting query starts instead');
+    runs[1]!.end();
+    await settle();
+    assert.equal(idle, 0);
+    assert.equal(tracker.isIdle(), false);
+    runs[2]!.end();
+    await settle();
+    assert.equal(idle, 1);
+    assert.equal(tracker.isIdle(), true);
+  });
 });

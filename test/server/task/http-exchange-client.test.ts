@@ -12,6 +12,7 @@ import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { createPage } from '../../../src/data/page.js';
 import { serializePages } from '../../../src/data/page-serde.js';
 import { OutputBuffer } from '../../../src/execution/exchange/output-buffer.js';
+import { QueryMemoryPool } from '../../../src/execution/memory-context.js';
 import { HttpExchangeClient } from '../../../src/server/task/http-exchange-client.js';
 import { framePages } from '../../../src/server/task/results-framing.js';
 import { BIGINT } from '../../../src/types/type.js';
@@ -180,5 +181,39 @@ describe('HttpExchangeClient', { timeout: 30_000 }, () => {
     assert.equal(buffer.isFinished(), false);
     buffer.destroy('1');
     assert.equal(buffer.isFinished(), true);
+  });
+
+  it("counts the pages fetched and not yet consumed into the task's memory, and fails past the limit", async () => {
+    const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1 << 20 });
+    const frame = page([1, 2, 3]);
+    buffer.enqueue(0, frame, 3);
+    const pool = new QueryMemoryPool('q', frame.length * 2.5);
+    const memory = pool.newLocalContext('ExchangeOperator');
+    let failure: VivaceError | undefined;
+    const reader = new HttpExchangeClient({
+      bufferId: '0',
+      types: [BIGINT],
+      maxResponseBytes: 1 << 20,
+      maxBufferedBytes: 1 << 20,
+      memory,
+      headers: () => ({}),
+      onFailure: (e) => {
+        failure = e;
+      },
+      localOutput: async () => ({ outputBuffer: buffer, instanceId: 'i' }),
+    });
+    reader.addLocation('http://this-worker.invalid/v1/task/q.1.0');
+    reader.noMoreLocations();
+    await reader.whenReady();
+    assert.equal(memory.reservedBytes, frame.length, 'fetched, not consumed');
+    assert.notEqual(reader.pollPage(), null);
+    assert.equal(memory.reservedBytes, 0, 'consumed');
+    // Three pages at once pass the limit: the client fails rather than taking them in.
+    for (let i = 0; i < 3; i++) buffer.enqueue(0, page([4, 5, 6]), 3);
+    for (let i = 0; i < 50 && failure === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(failure?.errorName, 'EXCEEDED_MEMORY_LIMIT');
+    assert.equal(reader.bufferedPageCount, 0);
+    reader.close();
+    assert.equal(pool.reservedBytes, 0);
   });
 });

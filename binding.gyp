@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "vivace_memory",
+      "sources": ["native/vivace-memory.c"]
+    }
+  ]
+}
