@@ -96,7 +96,9 @@ class CodeGenerator {
       case 'Constant': {
         const value = constantValue(e, this.functions);
         if (value === null) return { value: '0', isNull: 'true' };
-        if (typeof value === 'number' || typeof value === 'boolean') return { value: String(value), isNull: 'false' };
+        // String(-0) is '0': a negative zero is written as -0 in the generated source.
+        if (typeof value === 'number') return { value: Object.is(value, -0) ? '-0' : String(value), isNull: 'false' };
+        if (typeof value === 'boolean') return { value: String(value), isNull: 'false' };
         return { value: this.constant(value), isNull: 'false' };
       }
       case 'Call':
