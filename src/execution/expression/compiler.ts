@@ -515,7 +515,7 @@ export function compileProjection(
   outputs.forEach((o, j) => {
     const sized = o.kind === 'string' || o.kind === 'binary';
     measured ||= sized;
-    const measure = sized ? ` size_ += ${o.result.value}.length;` : '';
+    const measure = sized ? ` size_ += (${o.result.value}).length;` : '';
     if (FAST_KINDS.has(o.kind)) {
       const array = { int32: 'Int32Array', float64: 'Float64Array', float32: 'Float32Array', boolean: 'Uint8Array' }[
         o.kind as 'int32'
