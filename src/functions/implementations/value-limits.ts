@@ -3,11 +3,12 @@
  * BEFORE the value is built (issue 13: `rpad('x', 2147483647, 'y')` used to build two billion
  * characters one at a time and take the coordinator down).
  *
- * - A varchar or json value built by a function has at most MAX_VALUE_LENGTH (16 MiB) UTF-16
+ * - A varchar or json value built by a function has at most MAX_VALUE_LENGTH (1 MiB) UTF-16
  *   units (characters, for text without characters beyond U+FFFF); a varbinary at most
- *   MAX_VALUE_LENGTH bytes. One value of that size is 16 to 32 MB of heap: several can be alive in
- *   one row without endangering a process, and a value that size is already far beyond what
- *   Trino's own concatenation (1 MiB) accepts.
+ *   MAX_VALUE_LENGTH bytes. It is the limit Trino's own concatenation and listagg apply to their
+ *   results (its page size, 1 MiB). A larger limit was tried: at 16 MiB one call of upper,
+ *   translate or reverse on a value of that size held a node's event loop for seconds, and
+ *   hundreds of such values alive at once (a row of a wide ARRAY[...]) reach gigabytes.
  * - An array or map built by a function (concatenation, flatten, ngrams, combinations, zip, ...)
  *   has at most MAX_VALUE_ENTRIES (1,048,576) entries; repeat and sequence keep Trino's tighter
  *   limits (10,000). Aggregates (array_agg, map_agg, ...) are not capped here: their states are
@@ -19,8 +20,29 @@
  */
 import { invalidArgument } from './errors.js';
 
-export const MAX_VALUE_LENGTH = 16 * 1024 * 1024;
+export const MAX_VALUE_LENGTH = 1024 * 1024;
 export const MAX_VALUE_ENTRIES = 1024 * 1024;
+
+/**
+ * The longest pattern (LIKE, regular expression, replacement, JSON path, date format) the
+ * compiled-pattern caches keep. A longer one is compiled for each call: caches hold hundreds of
+ * entries, and as many 16 MiB patterns would keep gigabytes alive after their queries end.
+ */
+export const MAX_CACHED_PATTERN_LENGTH = 4096;
+
+/**
+ * The longest date format pattern: a pattern compiles into one token per letter run, and a
+ * 16 MiB pattern of alternating letters would be millions of objects before any checks on the
+ * result could run. No real format comes near it.
+ */
+export const MAX_FORMAT_PATTERN_LENGTH = 65536;
+
+/** Throws unless a date format pattern is within MAX_FORMAT_PATTERN_LENGTH. */
+export function checkFormatPattern(pattern: string): void {
+  if (pattern.length > MAX_FORMAT_PATTERN_LENGTH) {
+    throw invalidArgument(`Format pattern must not be longer than ${MAX_FORMAT_PATTERN_LENGTH} characters`);
+  }
+}
 
 /** Throws unless a string or byte result of `length` units fits; `what` names the function. */
 export function checkResultLength(length: number, what: string): void {

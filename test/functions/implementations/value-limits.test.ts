@@ -1,12 +1,20 @@
 /**
  * The maximum value size (value-limits.ts): every function that can build a value much larger than
- * its inputs refuses, before building it, a result beyond 16 MiB (strings, bytes) or 1,048,576
+ * its inputs refuses, before building it, a result beyond 1 MiB (strings, bytes) or 1,048,576
  * entries (arrays, maps), with INVALID_FUNCTION_ARGUMENT; results at the limit are still built,
  * quickly (no character-at-a-time loops).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_VALUE_ENTRIES, MAX_VALUE_LENGTH } from '../../../src/functions/implementations/value-limits.js';
+import { parseJsonPath } from '../../../src/functions/implementations/json/json-functions.js';
+import { likeMatcher } from '../../../src/functions/implementations/like.js';
+import { compileJavaRegex } from '../../../src/functions/implementations/regexp/java-regex.js';
+import {
+  MAX_CACHED_PATTERN_LENGTH,
+  MAX_FORMAT_PATTERN_LENGTH,
+  MAX_VALUE_ENTRIES,
+  MAX_VALUE_LENGTH,
+} from '../../../src/functions/implementations/value-limits.js';
 import { assertError, call, cast } from './harness.js';
 
 const TOO_LONG = (fn: string) =>
@@ -208,5 +216,33 @@ describe('arrays built from a count', () => {
       'INVALID_FUNCTION_ARGUMENT',
       TOO_MANY('ngrams'),
     );
+  });
+});
+
+describe('patterns', () => {
+  it('refuses date format patterns longer than the limit before compiling them', () => {
+    const long = 'zE'.repeat(MAX_FORMAT_PATTERN_LENGTH / 2 + 1);
+    const message = `Format pattern must not be longer than ${MAX_FORMAT_PATTERN_LENGTH} characters`;
+    assertError(() => call('format_datetime', ['timestamp(3)', V], [0, long]), 'INVALID_FUNCTION_ARGUMENT', message);
+    assertError(() => call('date_format', ['timestamp(3)', V], [0, long]), 'INVALID_FUNCTION_ARGUMENT', message);
+    assertError(() => call('date_parse', [V, V], ['2020', long]), 'INVALID_FUNCTION_ARGUMENT', message);
+    assertError(() => call('parse_datetime', [V, V], ['2020', long]), 'INVALID_FUNCTION_ARGUMENT', message);
+    const atLimit = 'E'.repeat(MAX_FORMAT_PATTERN_LENGTH);
+    assert.equal((call('format_datetime', ['timestamp(3)', V], [0, atLimit]) as string).length, 8);
+  });
+
+  it('caches compiled patterns only up to the cacheable length', () => {
+    const short = `%${'a'.repeat(100)}%`;
+    const long = `%${'a'.repeat(MAX_CACHED_PATTERN_LENGTH)}%`;
+    assert.equal(likeMatcher(short), likeMatcher(short));
+    assert.notEqual(likeMatcher(long), likeMatcher(long));
+    assert.equal(likeMatcher(long)('x'.repeat(10) + long.slice(1, -1)), true);
+    assert.equal(compileJavaRegex('a+b'), compileJavaRegex('a+b'));
+    const longRegex = 'a'.repeat(MAX_CACHED_PATTERN_LENGTH + 1);
+    assert.notEqual(compileJavaRegex(longRegex), compileJavaRegex(longRegex));
+    assert.equal(parseJsonPath('$.a.b'), parseJsonPath('$.a.b'));
+    const longPath = `$.${'a'.repeat(MAX_CACHED_PATTERN_LENGTH)}`;
+    assert.notEqual(parseJsonPath(longPath), parseJsonPath(longPath));
+    assert.deepEqual(parseJsonPath(longPath), parseJsonPath(longPath));
   });
 });

@@ -11,6 +11,7 @@ import { codePointIndexOf, offsetOfCodePoint } from '../strings/code-points.js';
 import {
   checkedString,
   checkResultEntries,
+  MAX_CACHED_PATTERN_LENGTH,
   MAX_VALUE_ENTRIES,
   MAX_VALUE_LENGTH,
   resultTooLong,
@@ -79,6 +80,7 @@ function compileReplacement(replacement: string, regex: CompiledRegex): readonly
     }
   }
   if (literal !== '') parts.push(literal);
+  if (key.length > MAX_CACHED_PATTERN_LENGTH) return parts;
   if (replacementCache.size >= 512) replacementCache.clear();
   replacementCache.set(key, parts);
   return parts;
