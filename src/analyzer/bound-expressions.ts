@@ -2,13 +2,16 @@
  * Small tools over bound expressions: structural keys (to match a SELECT expression against a
  * GROUP BY key, or deduplicate aggregates), coercion by inserting implicit casts, and traversal.
  */
+import { structuralKey } from '../common/structural-key.js';
 import { BOOLEAN, type Type, typeEquals } from '../types/type.js';
 import type { BoundExpression, CastExpr, Constant, SpecialForm } from './bound-tree.js';
 
 /** A string that is equal for structurally equal expressions (positions ignored). */
 export function expressionKey(expression: BoundExpression): string {
-  return JSON.stringify(expression, (key, value) => (key === 'pos' ? undefined : value));
+  return structuralKey(expression, isPosition);
 }
+
+const isPosition = (property: string) => property === 'pos';
 
 export function sameExpression(a: BoundExpression, b: BoundExpression): boolean {
   return a === b || expressionKey(a) === expressionKey(b);

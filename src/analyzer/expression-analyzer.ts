@@ -10,7 +10,7 @@ import type * as ast from '../sql/ast.js';
 import { formatExpression } from '../sql/formatter.js';
 import { canCast, cannotCastError } from '../types/cast-rules.js';
 import { commonSuperType } from '../types/coercion.js';
-import { typeOfStringLiteral } from '../types/literal-types.js';
+import { checkTemporalPrecision, typeOfStringLiteral } from '../types/literal-types.js';
 import {
   arrayOf,
   BIGINT,
@@ -469,8 +469,20 @@ function extract(node: ast.Extract, ctx: ExpressionContext): BoundExpression {
   }
 }
 
+/** The labels of Trino's precision errors, by function. */
+const CURRENT_TIME_LABELS = {
+  CURRENT_TIME: 'TIME WITH TIME ZONE',
+  CURRENT_TIMESTAMP: 'TIMESTAMP WITH TIME ZONE',
+  LOCALTIME: 'TIME',
+  LOCALTIMESTAMP: 'TIMESTAMP',
+} as const;
+
 function currentTime(node: ast.CurrentTime): BoundExpression {
   const precision = node.precision;
+  // An out-of-range precision is the user's error, raised here before any type or value exists.
+  if (precision !== undefined && node.function !== 'CURRENT_DATE') {
+    checkTemporalPrecision(CURRENT_TIME_LABELS[node.function], precision, node.pos);
+  }
   switch (node.function) {
     case 'CURRENT_DATE':
       return specialForm('CURRENT_DATE', DATE, []);

@@ -46,6 +46,13 @@ export function toVivaceError(e: unknown): VivaceError {
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
     return new VivaceError('GENERIC_INSUFFICIENT_RESOURCES', 'Statement is too deeply nested', undefined, { cause: e });
   }
+  // The engine's own limits stop large values before they are built; these are what V8 says
+  // when something slipped past them: a user's value, not an engine fault.
+  if (e instanceof RangeError && /Invalid (string|array|typed array) length|allocation failed/i.test(e.message)) {
+    return new VivaceError('EXCEEDED_FUNCTION_MEMORY_LIMIT', `Value is too large: ${e.message}`, undefined, {
+      cause: e,
+    });
+  }
   const message = e instanceof Error ? e.message : String(e);
   return new VivaceError('GENERIC_INTERNAL_ERROR', message, undefined, { cause: e });
 }

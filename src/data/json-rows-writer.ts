@@ -143,7 +143,7 @@ function writeDouble(sink: ByteSink, value: number): void {
     // decimals have at most 11 significant digits, so no shorter text reads back to the same double.
     const hundredths = Math.round(magnitude * 100);
     if (hundredths / 100 === magnitude) {
-      if (value < 0) sink.putByte(MINUS);
+      if (value < 0 || Object.is(value, -0)) sink.putByte(MINUS);
       const whole = Math.floor(hundredths / 100);
       sink.putDigits(whole);
       const fraction = hundredths - whole * 100;

@@ -336,6 +336,8 @@ export function stringifyJson(value: JsonValue): string {
     case 'string':
       return JSON.stringify(value);
     case 'number':
+      // A double's negative zero keeps its sign (Trino writes -0.0); String(-0) would drop it.
+      if (Object.is(value, -0)) return '-0';
       return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
       return value ? 'true' : 'false';

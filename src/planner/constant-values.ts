@@ -171,13 +171,9 @@ export function evaluateNegation(a: unknown, type: Type): unknown {
     const x = toBigInt(a);
     return x === undefined ? undefined : (-x).toString();
   }
-  if (
-    (type.kind === 'double' ||
-      type.kind === 'real' ||
-      type.kind === 'interval day to second' ||
-      type.kind === 'interval year to month') &&
-    typeof a === 'number'
-  ) {
+  // Floating point has a negative zero (-0e0 is -0.0, as in Java); intervals do not.
+  if ((type.kind === 'double' || type.kind === 'real') && typeof a === 'number') return -a;
+  if ((type.kind === 'interval day to second' || type.kind === 'interval year to month') && typeof a === 'number') {
     return a === 0 ? 0 : -a;
   }
   return undefined;

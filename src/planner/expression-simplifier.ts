@@ -5,13 +5,19 @@
  * - casts of constants between numeric types (and varchar widening) are evaluated;
  * - AND/OR are flattened, TRUE/FALSE terms absorbed, repeated deterministic terms dropped;
  *   NOT NOT x is x and NOT of a comparison is the negated comparison;
- * - IF, CASE, COALESCE, IN, BETWEEN, IS NULL, IS DISTINCT FROM over constants are decided.
- * Calls of functions (as opposed to operators), non-deterministic calls and anything that could
- * raise an error are left for run time.
+ * - IF, CASE, COALESCE, IN, BETWEEN, IS NULL, IS DISTINCT FROM over constants are decided;
+ * - calls of deterministic functions over constants of plain types (boolean, integers, double,
+ *   real, varchar, date) are evaluated with the function's implementation, as Trino folds them
+ *   when planning: a constant predicate such as `length(regexp_replace(rpad('x', 100001, 'y'),
+ *   '', 'ab')) = 1` is computed once instead of for every row. The implementations apply the
+ *   maximum value size (functions/implementations/value-limits.ts) here as at run time.
+ * Non-deterministic calls and anything that raises an error are left for run time (where the
+ * error is raised only if a row needs the value).
  */
 import type { Constant } from '../analyzer/bound-tree.js';
 import type { FunctionRegistry } from '../functions/function-registry.js';
-import { BOOLEAN, typeEquals } from '../types/type.js';
+import { scalarImplementations } from '../functions/implementations/index.js';
+import { BOOLEAN, type Type, typeEquals } from '../types/type.js';
 import {
   type ArithmeticOperator,
   compareValues,
@@ -32,8 +38,29 @@ const NEGATED: Readonly<Record<ComparisonOperator, ComparisonOperator>> = {
   '>=': '<',
 };
 
+/** Types whose plan constants and engine values are the same JS values (bigint aside, see below). */
+const FOLDABLE_KINDS: ReadonlySet<string> = new Set([
+  'boolean',
+  'tinyint',
+  'smallint',
+  'integer',
+  'bigint',
+  'double',
+  'real',
+  'varchar',
+  'date',
+]);
+
 export class ExpressionSimplifier {
-  constructor(private readonly functions: FunctionRegistry) {}
+  /**
+   * @param timeZone the session's zone, passed to folded calls as the engine would (the foldable
+   *   types make no function depend on it; the query's start time is only read by the
+   *   non-deterministic functions, which are never folded).
+   */
+  constructor(
+    private readonly functions: FunctionRegistry,
+    private readonly timeZone = 'UTC',
+  ) {}
 
   simplify(e: RowExpression): RowExpression {
     switch (e.kind) {
@@ -68,7 +95,8 @@ export class ExpressionSimplifier {
 
   private call(e: CallExpression): RowExpression | undefined {
     const operator = operatorOf(e);
-    if (operator === undefined || !e.function.deterministic) return undefined;
+    if (operator === undefined) return this.foldCall(e);
+    if (!e.function.deterministic) return undefined;
     if (operator !== 'IS_DISTINCT_FROM' && e.args.some((a) => a.kind === 'Constant' && a.value === null)) {
       return nullOf(e.type);
     }
@@ -95,6 +123,28 @@ export class ExpressionSimplifier {
       }
     }
     return value === undefined ? undefined : constant(value, e.type);
+  }
+
+  /** A deterministic function call over constants of plain types, evaluated; undefined to leave it. */
+  private foldCall(e: CallExpression): RowExpression | undefined {
+    if (!e.function.deterministic || !FOLDABLE_KINDS.has(e.type.kind)) return undefined;
+    if (!e.args.every((a) => a.kind === 'Constant' && FOLDABLE_KINDS.has(a.type.kind))) return undefined;
+    const implementation = scalarImplementations().get(e.function.id);
+    if (implementation === undefined) return undefined;
+    const args = (e.args as Constant[]).map((a) => engineValue(a.value, a.type));
+    if (implementation.nullHandling === 'RETURNS_NULL_ON_NULL' && args.includes(null)) return nullOf(e.type);
+    let value: unknown;
+    try {
+      value = implementation.fn(...args, {
+        argumentTypes: e.function.argumentTypes,
+        returnType: e.type,
+        session: { timeZone: this.timeZone, startTime: 0 },
+      });
+    } catch {
+      return undefined;
+    }
+    const folded = planValue(value, e.type);
+    return folded === undefined ? undefined : constant(folded, e.type);
   }
 
   private specialForm(e: SpecialFormExpression): RowExpression {
@@ -285,4 +335,31 @@ function and3(a: boolean | null, b: boolean | null): boolean | null {
   if (a === false || b === false) return false;
   if (a === null || b === null) return null;
   return true;
+}
+
+/** A plan constant as the engine computes on it: bigints beyond 2^53 are BigInts, not digit text. */
+function engineValue(value: unknown, type: Type): unknown {
+  if (type.kind === 'bigint' && typeof value === 'string') return BigInt(value);
+  return value;
+}
+
+/** An engine value of `type` as a plan constant, or undefined when it is not the expected kind of value. */
+function planValue(value: unknown, type: Type): unknown {
+  if (value === null) return null;
+  switch (type.kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'varchar':
+      return typeof value === 'string' ? value : undefined;
+    case 'bigint':
+      if (typeof value === 'bigint') {
+        const safe = value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER);
+        return safe ? Number(value) : value.toString();
+      }
+      return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+    case 'real':
+      return typeof value === 'number' ? Math.fround(value) : undefined;
+    default:
+      return typeof value === 'number' ? value : undefined;
+  }
 }

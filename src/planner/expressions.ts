@@ -3,7 +3,9 @@
  * symbol substitution, traversal and determinism. Pure functions over the JSON shapes of
  * row-expression.ts.
  */
+
 import type { Constant, SpecialForm } from '../analyzer/bound-tree.js';
+import { structuralKey } from '../common/structural-key.js';
 import { BOOLEAN, type Type } from '../types/type.js';
 import type { PlanSymbol, RowExpression, SpecialFormExpression, SymbolRef } from './row-expression.js';
 import { symbolRef } from './row-expression.js';
@@ -198,8 +200,9 @@ export function isDeterministic(e: RowExpression): boolean {
 }
 
 /** A key equal for structurally equal expressions. */
+/** Equal for structurally equal expressions, constants told apart by value (NaN, ±Infinity, -0 included). */
 export function expressionKey(e: RowExpression): string {
-  return JSON.stringify(e);
+  return structuralKey(e);
 }
 
 export function sameExpression(a: RowExpression, b: RowExpression): boolean {

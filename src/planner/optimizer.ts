@@ -6,6 +6,7 @@
  * into scans; joins are reordered by cost, then their build sides and distributions chosen;
  * limits are pushed down; finally projections are pruned and merged.
  */
+import { structuralKey } from '../common/structural-key.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { PlanNode } from './plan-nodes.js';
 import { walkPlan } from './plan-utils.js';
@@ -106,9 +107,11 @@ function toFixpoint(plan: PlanNode, rules: readonly PlanRule[], context: RuleCon
   return current;
 }
 
+const isNodeId = (property: string) => property === 'id';
+
 /** The plan's structure without node ids (rules rebuild nodes with new ids). */
 function structureKey(plan: PlanNode): string {
-  return JSON.stringify(plan, (k, v) => (k === 'id' ? undefined : v));
+  return structuralKey(plan, isNodeId);
 }
 
 /** Anything correlated still in the plan is a pattern no rule could decorrelate. */

@@ -128,7 +128,7 @@ function timeLiteralType(value: string, position: SourcePosition | undefined): T
     if (!scanOffset(scanner) || !scanner.atEnd()) throw invalidLiteral(value, 'TIME', position);
     withTimeZone = true;
   }
-  checkPrecision(withTimeZone ? 'TIME WITH TIME ZONE' : 'TIME', fractionDigits, position);
+  checkTemporalPrecision(withTimeZone ? 'TIME WITH TIME ZONE' : 'TIME', fractionDigits, position);
   return time(fractionDigits, withTimeZone);
 }
 
@@ -148,15 +148,16 @@ function timestampLiteralType(value: string, position: SourcePosition | undefine
     if (digits === undefined && zone === '') throw invalidLiteral(value, 'TIMESTAMP', position);
   }
   const withTimeZone = zone !== '';
-  checkPrecision(withTimeZone ? 'TIMESTAMP WITH TIME ZONE' : 'TIMESTAMP', fractionDigits, position);
+  checkTemporalPrecision(withTimeZone ? 'TIMESTAMP WITH TIME ZONE' : 'TIMESTAMP', fractionDigits, position);
   if (withTimeZone && !isTimeZone(zone)) {
     throw new VivaceError('NOT_SUPPORTED', `Time zone not supported: ${zone}`, position);
   }
   return timestamp(fractionDigits, withTimeZone);
 }
 
-function checkPrecision(label: string, precision: number, position: SourcePosition | undefined): void {
-  if (precision > MAX_TEMPORAL_PRECISION) {
+/** Trino's range check of a time or timestamp precision: NUMERIC_VALUE_OUT_OF_RANGE outside [0, 12]. */
+export function checkTemporalPrecision(label: string, precision: number, position: SourcePosition | undefined): void {
+  if (!(precision >= 0 && precision <= MAX_TEMPORAL_PRECISION)) {
     throw new VivaceError(
       'NUMERIC_VALUE_OUT_OF_RANGE',
       `${label} precision must be in range [0, ${MAX_TEMPORAL_PRECISION}]: ${precision}`,

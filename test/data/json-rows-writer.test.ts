@@ -64,6 +64,12 @@ describe('JSON rows writer', () => {
     assert.equal(written([page], [type]), referenceText([page], [type]));
   });
 
+  it('keeps the sign of a negative zero (Trino sends -0.0)', () => {
+    const { type, page } = column('double', [-0, 0, -0.5]);
+    assert.equal(written([page], [type]), '[[-0],[0],[-0.5]]');
+    assert.equal(referenceText([page], [type]), '[[-0],[0],[-0.5]]');
+  });
+
   it('writes integers and bigints at their limits, beyond 2^53 too', () => {
     const ints = column('integer', [0, -1, 2147483647, -2147483648, 10, 99, 100, null]);
     assert.equal(written([ints.page], [ints.type]), referenceText([ints.page], [ints.type]));

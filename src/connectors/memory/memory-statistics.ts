@@ -6,6 +6,7 @@
  * pages are on workers is sampled by the sinks that wrote them, and the coordinator merges their
  * samples.
  */
+import { structuralKey } from '../../common/structural-key.js';
 import { getValue } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
 import type { ColumnMetadata, ColumnStatistics, TableStatistics } from '../../spi/metadata.js';
@@ -46,7 +47,7 @@ export function sampleColumns(
       for (let p = 0; p < page.positionCount && sampled < SAMPLE_ROWS; p++, sampled++) {
         const value = getValue(block, column.type, p);
         if (value === null) nulls++;
-        else distinct.add(typeof value === 'object' ? JSON.stringify(value) : value);
+        else distinct.add(typeof value === 'object' ? structuralKey(value) : value);
       }
       if (sampled >= SAMPLE_ROWS) break;
     }

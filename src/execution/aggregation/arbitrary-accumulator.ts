@@ -3,22 +3,25 @@
  * input order). Values are read with getValue only when a group has none yet, so the per-row cost is
  * a null check and a flag test. The intermediate state is a value of the input type.
  */
+
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
+import { valueSizeInBytes } from '../../data/value-size.js';
 import type { Type } from '../../types/type.js';
 import { BaseAccumulator, growUint8Array } from './accumulator.js';
 
 export class ArbitraryAccumulator extends BaseAccumulator {
   private values: unknown[] = [];
   private seen = new Uint8Array(0);
+  private valueBytes = 0;
 
   constructor(private readonly type: Type) {
     super(type);
   }
 
   get retainedBytes(): number {
-    return this.seen.byteLength + 32 * this.values.length;
+    return this.seen.byteLength + 32 * this.values.length + this.valueBytes;
   }
 
   protected grow(capacity: number): void {
@@ -41,7 +44,9 @@ export class ArbitraryAccumulator extends BaseAccumulator {
       const g = groupIds[i]!;
       if (seen[g] !== 0 || (nulls !== undefined && nulls[i] !== 0)) continue;
       seen[g] = 1;
-      this.values[g] = getValue(block, this.type, i);
+      const value = getValue(block, this.type, i);
+      this.values[g] = value;
+      if (typeof value === 'object' || typeof value === 'string') this.valueBytes += valueSizeInBytes(value);
     }
   }
 

@@ -10,10 +10,12 @@
  * The intermediate state is a value of the input type (NULL for an empty group); merging states is
  * the same operation as adding inputs.
  */
+
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
 import { physicalKindOf } from '../../data/physical-type.js';
+import { valueSizeInBytes } from '../../data/value-size.js';
 import type { Type } from '../../types/type.js';
 import { compareStrings, compareValues } from '../expression/value-comparison.js';
 import { type NumberKeyWriter, numberKeyWriter } from '../hash/number-group-by-hash.js';
@@ -187,9 +189,11 @@ class StringMinMaxAccumulator extends MinMaxBase {
 
 class ValueMinMaxAccumulator extends MinMaxBase {
   private values: unknown[] = [];
+  /** Estimated bytes of the kept values (arrays, rows, byte arrays can be large). */
+  private valueBytes = 0;
 
   get retainedBytes(): number {
-    return 64 * this.values.length;
+    return 64 * this.values.length + this.valueBytes;
   }
 
   protected grow(capacity: number): void {
@@ -205,7 +209,10 @@ class ValueMinMaxAccumulator extends MinMaxBase {
       const g = groupIds[i]!;
       const v = getValue(block, this.type, i);
       const current = values[g];
-      if (current === undefined || sign * compareValues(this.type, v, current) > 0) values[g] = v;
+      if (current === undefined || sign * compareValues(this.type, v, current) > 0) {
+        this.valueBytes += valueSizeInBytes(v) - (current === undefined ? 0 : valueSizeInBytes(current));
+        values[g] = v;
+      }
     }
   }
 

@@ -6,10 +6,12 @@
  * when a row wins. Ties keep the first row seen.
  * Intermediate state: row(key K, value V), NULL for an empty group.
  */
+
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder, type RowBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
 import { physicalKindOf } from '../../data/physical-type.js';
+import { valueSizeInBytes } from '../../data/value-size.js';
 import { rowOf, type Type } from '../../types/type.js';
 import { compareStrings, compareValues } from '../expression/value-comparison.js';
 import { type NumberKeyWriter, numberKeyWriter } from '../hash/number-group-by-hash.js';
@@ -46,6 +48,8 @@ export class MinMaxByAccumulator extends BaseAccumulator {
   private numberKeys = new Float64Array(0);
   private otherKeys: unknown[] = [];
   private values: unknown[] = [];
+  /** Estimated bytes of the kept values and non-number keys (valueSizeInBytes): they may be large. */
+  private keptBytes = 0;
   private readonly writeNumberKey: NumberKeyWriter;
 
   constructor(
@@ -59,7 +63,12 @@ export class MinMaxByAccumulator extends BaseAccumulator {
   }
 
   get retainedBytes(): number {
-    return this.seen.byteLength + this.numberKeys.byteLength + 40 * (this.otherKeys.length + this.values.length);
+    return (
+      this.seen.byteLength +
+      this.numberKeys.byteLength +
+      40 * (this.otherKeys.length + this.values.length) +
+      this.keptBytes
+    );
   }
 
   protected grow(capacity: number): void {
@@ -92,7 +101,7 @@ export class MinMaxByAccumulator extends BaseAccumulator {
         if (seen[g] === 0 || sign * compareNumbers(key, current[g]!) > 0) {
           seen[g] = 1;
           current[g] = key;
-          this.values[g] = getValue(valueBlock, this.valueType, i);
+          this.keep(g, getValue(valueBlock, this.valueType, i));
         }
       }
       return;
@@ -110,9 +119,16 @@ export class MinMaxByAccumulator extends BaseAccumulator {
         if (sign * order <= 0) continue;
       }
       seen[g] = 1;
+      if (strings === undefined) this.keptBytes += valueSizeInBytes(key) - valueSizeInBytes(this.otherKeys[g]);
+      else this.keptBytes += 2 * ((key as string).length - ((this.otherKeys[g] as string | null)?.length ?? 0));
       this.otherKeys[g] = key;
-      this.values[g] = getValue(valueBlock, this.valueType, i);
+      this.keep(g, getValue(valueBlock, this.valueType, i));
     }
+  }
+
+  private keep(g: number, value: unknown): void {
+    this.keptBytes += valueSizeInBytes(value) - valueSizeInBytes(this.values[g]);
+    this.values[g] = value;
   }
 
   evaluateIntermediate(from: number, to: number): Block {

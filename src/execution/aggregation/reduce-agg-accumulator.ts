@@ -6,18 +6,23 @@
  * A NULL initial state fails (INVALID_FUNCTION_ARGUMENT); a group without non-null values gives NULL.
  * Intermediate state: the state value itself (type S).
  */
+
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
+import { valueSizeInBytes } from '../../data/value-size.js';
 import type { Type } from '../../types/type.js';
-import { BaseAccumulator, growUint8Array } from './accumulator.js';
+import { BaseAccumulator, growFloat64Array, growUint8Array } from './accumulator.js';
 
 export type LambdaFunction = (...args: unknown[]) => unknown;
 
 export class ReduceAggAccumulator extends BaseAccumulator {
   private states: unknown[] = [];
   private seen = new Uint8Array(0);
+  /** Estimated bytes of each group's state: a state can grow with every row (s || x). */
+  private stateBytes = new Float64Array(0);
+  private totalStateBytes = 0;
 
   constructor(
     private readonly valueType: Type,
@@ -29,11 +34,12 @@ export class ReduceAggAccumulator extends BaseAccumulator {
   }
 
   get retainedBytes(): number {
-    return this.seen.byteLength + 64 * this.states.length;
+    return this.seen.byteLength + this.stateBytes.byteLength + 64 * this.states.length + this.totalStateBytes;
   }
 
   protected grow(capacity: number): void {
     this.seen = growUint8Array(this.seen, capacity);
+    this.stateBytes = growFloat64Array(this.stateBytes, capacity);
     while (this.states.length < capacity) this.states.push(null);
   }
 
@@ -51,8 +57,15 @@ export class ReduceAggAccumulator extends BaseAccumulator {
       } else {
         state = this.states[g];
       }
-      this.states[g] = this.inputFunction(state, getValue(valueBlock!, this.valueType, i));
+      this.setState(g, this.inputFunction(state, getValue(valueBlock!, this.valueType, i)));
     }
+  }
+
+  private setState(g: number, state: unknown): void {
+    this.states[g] = state;
+    const bytes = typeof state === 'object' || typeof state === 'string' ? valueSizeInBytes(state) : 0;
+    this.totalStateBytes += bytes - this.stateBytes[g]!;
+    this.stateBytes[g] = bytes;
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -62,9 +75,9 @@ export class ReduceAggAccumulator extends BaseAccumulator {
       const incoming = getValue(states, this.stateType, i);
       if (this.seen[g] === 0) {
         this.seen[g] = 1;
-        this.states[g] = incoming;
+        this.setState(g, incoming);
       } else {
-        this.states[g] = this.combineFunction(this.states[g], incoming);
+        this.setState(g, this.combineFunction(this.states[g], incoming));
       }
     }
   }

@@ -7,10 +7,12 @@
  * Presto; it is read from the rows (it is a constant in practice) and carried in the state.
  * Intermediate states: row(n bigint, values array(T)) and row(n bigint, keys array(K), values array(V)).
  */
+
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { type ArrayBlockBuilder, createBlockBuilder, type RowBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
+import { valueSizeInBytes } from '../../data/value-size.js';
 import { arrayOf, BIGINT, rowOf, type Type } from '../../types/type.js';
 import { compareValues } from '../expression/value-comparison.js';
 import { BaseAccumulator } from './accumulator.js';
@@ -40,6 +42,8 @@ interface Heap {
 export class TopNAccumulator extends BaseAccumulator {
   private heaps: (Heap | undefined)[] = [];
   private entries = 0;
+  /** Estimated bytes of the kept keys and values beyond the fixed cost per entry (strings, arrays). */
+  private keptBytes = 0;
 
   /**
    * @param valueType undefined for min/max(x, n) (the key is the value), else the type of v.
@@ -55,7 +59,7 @@ export class TopNAccumulator extends BaseAccumulator {
   }
 
   get retainedBytes(): number {
-    return 8 * this.heaps.length + 48 * this.entries;
+    return 8 * this.heaps.length + 48 * this.entries + this.keptBytes;
   }
 
   protected grow(capacity: number): void {
@@ -127,12 +131,23 @@ export class TopNAccumulator extends BaseAccumulator {
       keys.push(key);
       values.push(value);
       this.entries++;
+      this.keptBytes += this.entryBytes(key, value);
       this.siftUp(heap, keys.length - 1);
     } else if (this.better(key, keys[0]) > 0) {
+      this.keptBytes += this.entryBytes(key, value) - this.entryBytes(keys[0], values[0]);
       keys[0] = key;
       values[0] = value;
       this.siftDown(heap, 0);
     }
+  }
+
+  /** What an entry holds beyond numbers: its key's and (for min_by/max_by) its value's size. */
+  private entryBytes(key: unknown, value: unknown): number {
+    let bytes = typeof key === 'object' || typeof key === 'string' ? valueSizeInBytes(key) : 0;
+    if (this.valueType !== undefined && (typeof value === 'object' || typeof value === 'string')) {
+      bytes += valueSizeInBytes(value);
+    }
+    return bytes;
   }
 
   /** The root is the worst entry: a parent is never better than its children. */

@@ -30,8 +30,17 @@ export type InputLayout = ReadonlyMap<string, { readonly channel: number; readon
 /** Writes the positions of the rows for which the predicate is true into `out`; returns how many. */
 export type CompiledFilter = (page: Page, out: Int32Array) => number;
 
-/** One output block per expression, over the selected positions (all when `selection` is null). */
+/**
+ * One output block per expression, over the selected positions (all when `selection` is null).
+ * The blocks may cover only the first rows of `count`: a projection stops after the row where the
+ * strings and byte arrays it has built pass PROJECTION_PAGE_UNITS, so one page of large values
+ * (rpad to megabytes, over thousands of rows) is never built at once; the caller projects the
+ * rest in further calls. Every block of one call has the same number of positions.
+ */
 export type CompiledProjection = (page: Page, selection: Int32Array | null, count: number) => Block[];
+
+/** UTF-16 units (or bytes) of built strings (or byte arrays) after which a projection ends its page. */
+export const PROJECTION_PAGE_UNITS = 4 * 1024 * 1024;
 
 const FAST_KINDS = new Set(['int32', 'float64', 'float32', 'boolean', 'string']);
 
@@ -500,7 +509,12 @@ export function compileProjection(
   const declarations: string[] = [];
   const writes: string[] = [];
   const finals: string[] = [];
+  // Outputs whose values can be large (strings, byte arrays) count their size toward the page budget.
+  let measured = false;
   outputs.forEach((o, j) => {
+    const sized = o.kind === 'string' || o.kind === 'binary';
+    measured ||= sized;
+    const measure = sized ? ` size_ += (${o.result.value}).length;` : '';
     if (FAST_KINDS.has(o.kind)) {
       const array = { int32: 'Int32Array', float64: 'Float64Array', float32: 'Float32Array', boolean: 'Uint8Array' }[
         o.kind as 'int32'
@@ -511,22 +525,29 @@ export function compileProjection(
       const value = o.kind === 'boolean' ? `(${o.result.value} ? 1 : 0)` : o.result.value;
       const guard = o.type.kind === 'bigint' ? `if (typeof ${o.result.value} !== 'number') throw WIDE;` : '';
       writes.push(
-        `if (${o.result.isNull}) { if (on${j} === undefined) on${j} = new Uint8Array(count); on${j}[k_] = 1; } else { ${guard} o${j}[k_] = ${value}; }`,
+        `if (${o.result.isNull}) { if (on${j} === undefined) on${j} = new Uint8Array(count); on${j}[k_] = 1; } else { ${guard} o${j}[k_] = ${value};${measure} }`,
       );
-      finals.push(`{ kind: '${o.kind}', positionCount: count, values: o${j}, nulls: on${j} }`);
+      const values = o.kind === 'string' ? `truncated(o${j}, done_)` : `o${j}.subarray(0, done_)`;
+      finals.push(
+        `{ kind: '${o.kind}', positionCount: done_, values: ${values}, nulls: on${j} === undefined ? undefined : on${j}.subarray(0, done_) }`,
+      );
     } else {
       declarations.push(`const o${j} = builder(${j}, count);`);
-      writes.push(`if (${o.result.isNull}) o${j}.appendNull(); else o${j}.append(${o.result.value});`);
+      writes.push(`if (${o.result.isNull}) o${j}.appendNull(); else { o${j}.append(${o.result.value});${measure} }`);
       finals.push(`o${j}.build()`);
     }
   });
+  const stop = measured ? `if (size_ > ${PROJECTION_PAGE_UNITS}) { done_ = k_ + 1; break; }` : '';
   const source = `
 ${prologue(generator.channels)}
 ${declarations.join('\n')}
+let size_ = 0;
+let done_ = count;
 for (let k_ = 0; k_ < count; k_++) {
 const p = selection === null ? k_ : selection[k_];
 ${generator.statements.join('\n')}
 ${writes.join('\n')}
+${stop}
 }
 return [${finals.join(', ')}];`;
   const body = new Function(
@@ -541,6 +562,7 @@ return [${finals.join(', ')}];`;
     'tryCatchable',
     'builder',
     'WIDE',
+    'truncated',
     source,
   );
   const k = generator.constants;
@@ -562,12 +584,19 @@ return [${finals.join(', ')}];`;
         isTryCatchable,
         builder,
         WIDE_VALUE,
+        truncated,
       ) as Block[];
     } catch (e) {
       if (e === WIDE_VALUE) return generic(page, selection, count);
       throw e;
     }
   };
+}
+
+/** The first `length` values of a string output array (the array itself when it is all used). */
+function truncated(values: string[], length: number): string[] {
+  if (length < values.length) values.length = length;
+  return values;
 }
 
 /** The same projection through the interpreter and builders: the slow, always-correct path. */
@@ -578,6 +607,7 @@ export function interpretedProjection(
 ): CompiledProjection {
   return (page, selection, count) => {
     const builders = expressions.map((e) => createBlockBuilder(e.type, count));
+    let size = 0;
     for (let k = 0; k < count; k++) {
       const p = selection === null ? k : selection[k]!;
       const read = (name: string) => {
@@ -588,7 +618,9 @@ export function interpretedProjection(
         const value = interpreter.evaluate(e, read);
         if (value === null) builders[j]!.appendNull();
         else builders[j]!.append(value);
+        if (typeof value === 'string' || value instanceof Uint8Array) size += value.length;
       });
+      if (size > PROJECTION_PAGE_UNITS) break;
     }
     return builders.map((b) => b.build());
   };

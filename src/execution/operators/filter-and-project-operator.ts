@@ -2,11 +2,17 @@
  * Filters and projects pages with compiled expressions: the filter selects positions, the
  * projection computes the output blocks over them. A projection that only selects input
  * channels copies no values (the blocks are reused, or gathered when a filter dropped rows).
+ *
+ * The projection runs when the output is asked for, and may cover only the first rows of the
+ * selection (a page of large strings is cut once it passes the projection's size budget, see
+ * CompiledProjection): the operator then keeps the input page and projects the rest on the next
+ * calls, one bounded page at a time. The page it holds is counted in its memory reservation, so a
+ * row too large for what is left of the query's memory fails with EXCEEDED_MEMORY_LIMIT.
  */
 
 import type { Block } from '../../data/block.js';
-import { copyPositions } from '../../data/block-copy.js';
-import type { Page } from '../../data/page.js';
+import { copyPositions, getBlockRegion } from '../../data/block-copy.js';
+import { type Page, pageSizeInBytes } from '../../data/page.js';
 import type { CompiledFilter, CompiledProjection } from '../expression/compiler.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
@@ -18,6 +24,8 @@ export class FilterAndProjectOperator implements Operator {
   private output: Page | null = null;
   private finishing = false;
   private selection = new Int32Array(0);
+  /** The input being projected: its selected positions (null: all) and how many are done. */
+  private pending: { page: Page; selected: Int32Array | null; count: number; done: number } | null = null;
 
   constructor(
     readonly context: OperatorContext,
@@ -27,7 +35,7 @@ export class FilterAndProjectOperator implements Operator {
   ) {}
 
   needsInput(): boolean {
-    return this.output === null && !this.finishing;
+    return this.output === null && this.pending === null && !this.finishing;
   }
 
   addInput(page: Page): void {
@@ -39,19 +47,51 @@ export class FilterAndProjectOperator implements Operator {
       if (count === 0) return;
       if (count < page.positionCount) selected = this.selection;
     }
-    const computed = this.projection ? this.projection(page, selected, count) : [];
-    const blocks: Block[] = this.outputs.map((o) => {
-      if ('computed' in o) return computed[o.computed]!;
-      const block = page.blocks[o.channel]!;
-      return selected === null ? block : copyPositions(block, selected, count);
-    });
-    this.output = { positionCount: count, blocks };
+    if (this.projection === undefined) {
+      // Without a projection every output is an input channel.
+      const blocks = this.outputs.map((o) => this.passed(page, o as { readonly channel: number }, selected, count));
+      this.output = { positionCount: count, blocks };
+      return;
+    }
+    // The selection buffer is not reused before the pending rows are done (needsInput is false until then).
+    this.pending = { page, selected, count, done: 0 };
   }
 
   getOutput(): Page | null {
+    this.context.memory.setBytes(0);
+    if (this.output === null && this.pending !== null) this.output = this.projectNext(this.pending);
     const page = this.output;
     this.output = null;
     return page;
+  }
+
+  /** Projects the next rows of the pending input (as many as the projection's budget allows). */
+  private projectNext(pending: { page: Page; selected: Int32Array | null; count: number; done: number }): Page {
+    const { page, count, done } = pending;
+    const rest = count - done;
+    let input = page;
+    let selected = pending.selected;
+    if (done > 0) {
+      if (selected === null) input = regionOf(page, done, rest);
+      else selected = selected.subarray(done);
+    }
+    const computed = this.projection!(input, selected, rest);
+    const produced = computed.length > 0 ? computed[0]!.positionCount : rest;
+    pending.done += produced;
+    if (pending.done >= count) this.pending = null;
+    const blocks: Block[] = this.outputs.map((o) =>
+      'computed' in o ? computed[o.computed]! : this.passed(input, o, selected, produced),
+    );
+    const output = { positionCount: produced, blocks };
+    this.context.memory.setBytes(pageSizeInBytes(output));
+    return output;
+  }
+
+  /** An input channel over the first `count` selected positions (all rows from 0 when `selected` is null). */
+  private passed(page: Page, output: { readonly channel: number }, selected: Int32Array | null, count: number): Block {
+    const block = page.blocks[output.channel]!;
+    if (selected !== null) return copyPositions(block, selected, count);
+    return count === block.positionCount ? block : getBlockRegion(block, 0, count);
   }
 
   finish(): void {
@@ -59,7 +99,7 @@ export class FilterAndProjectOperator implements Operator {
   }
 
   isFinished(): boolean {
-    return this.finishing && this.output === null;
+    return this.finishing && this.output === null && this.pending === null;
   }
 
   isBlocked(): Promise<void> | undefined {
@@ -68,5 +108,10 @@ export class FilterAndProjectOperator implements Operator {
 
   close(): void {
     this.output = null;
+    this.pending = null;
   }
+}
+
+function regionOf(page: Page, start: number, length: number): Page {
+  return { positionCount: length, blocks: page.blocks.map((block) => getBlockRegion(block, start, length)) };
 }

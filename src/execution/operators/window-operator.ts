@@ -6,12 +6,19 @@
  * per call stays bounded however large a partition is. Frames are computed per function (shared
  * between functions with the same frame) for the rows of the page.
  *
+ * A function whose values have no fixed width (array_agg over frames, string results) can make
+ * rows of any size: array_agg over a whole-partition frame gives every row the partition. Pages of
+ * such functions start at one row and double while they stay under WINDOW_PAGE_BYTES, and shrink
+ * when they pass it, so no page is built much larger than that.
+ *
  * Output columns: the input channels, then one per function, in order.
  */
 
 import type { Block } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
+import { blockSizeInBytes } from '../../data/block-values.js';
 import { getPageRegion, type Page, pageSizeInBytes } from '../../data/page.js';
+import { physicalKindOf } from '../../data/physical-type.js';
 import type { Type } from '../../types/type.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
@@ -22,6 +29,11 @@ import { FrameComputer } from '../window/window-frames.js';
 import type { FrameArrays, WindowFunctionEvaluator, WindowFunctionSpec } from '../window/window-function.js';
 import { WindowIndex } from '../window/window-index.js';
 import { OUTPUT_PAGE_ROWS } from './order-by-operator.js';
+
+/** The output page size aimed at when window functions produce values without a fixed width. */
+export const WINDOW_PAGE_BYTES = 8 * 1024 * 1024;
+
+const FIXED_WIDTH_KINDS = new Set(['boolean', 'int32', 'float64', 'float32', 'int64', 'int128', 'timestamptz']);
 
 interface FrameSlot {
   readonly computer: FrameComputer;
@@ -38,6 +50,9 @@ export class WindowOperator implements Operator {
   private cursor = 0;
   private finishing = false;
   private done = false;
+  /** Rows of the next output page: adapted to WINDOW_PAGE_BYTES when values have no fixed width. */
+  private pageRows: number;
+  private readonly sizedOutput: boolean;
 
   /**
    * @param types the input channel types
@@ -53,6 +68,8 @@ export class WindowOperator implements Operator {
     private readonly functions: readonly WindowFunctionSpec[],
   ) {
     this.buffer = new RowBuffer(types);
+    this.sizedOutput = functions.some((f) => !FIXED_WIDTH_KINDS.has(physicalKindOf(f.returnType)));
+    this.pageRows = this.sizedOutput ? 1 : OUTPUT_PAGE_ROWS;
   }
 
   needsInput(): boolean {
@@ -101,7 +118,7 @@ export class WindowOperator implements Operator {
     if (index === null) return null;
     const total = index.rowCount;
     const from = this.cursor;
-    const to = Math.min(total, from + OUTPUT_PAGE_ROWS);
+    const to = Math.min(total, from + this.pageRows);
     const builders = this.functions.map((spec) => createBlockBuilder(spec.returnType, to - from));
     const slots = [...new Set(this.frameSlots.filter((slot): slot is FrameSlot => slot !== null))];
     let row = from;
@@ -114,10 +131,23 @@ export class WindowOperator implements Operator {
       }
       row = segmentEnd;
     }
-    const blocks: Block[] = [...getPageRegion(index.page, from, to - from).blocks, ...builders.map((b) => b.build())];
+    const computed = builders.map((b) => b.build());
+    if (this.sizedOutput) this.adaptPageRows(to - from, computed);
+    const blocks: Block[] = [...getPageRegion(index.page, from, to - from).blocks, ...computed];
     this.cursor = to;
     if (to === total) this.close();
     return { positionCount: to - from, blocks };
+  }
+
+  /** Doubles the page while its computed values stay under half the budget; shrinks it past the budget. */
+  private adaptPageRows(rows: number, computed: readonly Block[]): void {
+    let bytes = 0;
+    for (const block of computed) bytes += blockSizeInBytes(block);
+    if (bytes > WINDOW_PAGE_BYTES) {
+      this.pageRows = Math.max(1, Math.floor((rows * WINDOW_PAGE_BYTES) / bytes));
+    } else if (bytes < WINDOW_PAGE_BYTES / 2 && rows === this.pageRows) {
+      this.pageRows = Math.min(OUTPUT_PAGE_ROWS, rows * 2);
+    }
   }
 
   private startPartition(row: number): void {

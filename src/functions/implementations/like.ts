@@ -7,6 +7,7 @@
  */
 import { invalidArgument } from './errors.js';
 import { hasSurrogates } from './strings/code-points.js';
+import { MAX_CACHED_PATTERN_LENGTH } from './value-limits.js';
 
 export type LikeMatcher = (value: string) => boolean;
 
@@ -22,6 +23,7 @@ export function likeMatcher(pattern: string, escapeCharacter?: string): LikeMatc
   let matcher = cache.get(key);
   if (matcher === undefined) {
     matcher = compile(pattern, escapeCharacter);
+    if (key.length > MAX_CACHED_PATTERN_LENGTH) return matcher;
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, matcher);
   }

@@ -9,6 +9,7 @@
 import { invalidArgument } from './errors.js';
 import type { ImplementationTable } from './implementation-types.js';
 import { decodeUtf8 } from './strings/unicode-functions.js';
+import { checkedString, MAX_VALUE_LENGTH, resultTooLong } from './value-limits.js';
 
 export interface ParsedUri {
   readonly scheme: string | null;
@@ -66,11 +67,13 @@ const encoder = new TextEncoder();
 export function urlEncode(value: string): string {
   let out = '';
   for (const ch of value) {
+    // A character becomes up to 12 characters: the result is checked as it grows.
+    if (out.length > MAX_VALUE_LENGTH) throw resultTooLong('url_encode');
     if (ch === ' ') out += '+';
     else if (UNRESERVED.test(ch)) out += ch;
     else for (const byte of encoder.encode(ch)) out += `%${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`;
   }
-  return out;
+  return checkedString(out, 'url_encode');
 }
 
 export function urlDecode(value: string): string {

@@ -15,7 +15,7 @@ import type { PlanRule, RuleContext } from '../rule.js';
 export const outerToInnerJoins: PlanRule = {
   name: 'OuterToInnerJoins',
   apply(plan: PlanNode, context: RuleContext): PlanNode {
-    const simplifier = new ExpressionSimplifier(context.registry);
+    const simplifier = new ExpressionSimplifier(context.registry, context.session.timeZone);
     return rewritePlan(plan, (node) => {
       if (node.kind !== 'Filter' || node.source.kind !== 'Join' || node.source.joinType === 'INNER') return node;
       const join = node.source;

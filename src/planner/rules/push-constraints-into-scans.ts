@@ -3,6 +3,7 @@
  * (tuple-domain.ts), so the connector can skip data. The filter stays: connectors are not yet
  * trusted to enforce the constraint exactly.
  */
+import { structuralKey } from '../../common/structural-key.js';
 import type { Type } from '../../types/type.js';
 import type { PlanNode, TupleDomain } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
@@ -24,7 +25,7 @@ export const pushConstraintsIntoScans: PlanRule = {
       const extracted = extractTupleDomain(node.predicate, (s) => columns.get(s));
       if (!extracted.none && Object.keys(extracted.columns).length === 0) return node;
       const constraint: TupleDomain = intersectTupleDomains(scan.constraint, extracted, (c) => types.get(c)!);
-      if (JSON.stringify(constraint) === JSON.stringify(scan.constraint)) return node;
+      if (structuralKey(constraint) === structuralKey(scan.constraint)) return node;
       return { ...node, source: { ...scan, constraint } };
     });
   },

@@ -14,7 +14,7 @@ import type { PlanRule, RuleContext } from '../rule.js';
 export const simplifyExpressions: PlanRule = {
   name: 'SimplifyExpressions',
   apply(plan: PlanNode, context: RuleContext): PlanNode {
-    const simplifier = new ExpressionSimplifier(context.registry);
+    const simplifier = new ExpressionSimplifier(context.registry, context.session.timeZone);
     return rewritePlan(plan, (node) => {
       const simplified = mapNodeExpressions(node, (e) => simplifier.simplify(e));
       if (simplified.kind === 'Filter') {

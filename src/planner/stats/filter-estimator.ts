@@ -5,7 +5,9 @@
  * multiplies, OR adds minus the overlap, NOT complements. Anything else keeps
  * UNKNOWN_FILTER_COEFFICIENT (0.9) of the rows. Also narrows the filtered symbols' statistics.
  */
+
 import type { Constant } from '../../analyzer/bound-tree.js';
+import { structuralKey } from '../../common/structural-key.js';
 import { isNumeric } from '../../types/type.js';
 import { isForm } from '../expressions.js';
 import { type ComparisonOperator, comparisonOf, flipComparison } from '../planner-functions.js';
@@ -151,7 +153,7 @@ function estimateIn(args: readonly RowExpression[], lookup: Lookup): FilterEstim
   const [value, ...items] = args;
   if (value?.kind !== 'Symbol' || !items.every((i) => i.kind === 'Constant')) return UNKNOWN;
   const stats = lookup(value.name);
-  const distinctItems = new Set(items.map((i) => JSON.stringify((i as Constant).value))).size;
+  const distinctItems = new Set(items.map((i) => structuralKey((i as Constant).value))).size;
   if (stats?.distinctValues === undefined || stats.distinctValues <= 0) return UNKNOWN;
   const nonNull = 1 - (stats.nullFraction ?? 0);
   const selectivity = nonNull * Math.min(1, distinctItems / stats.distinctValues);

@@ -59,20 +59,22 @@ function values(headers: RequestHeaders, name: string): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/** `a=1, b=x%2Cy` pairs (the header may repeat): name → URL-decoded value. */
+/** `a=1, b=x%2Cy` pairs (the header may repeat): URL-decoded name → URL-decoded value. */
 export function parsePairs(headerValues: readonly string[], what: string): Map<string, string> {
   const pairs = new Map<string, string>();
   for (const item of headerValues.flatMap((v) => v.split(','))) {
     if (item.trim() === '') continue;
     const at = item.indexOf('=');
     if (at <= 0) throw new ProtocolError(`Invalid ${what} header: '${item.trim()}' is not name=value`);
+    let name: string;
     let value: string;
     try {
+      name = decodeURIComponent(item.slice(0, at).trim());
       value = decodeURIComponent(item.slice(at + 1).trim());
     } catch {
       throw new ProtocolError(`Invalid ${what} header: '${item.trim()}' is not URL-encoded`);
     }
-    pairs.set(item.slice(0, at).trim(), value);
+    pairs.set(name, value);
   }
   return pairs;
 }

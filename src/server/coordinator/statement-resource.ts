@@ -187,7 +187,10 @@ function addSessionHeaders(reply: FastifyReply, query: QueryExecution): void {
   if (set.length > 0) reply.header(`${prefix}Set-Session`, set);
   if (query.resetSessionProperties.length > 0)
     reply.header(`${prefix}Clear-Session`, [...query.resetSessionProperties]);
-  const added = [...query.addedPreparedStatements].map(([name, sql]) => `${name}=${encodeURIComponent(sql)}`);
+  // Names are encoded too: a quoted name may hold characters a header cannot (a newline).
+  const added = [...query.addedPreparedStatements].map(
+    ([name, sql]) => `${encodeURIComponent(name)}=${encodeURIComponent(sql)}`,
+  );
   if (added.length > 0) reply.header(`${prefix}Added-Prepare`, added);
   if (query.deallocatedPreparedStatements.length > 0)
     reply.header(`${prefix}Deallocated-Prepare`, query.deallocatedPreparedStatements.map(encodeURIComponent));

@@ -501,7 +501,7 @@ export class LocalQueryRunner {
     const finishUpdate = (updateType: string) => this.finishUpdate(query, updateType);
     switch (statement.kind) {
       case 'Prepare':
-        query.addedPreparedStatements.set(statementName(statement.name), preparedText(statement.statement));
+        query.addedPreparedStatements.set(statementName(statement.name), preparedText(statement.statement, query.sql));
         finishUpdate('PREPARE');
         return;
       case 'Deallocate':

@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Expression, Identifier, Statement } from '../../sql/ast.js';
-import { formatSql } from '../../sql/formatter.js';
 import { parseStatement } from '../../sql/parser.js';
 
 export type PreparedStatementKind =
@@ -52,8 +51,13 @@ export function preparedSql(prepared: ReadonlyMap<string, string>, name: Identif
   throw new VivaceError('NOT_FOUND', `Prepared statement not found: ${key}`, name.pos);
 }
 
-/** The SQL PREPARE stores: the inner statement formatted (parameters stay `?`). */
-export function preparedText(statement: Statement): string {
+/**
+ * The SQL PREPARE stores: the inner statement's own text from the PREPARE (parameters stay `?`).
+ * Not the formatted statement: pretty-printing indents every nesting level, so a statement of 200
+ * nested subqueries (1.8 kB) formatted to 240 kB, and the Added-Prepare header that carries it to
+ * the client grew past what HTTP clients accept.
+ */
+export function preparedText(statement: Statement, sql: string): string {
   if (statement.kind === 'Prepare' || statement.kind === 'Execute' || statement.kind === 'Deallocate') {
     throw new VivaceError(
       'NOT_SUPPORTED',
@@ -61,7 +65,7 @@ export function preparedText(statement: Statement): string {
       statement.pos,
     );
   }
-  return formatSql(statement);
+  return sql.slice(statement.pos.offset).trim();
 }
 
 /** How many `?` parameters a statement has. */

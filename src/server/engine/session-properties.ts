@@ -4,6 +4,13 @@
  * checked here before it runs (unknown name or bad value: INVALID_SESSION_PROPERTY), then
  * resolved into the settings the engine uses: memory and time limits, join distribution, page
  * size. SET SESSION, RESET SESSION and SHOW SESSION read the same table.
+ *
+ * Values are checked against ranges a user would not reach by accident and the engine can honour
+ * (issue 13 found hash_partition_count=99999999 and query_max_run_time=99999999999d accepted):
+ * data sizes up to 1PB, durations from 1ms to 100d (the default, meaning "no limit in practice"),
+ * hash_partition_count up to 1000 (Trino's partition count limit; every partition is an output
+ * buffer of every upstream task), task_concurrency a power of two up to 256 (as Trino requires),
+ * integers within Trino's integer range.
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import { parseBytes } from '../../execution/memory-context.js';
@@ -43,6 +50,11 @@ function invalid(name: string, message: string): VivaceError {
   return new VivaceError('INVALID_SESSION_PROPERTY', `${name} ${message}`);
 }
 
+const MAX_DATA_SIZE = 1024 ** 5;
+const MIN_DURATION_MS = 1;
+const MAX_DURATION_MS = 100 * 86_400_000;
+const MAX_INTEGER = 2147483647;
+
 const DURATION = /^\s*(\d+(?:\.\d+)?)\s*(ns|us|ms|s|m|h|d)\s*$/;
 const DURATION_UNITS_MS: Record<string, number> = {
   ns: 1e-6,
@@ -68,11 +80,13 @@ function dataSize(name: string, defaultValue: string, description: string): Sess
     defaultValue,
     description,
     validate(value) {
+      let bytes: number;
       try {
-        parseBytes(value);
+        bytes = parseBytes(value);
       } catch {
         throw invalid(name, `must be a data size such as 1GB or 512MB: ${value}`);
       }
+      if (!(bytes <= MAX_DATA_SIZE)) throw invalid(name, `must be at most 1PB: ${value}`);
       return value.trim();
     },
   };
@@ -85,10 +99,14 @@ function duration(name: string, defaultValue: string, description: string): Sess
     defaultValue,
     description,
     validate(value) {
+      let millis: number;
       try {
-        parseDuration(value);
+        millis = parseDuration(value);
       } catch {
         throw invalid(name, `must be a duration such as 30s or 10m: ${value}`);
+      }
+      if (!(millis >= MIN_DURATION_MS && millis <= MAX_DURATION_MS)) {
+        throw invalid(name, `must be in the range [1ms, 100d]: ${value}`);
       }
       return value.trim();
     },
@@ -114,7 +132,18 @@ function choice(
   };
 }
 
-function positiveInteger(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
+interface IntegerRange {
+  readonly max: number;
+  /** Whether only powers of two are accepted (task_concurrency, as in Trino). */
+  readonly powerOfTwo?: boolean;
+}
+
+function positiveInteger(
+  name: string,
+  defaultValue: string,
+  description: string,
+  range: IntegerRange = { max: MAX_INTEGER },
+): SessionPropertyDefinition {
   return {
     name,
     type: 'integer',
@@ -125,6 +154,8 @@ function positiveInteger(name: string, defaultValue: string, description: string
       if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
         throw invalid(name, `must be a positive integer: ${value}`);
       }
+      if (n > range.max) throw invalid(name, `must be in the range [1, ${range.max}]: ${value}`);
+      if (range.powerOfTwo && (n & (n - 1)) !== 0) throw invalid(name, `must be a power of 2: ${value}`);
       return String(n);
     },
   };
@@ -158,11 +189,13 @@ export class SessionPropertyManager {
         'hash_partition_count',
         String(defaults.hashPartitionCount ?? 100),
         'Number of partitions of distributed joins and aggregations',
+        { max: 1000 },
       ),
       positiveInteger(
         'task_concurrency',
         String(defaults.taskConcurrency ?? 16),
         'Default number of local parallel drivers',
+        { max: 256, powerOfTwo: true },
       ),
       positiveInteger(
         'page_rows',

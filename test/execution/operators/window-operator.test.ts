@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { blockSizeInBytes } from '../../../src/data/block-values.js';
 import { ArbitraryAccumulator } from '../../../src/execution/aggregation/arbitrary-accumulator.js';
 import { ArrayAggAccumulator } from '../../../src/execution/aggregation/collection-accumulators.js';
 import { OperatorContext } from '../../../src/execution/operator-context.js';
-import { WindowOperator } from '../../../src/execution/operators/window-operator.js';
+import { WINDOW_PAGE_BYTES, WindowOperator } from '../../../src/execution/operators/window-operator.js';
 import type { SortOrdering } from '../../../src/execution/sort/sort-keys.js';
 import type { FrameBoundType, WindowFrame, WindowFunctionSpec } from '../../../src/execution/window/window-function.js';
 import { DEFAULT_WINDOW_FRAME } from '../../../src/execution/window/window-function.js';
@@ -525,5 +526,40 @@ describe('WindowOperator', () => {
     assert.equal(operator.getOutput()?.positionCount, 10);
     assert.ok(operator.isFinished());
     assert.equal(context.memory.reservedBytes, 0);
+  });
+
+  it('bounds the pages of functions whose values grow with the frame (array_agg over the whole partition)', () => {
+    const types = [BIGINT];
+    const count = 3000;
+    const rows = Array.from({ length: count }, (_, i) => [i]);
+    const whole: WindowFrame = { type: 'ROWS', startType: 'UNBOUNDED_PRECEDING', endType: 'UNBOUNDED_FOLLOWING' };
+    const arrays = call('array_agg', 'aggregate', [0], [BIGINT], arrayOf(BIGINT), whole, {
+      createAccumulator: () => new ArrayAggAccumulator(BIGINT),
+    });
+    const operator = new WindowOperator(OperatorContext.standalone(), types, [], [], [arrays]);
+    const pages = drive(operator, pagesOf(types, rows, 1000));
+    assert.equal(
+      pages.reduce((n, p) => n + p.positionCount, 0),
+      count,
+    );
+    assert.ok(pages.length > 2, `${pages.length} pages`);
+    for (const page of pages) {
+      const bytes = blockSizeInBytes(page.blocks[1]!);
+      assert.ok(bytes <= 2 * WINDOW_PAGE_BYTES, `a page of ${page.positionCount} rows and ${bytes} bytes`);
+    }
+    const last = rowsOf([pages[pages.length - 1]!], [BIGINT, arrayOf(BIGINT)]).pop()!;
+    assert.equal((last[1] as unknown[]).length, count);
+    // Fixed-width results keep full pages.
+    const numbers = new WindowOperator(
+      OperatorContext.standalone(),
+      types,
+      [],
+      [],
+      [call('row_number', 'window', [], [], BIGINT)],
+    );
+    assert.deepEqual(
+      drive(numbers, pagesOf(types, rows, 1000)).map((p) => p.positionCount),
+      [count],
+    );
   });
 });

@@ -151,7 +151,7 @@ describe('string function errors', () => {
     assertError(
       () => call('lpad', ['varchar', 'bigint', 'varchar'], ['a', -1, 'x']),
       'INVALID_FUNCTION_ARGUMENT',
-      'Target length must be in the range [0..2147483647]',
+      'Target length must be in the range [0..1048576]',
     );
     assertError(
       () => call('lpad', ['varchar', 'bigint', 'varchar'], ['a', 3, '']),

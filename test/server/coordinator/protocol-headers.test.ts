@@ -83,6 +83,26 @@ describe('protocol headers', () => {
     assert.match(await huge.text(), /exceeds the maximum length/);
   });
 
+  it('encodes prepared statement names and sends the statement as written (no header of quadratic size)', async () => {
+    const headers = family('X-Trino-');
+    const quoted = await run('PREPARE "odd\nname, a=b" FROM SELECT 1 + ?', headers);
+    assert.equal(quoted.last.updateType, 'PREPARE');
+    const added = quoted.headers.get('X-Trino-Added-Prepare');
+    assert.equal(added, `${encodeURIComponent('odd\nname, a=b')}=${encodeURIComponent('SELECT 1 + ?')}`);
+    const executed = await run('EXECUTE "odd\nname, a=b" USING 41', {
+      ...headers,
+      'X-Trino-Prepared-Statement': added!,
+    });
+    assert.deepEqual(executed.rows, [[42]]);
+    const depth = 200;
+    const nested = `${'(SELECT '.repeat(depth)}1${')'.repeat(depth)}`;
+    const deep = await run(`PREPARE deep FROM SELECT ${nested}`, headers);
+    const header = deep.headers.get('X-Trino-Added-Prepare')!;
+    assert.ok(header.length < 4 * nested.length, `a header of ${header.length} characters`);
+    const again = await run('EXECUTE deep', { ...headers, 'X-Trino-Prepared-Statement': header });
+    assert.deepEqual(again.rows, [[1]]);
+  });
+
   it('prepares on one request and executes on another through the prepared-statement headers', async () => {
     const headers = family('X-Trino-');
     const prepared = await run(

@@ -86,6 +86,32 @@ describe('statement resource over HTTP', () => {
     assert.equal(bad.last.error?.errorName, 'INVALID_SESSION_PROPERTY');
   });
 
+  it('refuses session header values out of range, under either header family', async () => {
+    const trino = { 'X-Trino-User': 'test', 'X-Trino-Catalog': 'tpch', 'X-Trino-Schema': 'tiny' };
+    const run = async (headers: Record<string, string>) => {
+      const response = await fetch(`${server.url}/v1/statement`, { method: 'POST', headers, body: 'SELECT 1' });
+      assert.equal(response.status, 200);
+      return drain((await response.json()) as Results);
+    };
+    for (const [headers, message] of [
+      [
+        { ...baseHeaders, 'X-Service-Session': 'hash_partition_count=99999999' },
+        'hash_partition_count must be in the range [1, 1000]: 99999999',
+      ],
+      [
+        { ...trino, 'X-Trino-Session': 'query_max_run_time=99999999999d' },
+        'query_max_run_time must be in the range [1ms, 100d]: 99999999999d',
+      ],
+      [{ ...trino, 'X-Trino-Session': 'task_concurrency=6' }, 'task_concurrency must be a power of 2: 6'],
+    ] as const) {
+      const { last } = await run(headers);
+      assert.equal(last.error?.errorName, 'INVALID_SESSION_PROPERTY', message);
+      assert.equal(last.error?.message, message);
+    }
+    const ok = await run({ ...trino, 'X-Trino-Session': 'hash_partition_count=8,query_max_run_time=1h' });
+    assert.deepEqual(ok.rows, [[1]]);
+  });
+
   it('sends Set-Session, Clear-Session, Set-Catalog and Set-Schema headers', async () => {
     const set = await drain(await post("SET SESSION query_max_memory = '1GB'"));
     assert.equal(set.headers.get('x-service-set-session'), 'query_max_memory=1GB');

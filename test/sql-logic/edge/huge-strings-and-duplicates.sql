@@ -34,9 +34,26 @@ SELECT length(s || s), upper(s) = s, reverse(s) = s FROM (SELECT lpad('', 500000
 1000000	true	true
 
 query
-SELECT length(replace(lpad('', 1000000, 'ab'), 'a', 'xyz'))
+SELECT length(replace(lpad('', 500000, 'ab'), 'a', 'xyz'))
 ----
-2000000
+1000000
+
+# Values a function builds are at most 1 MiB (functions/implementations/value-limits.ts); Trino
+# builds this one (2,000,000 characters), Vivace refuses it before building it.
+statement error INVALID_FUNCTION_ARGUMENT: result of replace function must not be longer than 1048576 characters or bytes
+SELECT length(replace(lpad('', 1000000, 'ab'), 'a', 'xyz'))
+
+statement error INVALID_FUNCTION_ARGUMENT: Target length must be in the range [0..1048576]
+SELECT length(rpad('x', 2147483647, 'y'))
+
+statement error INVALID_FUNCTION_ARGUMENT: Concatenated string is too large
+SELECT length(s || s || s) FROM (SELECT lpad('', 500000, 'A') s)
+
+# A constant predicate is computed once when planning, not for every row.
+query
+SELECT count(*) FROM orders WHERE length(regexp_replace(rpad('x', 100001, 'y'), '', 'ab')) = 300005
+----
+15000
 
 query rowsort
 SELECT l.k, count(*) FROM (VALUES 1, 1, 1, 2) l(k) JOIN (VALUES 1, 1, 2, 2, 2) r(k) ON l.k = r.k GROUP BY l.k

@@ -16,6 +16,40 @@ SET SESSION join_distribution_type = 'sideways'
 statement error INVALID_SESSION_PROPERTY: line 1:13: query_max_memory must be a data size such as 1GB or 512MB: lots
 SET SESSION query_max_memory = 'lots'
 
+# Values out of the ranges the engine honours are refused (issue 13 found these accepted).
+statement error INVALID_SESSION_PROPERTY: line 1:13: hash_partition_count must be in the range [1, 1000]: 99999999
+SET SESSION hash_partition_count = 99999999
+
+statement error INVALID_SESSION_PROPERTY: hash_partition_count must be a positive integer: 0
+SET SESSION hash_partition_count = 0
+
+statement error INVALID_SESSION_PROPERTY: hash_partition_count must be a positive integer: 99999999999999999999
+SET SESSION hash_partition_count = '99999999999999999999'
+
+statement ok
+SET SESSION hash_partition_count = 1000
+
+statement error INVALID_SESSION_PROPERTY: query_max_run_time must be in the range [1ms, 100d]: 99999999999d
+SET SESSION query_max_run_time = '99999999999d'
+
+statement error INVALID_SESSION_PROPERTY: query_max_execution_time must be in the range [1ms, 100d]: 0s
+SET SESSION query_max_execution_time = '0s'
+
+statement ok
+SET SESSION query_max_run_time = '100d'
+
+statement error INVALID_SESSION_PROPERTY: query_max_memory must be at most 1PB: 99999999PB
+SET SESSION query_max_memory = '99999999PB'
+
+statement error INVALID_SESSION_PROPERTY: task_concurrency must be a power of 2: 3
+SET SESSION task_concurrency = 3
+
+statement error INVALID_SESSION_PROPERTY: task_concurrency must be in the range [1, 256]: 1024
+SET SESSION task_concurrency = 1024
+
+statement error INVALID_SESSION_PROPERTY: page_rows must be in the range [1, 2147483647]: 2147483648
+SET SESSION page_rows = 2147483648
+
 statement error INVALID_SESSION_PROPERTY: line 1:13: Catalog 'nosuch' does not exist
 SET SESSION nosuch.prop = 'x'
 

@@ -9,10 +9,21 @@ import { addMonthsToDays, MILLIS_PER_DAY } from '../datetime/calendar.js';
 import { makeTimestamp, timestampParts } from '../datetime/temporal-values.js';
 import { invalidArgument } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
+import { checkResultEntries } from '../value-limits.js';
 
 const MAX_SEQUENCE_LENGTH = 10_000;
 const MAX_REPEAT = 10_000;
 const MAX_COMBINATION_SIZE = 5;
+const MAX_COMBINATION_ELEMENTS = 100_000;
+
+/** Concatenation of arrays: the entry count is checked before the result is built. */
+function concatArrays(args: readonly unknown[]): unknown[] {
+  const arrays = args.slice(0, -1) as unknown[][];
+  let entries = 0;
+  for (const a of arrays) entries += a.length;
+  checkResultEntries(entries, 'concat');
+  return arrays.flat(1);
+}
 
 function checkSequence(start: number, stop: number, step: number): void {
   if (step === 0) throw invalidArgument('step must not be zero');
@@ -56,12 +67,23 @@ function monthSequence(
   return out;
 }
 
+/** n choose k, exact while it stays below 2^53 (k ≤ 5 keeps it there for any array an engine can hold). */
+function combinationCount(n: number, k: number): number {
+  let count = 1;
+  for (let i = 1; i <= k; i++) count = (count * (n - k + i)) / i;
+  return count;
+}
+
 function combinations(array: readonly unknown[], size: number): unknown[][] {
   if (size < 0) throw invalidArgument(`combination size must not be negative: ${size}`);
   if (size > MAX_COMBINATION_SIZE)
     throw invalidArgument(`combination size must not exceed ${MAX_COMBINATION_SIZE}: ${size}`);
   const result: unknown[][] = [];
   if (size > array.length) return result;
+  // Trino's bound: at most 100,000 elements over all the combinations, checked before building.
+  if (combinationCount(array.length, size) * size > MAX_COMBINATION_ELEMENTS) {
+    throw invalidArgument('combinations exceed max size');
+  }
   const indexes = Array.from({ length: size }, (_, i) => i);
   for (;;) {
     result.push(indexes.map((i) => array[i]));
@@ -82,14 +104,31 @@ function zip(...args: unknown[]): unknown[][] {
 }
 
 export function registerArrayConstruction(table: ImplementationTable): void {
-  table.add('concat(array(E)...):array(E)', (...args: unknown[]) => (args.slice(0, -1) as unknown[][]).flat(1));
-  table.add('concat(array(E),E):array(E)', (a: unknown[] | null, e: unknown) => (a === null ? null : [...a, e]), {
-    nullHandling: 'CALLED_ON_NULL',
+  table.add('concat(array(E)...):array(E)', (...args: unknown[]) => concatArrays(args));
+  table.add(
+    'concat(array(E),E):array(E)',
+    (a: unknown[] | null, e: unknown) => {
+      if (a === null) return null;
+      checkResultEntries(a.length + 1, 'concat');
+      return [...a, e];
+    },
+    { nullHandling: 'CALLED_ON_NULL' },
+  );
+  table.add(
+    'concat(E,array(E)):array(E)',
+    (e: unknown, a: unknown[] | null) => {
+      if (a === null) return null;
+      checkResultEntries(a.length + 1, 'concat');
+      return [e, ...a];
+    },
+    { nullHandling: 'CALLED_ON_NULL' },
+  );
+  table.add('flatten(array(array(E))):array(E)', (a: (unknown[] | null)[]) => {
+    let entries = 0;
+    for (const inner of a) entries += inner?.length ?? 0;
+    checkResultEntries(entries, 'flatten');
+    return a.flatMap((inner) => inner ?? []);
   });
-  table.add('concat(E,array(E)):array(E)', (e: unknown, a: unknown[] | null) => (a === null ? null : [e, ...a]), {
-    nullHandling: 'CALLED_ON_NULL',
-  });
-  table.add('flatten(array(array(E))):array(E)', (a: (unknown[] | null)[]) => a.flatMap((inner) => inner ?? []));
   table.add(
     'repeat(T,integer):array(T)',
     (element: unknown, count: number | null) => {
@@ -105,6 +144,8 @@ export function registerArrayConstruction(table: ImplementationTable): void {
   table.add('ngrams(array(T),integer):array(array(T))', (a: unknown[], n: number) => {
     if (n <= 0) throw invalidArgument(`N must be positive: ${n}`);
     if (n >= a.length) return [a];
+    // Every gram is a new array of n entries: (length - n + 1) * n entries in all.
+    checkResultEntries((a.length - n + 1) * n, 'ngrams');
     const grams: unknown[][] = [];
     for (let i = 0; i + n <= a.length; i++) grams.push(a.slice(i, i + n));
     return grams;

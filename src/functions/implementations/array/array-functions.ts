@@ -11,6 +11,7 @@ import { castImplementation } from '../cast/cast.js';
 import { invalidArgument } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
 import { comparatorOf, equalityOf, keyOf } from '../value-comparison.js';
+import { checkResultLength } from '../value-limits.js';
 
 function elementType(ctx: CallContext, argument = 0): Type {
   return (ctx.argumentTypes[argument] as ArrayType).element;
@@ -122,6 +123,9 @@ function arrayJoin(
       parts.push(toText === undefined ? (v as string) : (toText(v, ctx) as string));
     }
   }
+  let length = parts.length > 0 ? delimiter.length * (parts.length - 1) : 0;
+  for (const part of parts) length += part.length;
+  checkResultLength(length, 'array_join');
   return parts.join(delimiter);
 }
 

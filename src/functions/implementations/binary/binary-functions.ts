@@ -9,10 +9,10 @@ import type { BigintValue } from '../bigint-values.js';
 import { normalizeBigint } from '../bigint-values.js';
 import { invalidArgument } from '../errors.js';
 import type { ImplementationTable } from '../implementation-types.js';
+import { checkResultLength, MAX_VALUE_LENGTH } from '../value-limits.js';
 import { crc32, murmur3x64, spookyHash128, xxhash64 } from './checksums.js';
 import { fromBase32, fromBase64, fromHex, toBase32, toBase64, toHex } from './encodings.js';
 
-const MAX_INT = 2147483647;
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
 
 function bytesOf(buffer: Buffer): Uint8Array {
@@ -22,6 +22,7 @@ function bytesOf(buffer: Buffer): Uint8Array {
 function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   let length = 0;
   for (const p of parts) length += p.length;
+  checkResultLength(length, 'concat');
   const out = new Uint8Array(length);
   let offset = 0;
   for (const p of parts) {
@@ -42,12 +43,24 @@ function substringBytes(bytes: Uint8Array, start: BigintValue, length?: BigintVa
 
 function padBytes(bytes: Uint8Array, size: BigintValue, padding: Uint8Array, left: boolean): Uint8Array {
   const target = Number(size);
-  if (target < 0 || target > MAX_INT) throw invalidArgument(`Target length must be in the range [0..${MAX_INT}]`);
+  if (!(target >= 0 && target <= MAX_VALUE_LENGTH)) {
+    throw invalidArgument(`Target length must be in the range [0..${MAX_VALUE_LENGTH}]`);
+  }
   if (padding.length === 0) throw invalidArgument('Padding bytes must not be empty');
   if (target <= bytes.length) return bytes.slice(0, target);
-  const fill = new Uint8Array(target - bytes.length);
-  for (let i = 0; i < fill.length; i++) fill[i] = padding[i % padding.length]!;
-  return left ? concatBytes([fill, bytes]) : concatBytes([bytes, fill]);
+  const out = new Uint8Array(target);
+  const fillStart = left ? 0 : bytes.length;
+  const fillEnd = fillStart + target - bytes.length;
+  out.set(bytes, left ? fillEnd : 0);
+  // The padding is copied once, then the filled part doubles itself: O(log n) native copies.
+  let filled = Math.min(padding.length, fillEnd - fillStart);
+  out.set(padding.subarray(0, filled), fillStart);
+  while (fillStart + filled < fillEnd) {
+    const chunk = Math.min(filled, fillEnd - fillStart - filled);
+    out.copyWithin(fillStart + filled, fillStart, fillStart + chunk);
+    filled += chunk;
+  }
+  return out;
 }
 
 function bigEndian(value: bigint, bytes: number): Uint8Array {
@@ -81,15 +94,27 @@ export function registerBinaryFunctions(table: ImplementationTable): void {
     padBytes(b, n, p, false),
   );
 
-  table.add('to_hex(varbinary):varchar', toHex);
+  table.add('to_hex(varbinary):varchar', (b: Uint8Array) => {
+    checkResultLength(2 * b.length, 'to_hex');
+    return toHex(b);
+  });
   table.add('from_hex(varchar(x)):varbinary', fromHex);
-  table.add('to_base64(varbinary):varchar', (b: Uint8Array) => toBase64(b, false));
+  table.add('to_base64(varbinary):varchar', (b: Uint8Array) => {
+    checkResultLength(4 * Math.ceil(b.length / 3), 'to_base64');
+    return toBase64(b, false);
+  });
   table.add('from_base64(varchar(x)):varbinary', (s: string) => fromBase64(s, false));
   table.add('from_base64(varbinary):varbinary', (b: Uint8Array) => fromBase64(latin1(b), false));
-  table.add('to_base64url(varbinary):varchar', (b: Uint8Array) => toBase64(b, true));
+  table.add('to_base64url(varbinary):varchar', (b: Uint8Array) => {
+    checkResultLength(4 * Math.ceil(b.length / 3), 'to_base64url');
+    return toBase64(b, true);
+  });
   table.add('from_base64url(varchar(x)):varbinary', (s: string) => fromBase64(s, true));
   table.add('from_base64url(varbinary):varbinary', (b: Uint8Array) => fromBase64(latin1(b), true));
-  table.add('to_base32(varbinary):varchar', toBase32);
+  table.add('to_base32(varbinary):varchar', (b: Uint8Array) => {
+    checkResultLength(8 * Math.ceil(b.length / 5), 'to_base32');
+    return toBase32(b);
+  });
   table.add('from_base32(varchar(x)):varbinary', fromBase32);
 
   table.add('to_big_endian_64(bigint):varbinary', (v: BigintValue) => bigEndian(BigInt(v), 8));

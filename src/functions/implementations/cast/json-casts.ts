@@ -14,6 +14,7 @@ import type { DecimalValue } from '../decimal-values.js';
 import { invalidCast } from '../errors.js';
 import type { CallContext } from '../implementation-types.js';
 import { type JsonNode, JsonNumber, quoteJsonString, tryParseJson, writeJson } from '../json/json-tree.js';
+import { checkedString } from '../value-limits.js';
 import { formatDouble, formatReal } from './number-text.js';
 import { numericCast, upperTypeName } from './numeric-casts.js';
 import { type ContextCast, castFromVarchar, textFormatter } from './varchar-casts.js';
@@ -224,5 +225,6 @@ function upperName(type: Type): string {
 /** CAST(x AS json). */
 export function castToJson(from: Type): ContextCast {
   const write = jsonWriter(from);
-  return (value, ctx) => write(value, ctx);
+  // Escaping can make the text up to six times longer than the value: checked once written.
+  return (value, ctx) => checkedString(write(value, ctx), 'CAST');
 }

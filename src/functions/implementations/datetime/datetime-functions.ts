@@ -8,6 +8,7 @@ import type { BigintValue } from '../bigint-values.js';
 import { type DecimalValue, decimalToBig, divideHalfUp, powerOfTenBig } from '../decimal-values.js';
 import { invalidArgument, invalidCast } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
+import { checkedString } from '../value-limits.js';
 import { floorDiv, MILLIS_PER_DAY, MILLIS_PER_MINUTE } from './calendar.js';
 import { registerDateTimeFields } from './datetime-fields.js';
 import { registerDateTimeUnits } from './datetime-units.js';
@@ -50,14 +51,16 @@ export function registerDateTimeFunctions(table: ImplementationTable): void {
   for (const type of TIMESTAMPS) {
     table.add(`date_format(${type},varchar(x)):varchar`, (value: unknown, format: string, ctx: CallContext) => {
       const clock = readWallClock(value, ctx.argumentTypes[0]!);
-      return mysqlFormat(clock.millis, clock.picos, format);
+      // A specifier can print more characters than it has (%W: Wednesday): checked once formatted.
+      return checkedString(mysqlFormat(clock.millis, clock.picos, format), 'date_format');
     });
     table.add(`format_datetime(${type},varchar(x)):varchar`, (value: unknown, pattern: string, ctx: CallContext) => {
       const type = ctx.argumentTypes[0]!;
       const clock = readWallClock(value, type);
       const zone = type.kind === 'timestamp with time zone' ? (value as ZonedTimestamp).zone : 'UTC';
       const offsetMillis = zone === 'UTC' ? 0 : offsetMillisAt(zone, (value as ZonedTimestamp).millis);
-      return jodaFormat({ localMillis: clock.millis, picos: clock.picos, zone, offsetMillis }, pattern);
+      const text = jodaFormat({ localMillis: clock.millis, picos: clock.picos, zone, offsetMillis }, pattern);
+      return checkedString(text, 'format_datetime');
     });
     table.add(`to_unixtime(${type}):double`, (value: unknown, ctx: CallContext) => {
       const instant = instantOf(value, ctx);

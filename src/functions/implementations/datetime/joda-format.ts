@@ -9,6 +9,7 @@
  * case-insensitively; patterns compile once and are cached.
  */
 import { invalidArgument } from '../errors.js';
+import { checkFormatPattern, MAX_CACHED_PATTERN_LENGTH } from '../value-limits.js';
 import {
   civilFromDays,
   dayOfWeek,
@@ -34,6 +35,7 @@ const cache = new Map<string, readonly Token[]>();
 function compile(pattern: string): readonly Token[] {
   let tokens = cache.get(pattern);
   if (tokens !== undefined) return tokens;
+  checkFormatPattern(pattern);
   const list: Token[] = [];
   let i = 0;
   while (i < pattern.length) {
@@ -71,6 +73,7 @@ function compile(pattern: string): readonly Token[] {
     }
   }
   tokens = list;
+  if (pattern.length > MAX_CACHED_PATTERN_LENGTH) return tokens;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(pattern, tokens);
   return tokens;

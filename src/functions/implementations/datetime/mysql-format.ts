@@ -5,6 +5,7 @@
  * after % stands for itself. Formats compile once into a list of parts, cached by text.
  */
 import { invalidArgument } from '../errors.js';
+import { checkFormatPattern, MAX_CACHED_PATTERN_LENGTH } from '../value-limits.js';
 import {
   civilFromDays,
   dayOfWeek,
@@ -28,6 +29,7 @@ const cache = new Map<string, readonly Part[]>();
 function compile(format: string): readonly Part[] {
   let parts = cache.get(format);
   if (parts !== undefined) return parts;
+  checkFormatPattern(format);
   const list: Part[] = [];
   let literal = '';
   for (let i = 0; i < format.length; i++) {
@@ -48,6 +50,7 @@ function compile(format: string): readonly Part[] {
   }
   if (literal !== '') list.push({ literal });
   parts = list;
+  if (format.length > MAX_CACHED_PATTERN_LENGTH) return parts;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(format, parts);
   return parts;

@@ -9,6 +9,7 @@
 import type { BigintValue } from '../bigint-values.js';
 import { invalidArgument } from '../errors.js';
 import type { ImplementationTable } from '../implementation-types.js';
+import { MAX_CACHED_PATTERN_LENGTH } from '../value-limits.js';
 import { type JsonNode, JsonNumber, parseJson, tryParseJson, writeJson } from './json-tree.js';
 
 const PATH_CACHE_LIMIT = 1024;
@@ -19,6 +20,7 @@ export function parseJsonPath(path: string): readonly string[] {
   let segments = pathCache.get(path);
   if (segments === undefined) {
     segments = tokenizePath(path);
+    if (path.length > MAX_CACHED_PATTERN_LENGTH) return segments;
     if (pathCache.size >= PATH_CACHE_LIMIT) pathCache.clear();
     pathCache.set(path, segments);
   }

@@ -17,6 +17,7 @@
  * Syntax errors are INVALID_FUNCTION_ARGUMENT with the JS engine's description.
  */
 import { invalidArgument, notSupported } from '../errors.js';
+import { MAX_CACHED_PATTERN_LENGTH } from '../value-limits.js';
 
 export interface CompiledRegex {
   /** Global + unicode (+ flags), for iteration; reset lastIndex before use. */
@@ -43,6 +44,7 @@ export function compileJavaRegex(pattern: string): CompiledRegex {
     }
     const groupCount = new RegExp(`${source}|`, `u${flags}`).exec('')!.length - 1;
     compiled = { global, single, groupCount };
+    if (pattern.length > MAX_CACHED_PATTERN_LENGTH) return compiled;
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(pattern, compiled);
   }

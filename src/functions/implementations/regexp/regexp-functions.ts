@@ -8,6 +8,14 @@ import type { BigintValue } from '../bigint-values.js';
 import { invalidArgument } from '../errors.js';
 import type { ImplementationTable } from '../implementation-types.js';
 import { codePointIndexOf, offsetOfCodePoint } from '../strings/code-points.js';
+import {
+  checkedString,
+  checkResultEntries,
+  MAX_CACHED_PATTERN_LENGTH,
+  MAX_VALUE_ENTRIES,
+  MAX_VALUE_LENGTH,
+  resultTooLong,
+} from '../value-limits.js';
 import { type CompiledRegex, compileJavaRegex } from './java-regex.js';
 
 function matches(regex: CompiledRegex, s: string): IterableIterator<RegExpExecArray> {
@@ -72,6 +80,7 @@ function compileReplacement(replacement: string, regex: CompiledRegex): readonly
     }
   }
   if (literal !== '') parts.push(literal);
+  if (key.length > MAX_CACHED_PATTERN_LENGTH) return parts;
   if (replacementCache.size >= 512) replacementCache.clear();
   replacementCache.set(key, parts);
   return parts;
@@ -83,8 +92,10 @@ function replaceMatches(s: string, regex: CompiledRegex, render: (m: RegExpExecA
   for (const m of matches(regex, s)) {
     out += s.slice(last, m.index) + render(m);
     last = m.index + m[0].length;
+    // Each match may add a whole replacement: the result is checked as it grows.
+    if (out.length > MAX_VALUE_LENGTH) throw resultTooLong('regexp_replace');
   }
-  return out + s.slice(last);
+  return checkedString(out + s.slice(last), 'regexp_replace');
 }
 
 function regexpReplace(s: string, pattern: string, replacement: string): string {
@@ -146,7 +157,10 @@ export function registerRegexpFunctions(table: ImplementationTable): void {
     const regex = compileJavaRegex(pattern);
     const g = checkGroup(regex, group);
     const result: (string | null)[] = [];
-    for (const m of matches(regex, s)) result.push(m[g] ?? null);
+    for (const m of matches(regex, s)) {
+      if (result.length === MAX_VALUE_ENTRIES) checkResultEntries(result.length + 1, 'regexp_extract_all');
+      result.push(m[g] ?? null);
+    }
     return result;
   };
   table.add('regexp_extract_all(varchar(x),varchar(y)):array(varchar(x))', (s: string, p: string) => extractAll(s, p));
@@ -168,6 +182,8 @@ export function registerRegexpFunctions(table: ImplementationTable): void {
     const parts: string[] = [];
     let last = 0;
     for (const m of matches(compileJavaRegex(pattern), s)) {
+      // This part and the last one: one more than the parts so far, plus one.
+      if (parts.length === MAX_VALUE_ENTRIES - 1) checkResultEntries(parts.length + 2, 'regexp_split');
       parts.push(s.slice(last, m.index));
       last = m.index + m[0].length;
     }

@@ -6,17 +6,24 @@
 import type { BigintValue } from '../bigint-values.js';
 import { invalidArgument } from '../errors.js';
 import type { ImplementationTable } from '../implementation-types.js';
+import { checkResultEntries, MAX_VALUE_ENTRIES } from '../value-limits.js';
+
+/** Whether splitting `s` on `delimiter` may give more parts than an array may hold. */
+function mayHaveTooManyParts(s: string, delimiter: string): boolean {
+  return Math.floor(s.length / delimiter.length) + 1 > MAX_VALUE_ENTRIES;
+}
 
 function split(s: string, delimiter: string, limit?: BigintValue): string[] {
   if (delimiter.length === 0) throw invalidArgument('The delimiter may not be the empty string');
-  if (limit === undefined) return s.split(delimiter);
-  const n = Number(limit);
+  if (limit === undefined && !mayHaveTooManyParts(s, delimiter)) return s.split(delimiter);
+  const n = limit === undefined ? Number.POSITIVE_INFINITY : Number(limit);
   if (n <= 0) throw invalidArgument('Limit must be positive');
   const parts: string[] = [];
   let start = 0;
   while (parts.length < n - 1) {
     const index = s.indexOf(delimiter, start);
     if (index < 0) break;
+    checkResultEntries(parts.length + 2, 'split');
     parts.push(s.slice(start, index));
     start = index + delimiter.length;
   }
@@ -50,6 +57,8 @@ function entries(s: string, entryDelimiter: string, keyValueDelimiter: string): 
   }
   const result: [string, string][] = [];
   if (s.length === 0) return result;
+  if (mayHaveTooManyParts(s, entryDelimiter))
+    checkResultEntries(s.split(entryDelimiter, MAX_VALUE_ENTRIES + 2).length, 'split_to_map');
   const items = s.split(entryDelimiter);
   if (items[items.length - 1] === '') items.pop();
   for (const item of items) {

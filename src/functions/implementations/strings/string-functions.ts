@@ -9,11 +9,11 @@ import type { CharType } from '../../../types/type.js';
 import type { BigintValue } from '../bigint-values.js';
 import { invalidArgument } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
+import { checkResultLength, MAX_VALUE_LENGTH } from '../value-limits.js';
 import { lower, trimCharacters, trimWhitespace, upper } from './case-and-space.js';
 import { codePointIndexOf, codePointLength, hasSurrogates, sliceCodePoints } from './code-points.js';
 
 const MAX_CODE_POINT = 0x10ffff;
-const MAX_INT = 2147483647;
 
 function charLength(ctx: CallContext, argument = 0): number {
   return (ctx.argumentTypes[argument] as CharType).length;
@@ -46,17 +46,45 @@ export function substring(s: string, start: BigintValue, length?: BigintValue): 
   return hasSurrogates(s) ? sliceCodePoints(s, begin, n) : s.substr(begin, n);
 }
 
+/**
+ * lpad/rpad: the target length is checked against the maximum value size before anything is built,
+ * and the fill is made with native repeat/slice, never a character at a time.
+ */
 function pad(s: string, size: BigintValue, padding: string, left: boolean): string {
   const target = Number(size);
-  if (target < 0 || target > MAX_INT) throw invalidArgument(`Target length must be in the range [0..${MAX_INT}]`);
+  if (!(target >= 0 && target <= MAX_VALUE_LENGTH)) {
+    throw invalidArgument(`Target length must be in the range [0..${MAX_VALUE_LENGTH}]`);
+  }
   if (padding.length === 0) throw invalidArgument('Padding string must not be empty');
-  const length = codePointLength(s);
-  if (target <= length) return sliceCodePoints(s, 0, target);
-  const padPoints = Array.from(padding);
+  const simple = !hasSurrogates(s);
+  const length = simple ? s.length : codePointLength(s);
+  if (target <= length) return simple ? s.slice(0, target) : sliceCodePoints(s, 0, target);
   const needed = target - length;
-  let fill = '';
-  for (let i = 0; i < needed; i++) fill += padPoints[i % padPoints.length];
+  let fill: string;
+  if (!hasSurrogates(padding)) {
+    fill = padding.repeat(Math.floor(needed / padding.length)) + padding.slice(0, needed % padding.length);
+  } else {
+    const points = codePointLength(padding);
+    fill = padding.repeat(Math.floor(needed / points)) + sliceCodePoints(padding, 0, needed % points);
+  }
   return left ? fill + s : s + fill;
+}
+
+/** concat(varchar...) and `||`: the total length is checked before the string is built. */
+export function concatStrings(parts: readonly unknown[], count: number): string {
+  let length = 0;
+  for (let i = 0; i < count; i++) length += (parts[i] as string).length;
+  if (length > MAX_VALUE_LENGTH) throw invalidArgument('Concatenated string is too large');
+  let out = '';
+  for (let i = 0; i < count; i++) out += parts[i] as string;
+  return out;
+}
+
+function joinChecked(parts: readonly string[], separator: string, what: string): string {
+  let length = parts.length > 0 ? separator.length * (parts.length - 1) : 0;
+  for (const part of parts) length += part.length;
+  checkResultLength(length, what);
+  return parts.join(separator);
 }
 
 /** 1-based code point position of the `instance`-th (overlapping) occurrence, 0 when absent. */
@@ -76,9 +104,12 @@ function replaceAll(s: string, search: string, replacement: string): string {
   if (search.length === 0) {
     // An empty search matches before every character and at the end (between code points).
     const points = Array.from(s);
+    checkResultLength(s.length + replacement.length * (points.length + 1), 'replace');
     return replacement + points.map((p) => p + replacement).join('');
   }
-  return s.split(search).join(replacement);
+  const pieces = s.split(search);
+  checkResultLength(s.length + (pieces.length - 1) * (replacement.length - search.length), 'replace');
+  return pieces.join(replacement);
 }
 
 function translate(s: string, from: string, to: string): string {
@@ -93,6 +124,8 @@ function translate(s: string, from: string, to: string): string {
     const mapped = mapping.get(ch);
     out += mapped === undefined ? ch : mapped;
   }
+  // A character of the BMP may become one beyond it: at most twice the input's UTF-16 length.
+  checkResultLength(out.length, 'translate');
   return out;
 }
 
@@ -128,11 +161,7 @@ export function registerStringFunctions(table: ImplementationTable): void {
     reverseString(padChar(s, charLength(ctx))).replace(/ +$/, ''),
   );
 
-  table.add('concat(varchar...):varchar', (...args: unknown[]) => {
-    let out = '';
-    for (let i = 0; i < args.length - 1; i++) out += args[i] as string;
-    return out;
-  });
+  table.add('concat(varchar...):varchar', (...args: unknown[]) => concatStrings(args, args.length - 1));
   table.add('concat(char(x),char(y)):char(u)', (a: string, b: string, ctx: CallContext) =>
     (padChar(a, charLength(ctx)) + b).replace(/ +$/, ''),
   );
@@ -143,12 +172,16 @@ export function registerStringFunctions(table: ImplementationTable): void {
       if (separator === null) return null;
       const parts: string[] = [];
       for (let i = 1; i < args.length - 1; i++) if (args[i] !== null) parts.push(args[i] as string);
-      return parts.join(separator as string);
+      return joinChecked(parts, separator as string, 'concat_ws');
     },
     { nullHandling: 'CALLED_ON_NULL' },
   );
   table.add('concat_ws(varchar,array(varchar)):varchar', (separator: string, values: (string | null)[]) =>
-    values.filter((v) => v !== null).join(separator),
+    joinChecked(
+      values.filter((v): v is string => v !== null),
+      separator,
+      'concat_ws',
+    ),
   );
 
   table.add('lpad(varchar(x),bigint,varchar(y)):varchar', (s: string, n: BigintValue, p: string) => pad(s, n, p, true));

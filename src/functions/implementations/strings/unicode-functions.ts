@@ -7,6 +7,7 @@
 import type { BigintValue } from '../bigint-values.js';
 import { invalidArgument, notSupported } from '../errors.js';
 import type { ImplementationTable } from '../implementation-types.js';
+import { checkedBytes, checkedString } from '../value-limits.js';
 import { codePointLength } from './code-points.js';
 import { stemEnglish } from './english-stemmer.js';
 
@@ -116,19 +117,22 @@ function wordStem(word: string, language: string): string {
 }
 
 export function registerUnicodeFunctions(table: ImplementationTable): void {
-  table.add('normalize(varchar(x)):varchar', (s: string) => s.normalize('NFC'));
+  // Normalization can expand a string (up to 18 times for NFKD); the result is checked once built.
+  table.add('normalize(varchar(x)):varchar', (s: string) => checkedString(s.normalize('NFC'), 'normalize'));
   table.add('normalize(varchar(x),varchar(y)):varchar', (s: string, form: string) => {
     const upper = form.toUpperCase();
     if (!FORMS.has(upper)) throw invalidArgument('Normalization form must be one of [NFD, NFC, NFKD, NFKC]');
-    return s.normalize(upper as 'NFC');
+    return checkedString(s.normalize(upper as 'NFC'), 'normalize');
   });
-  table.addAll(['to_utf8(varchar(x)):varbinary', 'to_utf8(char(x)):varbinary'], (s: string) => encoder.encode(s));
+  table.addAll(['to_utf8(varchar(x)):varbinary', 'to_utf8(char(x)):varbinary'], (s: string) =>
+    checkedBytes(encoder.encode(s), 'to_utf8'),
+  );
   table.add('from_utf8(varbinary):varchar', (bytes: Uint8Array) => decodeUtf8(bytes, '\ufffd'));
   table.add('from_utf8(varbinary,varchar(x)):varchar', (bytes: Uint8Array, r: string) =>
-    decodeUtf8(bytes, replacementCharacter(r)),
+    checkedString(decodeUtf8(bytes, replacementCharacter(r)), 'from_utf8'),
   );
   table.add('from_utf8(varbinary,bigint):varchar', (bytes: Uint8Array, r: BigintValue) =>
-    decodeUtf8(bytes, replacementCodePoint(r)),
+    checkedString(decodeUtf8(bytes, replacementCodePoint(r)), 'from_utf8'),
   );
   table.add('word_stem(varchar(x)):varchar(x)', (word: string) => stemEnglish(word));
   table.add('word_stem(varchar(x),varchar(y)):varchar(x)', wordStem);
