@@ -7,7 +7,8 @@
  * HTTP requests (status, heartbeats, results) are served between slices. However many tasks are
  * busy, the event loop waits for at most one slice (plus the overrun of the last operator call),
  * never for one quantum per task as when every task ran its own loop. Blocked drivers wait on
- * their promise outside the queue, without spinning.
+ * their promise outside the queue, without spinning. Quanta and slices are 5 ms: on a machine
+ * with more busy processes than cores a slice can stretch several times in wall time.
  *
  * A task stops at its first failure, or with USER_CANCELED when `cancel()` is called or
  * `isCancelled` turns true (checked before each of its quanta); all its drivers are closed.
@@ -29,9 +30,9 @@ export interface TaskExecution {
   cancel(): void;
 }
 
-const DEFAULT_QUANTUM_MS = 20;
+const DEFAULT_QUANTUM_MS = 5;
 /** Driver work between two turns of the event loop. */
-const DEFAULT_SLICE_MS = 20;
+const DEFAULT_SLICE_MS = 5;
 
 class TaskRun implements TaskExecution {
   readonly done: Promise<void>;
