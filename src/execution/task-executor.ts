@@ -1,56 +1,197 @@
 /**
- * Runs the drivers of a task (or of a local query) cooperatively on the event loop: each driver
- * gets a bounded quantum, then control returns to the event loop (setImmediate) so HTTP requests
- * and other queries are served; blocked drivers wait on their promise without spinning. The first
- * failure cancels the rest.
+ * Runs drivers cooperatively on the event loop through one process-wide executor (Presto's
+ * TaskExecutor in spirit): every task (or local query) submits its drivers, the executor keeps a
+ * round-robin queue of the tasks that have a runnable driver, and one pump runs quanta from that
+ * queue — one driver of the task at the head for up to `quantumMs`, the task then goes to the
+ * tail — until a slice of `sliceMs` is used up, then gives the event loop a turn (setImmediate) so
+ * HTTP requests (status, heartbeats, results) are served between slices. However many tasks are
+ * busy, the event loop waits for at most one slice (plus the overrun of the last operator call),
+ * never for one quantum per task as when every task ran its own loop. Blocked drivers wait on
+ * their promise outside the queue, without spinning. Quanta and slices are 5 ms: on a machine
+ * with more busy processes than cores a slice can stretch several times in wall time.
+ *
+ * A task stops at its first failure, or with USER_CANCELED when `cancel()` is called or
+ * `isCancelled` turns true (checked before each of its quanta); all its drivers are closed.
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type { Driver } from './driver.js';
 
 export interface TaskExecutionOptions {
-  /** Time one driver may run before yielding to the event loop. */
+  /** Time one driver may run before the next task gets its turn. */
   readonly quantumMs?: number;
-  /** Checked between quanta; when true, the task stops with USER_CANCELED. */
+  /** Checked before each quantum; when true, the task stops with USER_CANCELED. */
   readonly isCancelled?: () => boolean;
 }
 
-const DEFAULT_QUANTUM_MS = 20;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/** A task's drivers in the executor: `done` settles when they all finish, fail or are cancelled. */
+export interface TaskExecution {
+  readonly done: Promise<void>;
+  /** Stops the task now: its drivers are closed, `done` rejects with USER_CANCELED. */
+  cancel(): void;
 }
 
-/** Runs all drivers to completion; rejects with the first driver failure or on cancellation. */
-export async function runDrivers(drivers: readonly Driver[], options: TaskExecutionOptions = {}): Promise<void> {
-  const quantum = options.quantumMs ?? DEFAULT_QUANTUM_MS;
-  const runnable = new Set<Driver>(drivers);
-  const blocked = new Map<Driver, Promise<void>>();
-  try {
-    while (runnable.size > 0 || blocked.size > 0) {
-      if (options.isCancelled?.()) throw new VivaceError('USER_CANCELED', 'Query was canceled');
-      if (runnable.size === 0) {
-        // Everything waits: sleep until one of them can go on.
-        await Promise.race(blocked.values());
-        continue;
-      }
-      for (const driver of [...runnable]) {
-        const progress = driver.process(quantum);
-        if (progress.state === 'FAILED') throw driver.error!;
-        if (progress.state === 'FINISHED') {
-          runnable.delete(driver);
-        } else if (progress.state === 'BLOCKED') {
-          runnable.delete(driver);
-          const wait = progress.blocked!.then(() => {
-            blocked.delete(driver);
-            runnable.add(driver);
-          });
-          blocked.set(driver, wait);
-        }
-        await yieldToEventLoop();
-        if (options.isCancelled?.()) throw new VivaceError('USER_CANCELED', 'Query was canceled');
-      }
-    }
-  } finally {
-    for (const driver of drivers) driver.close();
+const DEFAULT_QUANTUM_MS = 5;
+/** Driver work between two turns of the event loop. */
+const DEFAULT_SLICE_MS = 5;
+
+class TaskRun implements TaskExecution {
+  readonly done: Promise<void>;
+  /** Drivers that can run now, in turn order. */
+  readonly runnable: Driver[];
+  unfinished: number;
+  settled = false;
+  queued = false;
+  private resolve!: () => void;
+  private reject!: (error: Error) => void;
+
+  constructor(
+    private readonly executor: DriverExecutor,
+    readonly drivers: readonly Driver[],
+    readonly quantumMs: number,
+    private readonly isCancelled: (() => boolean) | undefined,
+  ) {
+    this.runnable = [...drivers];
+    this.unfinished = drivers.length;
+    this.done = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
   }
+
+  cancel(): void {
+    this.fail(canceled());
+  }
+
+  cancelledNow(): boolean {
+    if (this.settled) return true;
+    if (this.isCancelled?.()) {
+      this.fail(canceled());
+      return true;
+    }
+    return false;
+  }
+
+  /** Runs one quantum of the next runnable driver. */
+  runQuantum(): void {
+    const driver = this.runnable.shift();
+    if (driver === undefined) return;
+    const progress = driver.process(this.quantumMs);
+    switch (progress.state) {
+      case 'FAILED':
+        this.fail(driver.error ?? new VivaceError('GENERIC_INTERNAL_ERROR', 'driver failed'));
+        return;
+      case 'FINISHED':
+        if (--this.unfinished === 0) this.finish();
+        return;
+      case 'BLOCKED':
+        progress.blocked!.then(
+          () => this.unblocked(driver),
+          (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))),
+        );
+        return;
+      case 'RUNNING':
+        this.runnable.push(driver);
+        return;
+    }
+  }
+
+  private unblocked(driver: Driver): void {
+    if (this.settled) return;
+    this.runnable.push(driver);
+    this.executor.enqueue(this);
+  }
+
+  private finish(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.closeDrivers();
+    this.resolve();
+  }
+
+  fail(error: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.closeDrivers();
+    this.reject(error);
+  }
+
+  private closeDrivers(): void {
+    for (const driver of this.drivers) driver.close();
+  }
+}
+
+function canceled(): VivaceError {
+  return new VivaceError('USER_CANCELED', 'Query was canceled');
+}
+
+export class DriverExecutor {
+  /** Tasks with a runnable driver, in turn order (a task is in here at most once). */
+  private readonly ready: TaskRun[] = [];
+  private head = 0;
+  private pumpScheduled = false;
+
+  constructor(private readonly sliceMs = DEFAULT_SLICE_MS) {}
+
+  /** Tasks waiting for their turn (for tests and statistics). */
+  get queuedTasks(): number {
+    return this.ready.length - this.head;
+  }
+
+  submit(drivers: readonly Driver[], options: TaskExecutionOptions = {}): TaskExecution {
+    const run = new TaskRun(this, drivers, options.quantumMs ?? DEFAULT_QUANTUM_MS, options.isCancelled);
+    if (drivers.length === 0) {
+      run.unfinished = 0;
+      run.settled = true;
+      return { done: Promise.resolve(), cancel: () => {} };
+    }
+    this.enqueue(run);
+    return run;
+  }
+
+  enqueue(run: TaskRun): void {
+    if (run.queued || run.settled) return;
+    run.queued = true;
+    this.ready.push(run);
+    this.schedulePump();
+  }
+
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(this.pump);
+  }
+
+  private readonly pump = (): void => {
+    this.pumpScheduled = false;
+    const sliceEnd = performance.now() + this.sliceMs;
+    while (this.head < this.ready.length) {
+      const run = this.ready[this.head++]!;
+      run.queued = false;
+      if (run.cancelledNow()) continue;
+      try {
+        run.runQuantum();
+      } catch (error) {
+        run.fail(error instanceof Error ? error : new Error(String(error)));
+      }
+      if (!run.settled && run.runnable.length > 0) {
+        run.queued = true;
+        this.ready.push(run);
+      }
+      if (performance.now() >= sliceEnd) break;
+    }
+    // Drop the consumed head of the queue now and then instead of shifting on every turn.
+    if (this.head > 1024 || this.head === this.ready.length) {
+      this.ready.splice(0, this.head);
+      this.head = 0;
+    }
+    if (this.head < this.ready.length) this.schedulePump();
+  };
+}
+
+/** The executor every task and local query of this process runs on. */
+export const processExecutor = new DriverExecutor();
+
+/** Runs all drivers to completion; rejects with the first driver failure or on cancellation. */
+export function runDrivers(drivers: readonly Driver[], options: TaskExecutionOptions = {}): Promise<void> {
+  return processExecutor.submit(drivers, options).done;
 }

@@ -4,7 +4,7 @@ import { float64Block } from '../../src/data/block.js';
 import type { Page } from '../../src/data/page.js';
 import { Driver } from '../../src/execution/driver.js';
 import { PageBuffer } from '../../src/execution/page-buffer.js';
-import { runDrivers } from '../../src/execution/task-executor.js';
+import { DriverExecutor, runDrivers } from '../../src/execution/task-executor.js';
 import { CollectingSinkOperator, ListSourceOperator } from './test-operators.js';
 
 function page(...values: number[]): Page {
@@ -73,5 +73,66 @@ describe('task executor', () => {
       runDrivers([driver], { quantumMs: 1, isCancelled: () => ++calls > 3 }),
       (e: Error & { errorName?: string }) => e.errorName === 'USER_CANCELED',
     );
+  });
+});
+
+/** A source that never ends: every getOutput is one page, and it counts the pages per label. */
+function endlessDriver(label: string, log: string[]): Driver {
+  const source = new ListSourceOperator([]);
+  let closed = false;
+  source.getOutput = () => {
+    log.push(label);
+    return page(1);
+  };
+  source.isFinished = () => closed;
+  source.close = () => {
+    closed = true;
+  };
+  return new Driver([source, new CollectingSinkOperator()]);
+}
+
+function eventLoopTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('process-wide driver executor', () => {
+  it('runs one slice per event-loop turn however many tasks are busy', async () => {
+    // A slice of 0 ms runs exactly one quantum (of one step) per turn: 40 busy tasks must not put
+    // 40 quanta between two turns of the event loop, as a loop per task did.
+    const executor = new DriverExecutor(0);
+    const log: string[] = [];
+    const tasks = Array.from({ length: 40 }, (_, i) =>
+      executor.submit([endlessDriver(`t${i}`, log)], { quantumMs: 0 }),
+    );
+    for (let turn = 0; turn < 10; turn++) await eventLoopTurn();
+    assert.ok(log.length >= 5 && log.length <= 12, `${log.length} quanta in 10 turns`);
+    for (const task of tasks) task.cancel();
+    await Promise.all(tasks.map((task) => task.done.catch(() => undefined)));
+  });
+
+  it('takes tasks round robin', async () => {
+    const executor = new DriverExecutor(0);
+    const log: string[] = [];
+    const a = executor.submit([endlessDriver('a', log), endlessDriver('a', log)], { quantumMs: 0 });
+    const b = executor.submit([endlessDriver('b', log)], { quantumMs: 0 });
+    const c = executor.submit([endlessDriver('c', log)], { quantumMs: 0 });
+    for (let turn = 0; turn < 12; turn++) await eventLoopTurn();
+    // Each quantum of one step pulls one page; a task with two drivers still gets one turn in three.
+    assert.deepEqual(log.slice(0, 9), ['a', 'b', 'c', 'a', 'b', 'c', 'a', 'b', 'c']);
+    for (const task of [a, b, c]) task.cancel();
+    await Promise.all([a, b, c].map((task) => task.done.catch(() => undefined)));
+  });
+
+  it('cancel() stops a task at once, blocked or not, and closes its drivers', async () => {
+    const executor = new DriverExecutor(0);
+    const never = new CollectingSinkOperator();
+    never.isBlocked = () => new Promise<void>(() => {});
+    const blockedSink = new Driver([new ListSourceOperator([page(1)]), never]);
+    const task = executor.submit([blockedSink], { quantumMs: 0 });
+    for (let turn = 0; turn < 3; turn++) await eventLoopTurn();
+    task.cancel();
+    await assert.rejects(task.done, (e: Error & { errorName?: string }) => e.errorName === 'USER_CANCELED');
+    assert.ok(never.closed);
+    assert.equal(executor.queuedTasks, 0);
   });
 });

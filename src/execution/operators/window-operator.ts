@@ -1,6 +1,8 @@
 /**
- * Window functions (WindowNode): buffers the input; when it ends, sorts it by (partition keys,
- * order keys) into a WindowIndex (window/window-index.ts), then emits the rows in that order, at
+ * Window functions (WindowNode): sorts the input by (partition keys, order keys) into a WindowIndex
+ * (window/window-index.ts) — in sorted runs as pages arrive, then merged in slices when the input
+ * ends, a few milliseconds per `finish` call, so no call holds the event loop for long whatever the
+ * size of a partition — then emits the rows in that order, at
  * most OUTPUT_PAGE_ROWS per getOutput, each with one extra column per function. A page may end in
  * the middle of a partition: evaluators keep their state across pages of one partition, so work
  * per call stays bounded however large a partition is. Frames are computed per function (shared
@@ -22,12 +24,11 @@ import { physicalKindOf } from '../../data/physical-type.js';
 import type { Type } from '../../types/type.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
-import { RowBuffer } from '../sort/row-buffer.js';
 import type { SortOrdering } from '../sort/sort-keys.js';
 import { createWindowEvaluator } from '../window/window-evaluators.js';
 import { FrameComputer } from '../window/window-frames.js';
 import type { FrameArrays, WindowFunctionEvaluator, WindowFunctionSpec } from '../window/window-function.js';
-import { WindowIndex } from '../window/window-index.js';
+import { type WindowIndex, WindowIndexBuilder } from '../window/window-index.js';
 import { OUTPUT_PAGE_ROWS } from './order-by-operator.js';
 
 /** The output page size aimed at when window functions produce values without a fixed width. */
@@ -35,13 +36,17 @@ export const WINDOW_PAGE_BYTES = 8 * 1024 * 1024;
 
 const FIXED_WIDTH_KINDS = new Set(['boolean', 'int32', 'float64', 'float32', 'int64', 'int128', 'timestamptz']);
 
+/** How long one `finish` call may spend building the index before the driver gets control back. */
+const BUILD_SLICE_MS = 5;
+
 interface FrameSlot {
   readonly computer: FrameComputer;
   readonly frames: FrameArrays;
 }
 
 export class WindowOperator implements Operator {
-  private readonly buffer: RowBuffer;
+  private readonly builder: WindowIndexBuilder;
+  private building = false;
   private index: WindowIndex | null = null;
   private evaluators: WindowFunctionEvaluator[] = [];
   /** Per function, its frame computation (functions with equal frames share one), or null. */
@@ -62,12 +67,12 @@ export class WindowOperator implements Operator {
    */
   constructor(
     readonly context: OperatorContext,
-    private readonly types: readonly Type[],
-    private readonly partitionBy: readonly number[],
+    types: readonly Type[],
+    partitionBy: readonly number[],
     private readonly orderBy: readonly SortOrdering[],
     private readonly functions: readonly WindowFunctionSpec[],
   ) {
-    this.buffer = new RowBuffer(types);
+    this.builder = new WindowIndexBuilder(types, partitionBy, orderBy);
     this.sizedOutput = functions.some((f) => !FIXED_WIDTH_KINDS.has(physicalKindOf(f.returnType)));
     this.pageRows = this.sizedOutput ? 1 : OUTPUT_PAGE_ROWS;
   }
@@ -77,22 +82,26 @@ export class WindowOperator implements Operator {
   }
 
   addInput(page: Page): void {
-    this.buffer.add(page);
-    this.context.memory.setBytes(this.buffer.retainedBytes);
+    this.builder.add(page);
+    this.context.memory.setBytes(this.builder.retainedBytes);
   }
 
+  /** Called on every driver pass once the input ended: builds the index a slice at a time. */
   finish(): void {
-    if (this.finishing) return;
-    this.finishing = true;
-    if (this.buffer.positionCount === 0) {
-      this.close();
-      return;
+    if (!this.finishing) {
+      this.finishing = true;
+      if (this.builder.positionCount === 0) {
+        this.close();
+        return;
+      }
+      this.builder.finishInput();
+      this.building = true;
     }
-    // The index concatenates the rows and gathers them in window order beside per-row structures:
-    // the peak is reserved before it is built.
-    const rows = this.buffer.positionCount;
-    this.context.memory.setBytes(2 * this.buffer.retainedBytes + this.buffer.concatenationBytes + 16 * rows);
-    const index = WindowIndex.build(this.buffer.takeConcatenated(), this.types, this.partitionBy, this.orderBy);
+    if (!this.building) return;
+    const index = this.builder.buildSome(performance.now() + BUILD_SLICE_MS);
+    this.context.memory.setBytes(this.builder.retainedBytes);
+    if (index === undefined) return;
+    this.building = false;
     this.index = index;
     this.context.memory.setBytes(pageSizeInBytes(index.page) + index.structureBytes);
     this.evaluators = this.functions.map((spec) => createWindowEvaluator(spec, index));
@@ -173,7 +182,8 @@ export class WindowOperator implements Operator {
     this.index = null;
     this.evaluators = [];
     this.frameSlots = [];
-    this.buffer.clear();
+    this.building = false;
+    this.builder.clear();
     this.context.memory.setBytes(0);
   }
 }

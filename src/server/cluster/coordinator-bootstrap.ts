@@ -104,6 +104,7 @@ export async function startCoordinator(
     heartbeatIntervalMs: config.heartbeatIntervalMs,
     threshold: config.failureThreshold,
     warmupMs: config.warmupMs,
+    recoveryMs: config.recoveryMs,
     expirationGraceMs: config.expirationGraceMs,
   });
   const nodeManager = new NodeManager(registry, detector, VERSION);

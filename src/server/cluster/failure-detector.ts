@@ -8,6 +8,12 @@
  * while it is within the warm-up interval after its ratio last fell below the threshold (a new
  * node counts as failed until its first pings have answered for the warm-up time).
  *
+ * Recovery: a node that has answered every ping for the recovery interval counts as healthy again
+ * whatever its decayed ratio (the warm-up still follows). With the ratio alone, a worker whose
+ * event loop was held for ten seconds stayed failed for a minute after it answered again, until
+ * the one-minute decay had diluted its failures; now it is back within a few seconds, while a
+ * node failing now and then still never has the unbroken run of answers it needs.
+ *
  * Monitors are keyed by node id: a node restarting under the same id (with a new service id or
  * address) gets a fresh monitor, so `/v1/node/failed` clears once it answers again.
  */
@@ -24,6 +30,8 @@ export interface FailureDetectorOptions {
   readonly warmupMs: number;
   /** How long a node that stopped announcing stays listed (as failed) before it is forgotten. */
   readonly expirationGraceMs: number;
+  /** Answering every ping for this long makes a failed node healthy again (then the warm-up). */
+  readonly recoveryMs?: number;
   readonly monotonicClock?: MonotonicClock;
   readonly wallClock?: () => number;
 }
@@ -81,6 +89,8 @@ class NodeMonitor {
   lastResponseTime: number | undefined;
   lastFailure: FailureInfo | undefined;
   successTransitionAt: number | undefined;
+  /** Start of the current unbroken run of answered pings (monotonic), if the last one answered. */
+  answeringSince: number | undefined;
   disabledAt: number | undefined;
   timer: NodeJS.Timeout | undefined;
 
@@ -108,6 +118,8 @@ class NodeMonitor {
     return counter;
   }
 }
+
+const DEFAULT_RECOVERY_MS = 2000;
 
 export class HeartbeatFailureDetector {
   private readonly monitors = new Map<string, NodeMonitor>();
@@ -206,18 +218,25 @@ export class HeartbeatFailureDetector {
   private async ping(monitor: NodeMonitor): Promise<void> {
     monitor.requests.add(1);
     monitor.lastRequestTime = this.wall();
+    const sentAt = this.monotonic();
     try {
       await this.options.ping(monitor.node);
       monitor.successes.add(1);
       monitor.lastResponseTime = this.wall();
+      monitor.answeringSince ??= sentAt;
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       monitor.failures.add(1);
       monitor.failureCounter(failureType(failure)).add(1);
       monitor.lastFailure = failureInfoOf(failure);
+      monitor.answeringSince = undefined;
     }
-    if (monitor.failureRatio() > this.options.threshold) monitor.successTransitionAt = undefined;
-    else monitor.successTransitionAt ??= this.monotonic();
+    const now = this.monotonic();
+    const recovered =
+      monitor.answeringSince !== undefined &&
+      now - monitor.answeringSince >= (this.options.recoveryMs ?? DEFAULT_RECOVERY_MS);
+    if (monitor.failureRatio() > this.options.threshold && !recovered) monitor.successTransitionAt = undefined;
+    else monitor.successTransitionAt ??= now;
     this.checkFailedSetChanged();
   }
 

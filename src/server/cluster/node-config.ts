@@ -59,6 +59,8 @@ export interface NodeConfig {
   readonly heartbeatTimeoutMs: number;
   readonly failureThreshold: number;
   readonly warmupMs: number;
+  /** A failed node that answered every ping for this long is healthy again. */
+  readonly recoveryMs: number;
   readonly expirationGraceMs: number;
   readonly announcementIntervalMs: number;
   /** Announcements not renewed within this time are forgotten. */
@@ -124,6 +126,7 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   'failure-detector.heartbeat-timeout': '1s',
   'failure-detector.threshold': '0.1',
   'failure-detector.warmup-interval': '1s',
+  'failure-detector.recovery-interval': '2s',
   'failure-detector.expiration-grace-interval': '10m',
   'discovery.announcement-interval': '2s',
   'discovery.max-age': '30s',
@@ -219,6 +222,7 @@ export function nodeConfigFromProperties(etcDirectory: string, properties: Map<s
     heartbeatTimeoutMs: parseDuration(get('failure-detector.heartbeat-timeout')),
     failureThreshold: threshold,
     warmupMs: parseDuration(get('failure-detector.warmup-interval')),
+    recoveryMs: parseDuration(get('failure-detector.recovery-interval')),
     expirationGraceMs: parseDuration(get('failure-detector.expiration-grace-interval')),
     announcementIntervalMs: parseDuration(get('discovery.announcement-interval')),
     discoveryMaxAgeMs: parseDuration(get('discovery.max-age')),

@@ -21,7 +21,7 @@ import { LocalPlanner } from '../../execution/local-planner.js';
 import { type NodeMemoryPool, QueryMemoryPool } from '../../execution/memory-context.js';
 import type { Operator } from '../../execution/operator.js';
 import type { TableScanOperator } from '../../execution/operators/table-scan-operator.js';
-import { runDrivers } from '../../execution/task-executor.js';
+import { processExecutor, type TaskExecution } from '../../execution/task-executor.js';
 import { deserializeFragment } from '../../planner/fragment-serde.js';
 import type { PlanFragment } from '../../planner/fragmenter.js';
 import type { ConnectorSplit } from '../../spi/connector.js';
@@ -74,6 +74,8 @@ export class SqlTask {
   /** Splits that arrived before the fragment (never in practice: the fragment comes first). */
   private readonly early: TaskSource[] = [];
   private readonly listeners: (() => void)[] = [];
+  /** The drivers on the process's executor, once running (cancelled when the task stops). */
+  private execution: TaskExecution | undefined;
 
   constructor(
     readonly taskId: string,
@@ -255,7 +257,8 @@ export class SqlTask {
     if (this.isDone) return;
     const output = this.outputBuffer!;
     this.transition('RUNNING');
-    runDrivers(this.drivers, { isCancelled: () => this.isDone })
+    this.execution = processExecutor.submit(this.drivers, { isCancelled: () => this.isDone });
+    this.execution.done
       .then(async () => {
         output.setNoMorePages();
         this.transition('FLUSHING');
@@ -330,6 +333,8 @@ export class SqlTask {
     this.transition(state);
     this.outputBuffer?.abort();
     for (const client of this.exchangeClients.values()) client.close();
+    // Off the executor at once, blocked or not; its drivers are closed.
+    this.execution?.cancel();
     for (const driver of this.drivers) driver.close();
     this.releaseMemory();
   }

@@ -35,8 +35,9 @@ export function pagesOf(types: readonly Type[], rows: readonly (readonly unknown
 }
 
 /**
- * Feeds `input` to the operator whenever it needs input, finishes it after the last page, and
- * collects its output until it is finished. Throws if it stops making progress.
+ * Feeds `input` to the operator whenever it needs input, finishes it after the last page (and calls
+ * `finish` again on every pass, as a driver does), and collects its output until it is finished.
+ * Throws if it stops making progress.
  */
 export function drive(operator: Operator, input: readonly Page[], maxSteps = 1_000_000): Page[] {
   const output: Page[] = [];
@@ -64,6 +65,8 @@ export function drive(operator: Operator, input: readonly Page[], maxSteps = 1_0
       finished = true;
       moved = true;
     }
+    // As a driver does: `finish` again on every pass, for operators that work at the end in slices.
+    if (!moved && finished) operator.finish();
     if (!moved && finished && step > maxSteps / 2) throw new Error('operator makes no progress');
   }
   throw new Error('operator did not finish');

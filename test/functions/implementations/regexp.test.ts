@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { compileJavaRegex } from '../../../src/functions/implementations/regexp/java-regex.js';
 import { lambdaReturning } from '../helpers.js';
 import { assertError, call } from './harness.js';
 
@@ -58,11 +59,38 @@ describe('regular expression functions', () => {
     ['regexp_like', ['varchar', 'varchar'], ['a b', '(?x) a \\s b  # comment'], true],
     ['regexp_like', ['varchar', 'varchar'], ['x]', '[]x]+'], true],
     ['regexp_like', ['varchar', 'varchar'], ['😀', '^.$'], true],
+    // Java's `.` stops at every line terminator, `$` matches before a final one.
+    ['regexp_like', ['varchar', 'varchar'], ['a\rb', 'a.b'], false],
+    ['regexp_like', ['varchar', 'varchar'], ['a\u2028b', 'a.b'], false],
+    ['regexp_like', ['varchar', 'varchar'], ['a\rb', '(?s)a.b'], true],
+    ['regexp_like', ['varchar', 'varchar'], ['ab\ncd', 'b$'], false],
+    ['regexp_extract', ['varchar', 'varchar'], ['xab\n', '.b$'], 'ab'],
+    // Flags inside the pattern apply from there on (RE2 scopes them).
+    ['regexp_like', ['varchar', 'varchar'], ['aB', 'a(?i)b'], true],
+    ['regexp_like', ['varchar', 'varchar'], ['AB', 'a(?i)b'], false],
+    ['regexp_like', ['varchar', 'varchar'], ['A\u0001', '\\u0041\\cA'], true],
+    // Only the backtracking engine has backreferences, lookaround and some Unicode properties.
+    ['regexp_like', ['varchar', 'varchar'], ['hello', '(\\w)\\1'], true],
+    ['regexp_extract', ['varchar', 'varchar'], ['price: 10 EUR', '\\d+(?= EUR)'], '10'],
+    ['regexp_like', ['varchar', 'varchar'], ['(', '\\p{javaMirrored}'], true],
   ];
   for (const [name, types, values, expected] of cases) {
     it(`${name}(${values.map((v) => JSON.stringify(v)).join(', ')})`, () =>
       assert.deepEqual(call(name, types, values), expected));
   }
+
+  it('runs patterns on RE2, in linear time, unless they need backtracking', () => {
+    // Exponential on a backtracking engine (2^99 ways to split the letters): this would not end.
+    const catastrophic = `${'a'.repeat(99)}!`;
+    assert.equal(call('regexp_like', ['varchar', 'varchar'], [catastrophic, '^([A-Za-z]+)+$']), false);
+    assert.equal(call('regexp_count', ['varchar', 'varchar'], [catastrophic, '(a|aa)+$']), 0);
+    assert.equal(compileJavaRegex('^([A-Za-z]+)+$').engine, 'RE2');
+    assert.equal(compileJavaRegex('(\\w)\\1').engine, 'JS');
+    assert.equal(compileJavaRegex('a(?!b)').engine, 'JS');
+    assert.equal(compileJavaRegex('a(?<=b)').engine, 'JS');
+    assert.equal(compileJavaRegex('(?<name>a)\\k<name>').engine, 'JS');
+    assert.equal(compileJavaRegex('(?<name>a)b').engine, 'RE2');
+  });
 
   it('replaces through a lambda over the groups', () => {
     const result = call(
@@ -100,7 +128,7 @@ describe('regular expression functions', () => {
       'No group 2',
     );
     assertError(
-      () => call('regexp_like', ['varchar', 'varchar'], ['a', 'a(?i)b']),
+      () => call('regexp_like', ['varchar', 'varchar'], ['a', 'a(?x)b']),
       'NOT_SUPPORTED',
       /Inline modifiers/,
     );

@@ -35,6 +35,7 @@ function setup() {
     heartbeatIntervalMs: 500,
     threshold: 0.1,
     warmupMs: 1000,
+    recoveryMs: 2000,
     expirationGraceMs: 60_000,
     monotonicClock: () => now,
     wallClock: () => now,
@@ -94,6 +95,40 @@ describe('HeartbeatFailureDetector', () => {
     await pingRounds(detector, ['a'], 200, advance);
     assert.equal(detector.isFailed('a'), false);
     assert.ok(detector.stats()[0].lastFailureInfo, 'the last failure stays on record');
+  });
+
+  it('takes a node back once it has answered every ping for the recovery interval', async () => {
+    const { detector, down, advance } = setup();
+    detector.updateNodes([node('a')]);
+    await pingRounds(detector, ['a'], 20, advance);
+    // Ten seconds without an answer (a held event loop, a paused process).
+    down.add('a');
+    await pingRounds(detector, ['a'], 20, advance);
+    assert.equal(detector.isFailed('a'), true);
+    down.delete('a');
+    // Recovery (2 s of answers) and warm-up (1 s): back within seconds, not after a minute of decay.
+    await pingRounds(detector, ['a'], 4, advance);
+    assert.equal(detector.isFailed('a'), true, 'still recovering');
+    await pingRounds(detector, ['a'], 4, advance);
+    assert.equal(detector.isFailed('a'), false);
+    assert.ok(detector.stats()[0].recentFailureRatio > 0.1, 'the failures are still on record');
+    // One missed answer ends the run of answers: failed again at once.
+    down.add('a');
+    await pingRounds(detector, ['a'], 1, advance);
+    assert.equal(detector.isFailed('a'), true);
+  });
+
+  it('keeps failed a node that misses a ping now and then', async () => {
+    const { detector, down, advance } = setup();
+    detector.updateNodes([node('a')]);
+    await pingRounds(detector, ['a'], 4, advance);
+    for (let round = 0; round < 40; round++) {
+      // Every third ping fails: never two seconds of answers in a row.
+      if (round % 3 === 0) down.add('a');
+      else down.delete('a');
+      await pingRounds(detector, ['a'], 1, advance);
+      if (round > 6) assert.equal(detector.isFailed('a'), true, `round ${round}`);
+    }
   });
 
   it('disables nodes that stop announcing and forgets them after the grace interval', async () => {

@@ -2,7 +2,8 @@
  * The regular expression functions (regexp_like, regexp_count, regexp_extract[_all],
  * regexp_replace with a replacement string or a lambda, regexp_split, regexp_position) over
  * patterns translated by java-regex.ts. Replacement strings use Java's syntax (`$1`, `${name}`,
- * `\$`), compiled once into parts; positions are 1-based code point positions.
+ * `\$`), compiled once into parts; positions are 1-based code point positions. Successive matches
+ * resume where the last one ended, one code point further after an empty match.
  */
 import type { BigintValue } from '../bigint-values.js';
 import { invalidArgument } from '../errors.js';
@@ -16,11 +17,22 @@ import {
   MAX_VALUE_LENGTH,
   resultTooLong,
 } from '../value-limits.js';
-import { type CompiledRegex, compileJavaRegex } from './java-regex.js';
+import { type CompiledRegex, compileJavaRegex, type RegexMatch } from './java-regex.js';
 
-function matches(regex: CompiledRegex, s: string): IterableIterator<RegExpExecArray> {
-  regex.global.lastIndex = 0;
-  return s.matchAll(regex.global);
+/** The offset one code point after `offset`. */
+function nextCodePoint(s: string, offset: number): number {
+  const c = s.charCodeAt(offset);
+  return c >= 0xd800 && c <= 0xdbff && offset + 1 < s.length ? offset + 2 : offset + 1;
+}
+
+function* matches(regex: CompiledRegex, s: string, from = 0): Generator<RegexMatch> {
+  let at = from;
+  while (at <= s.length) {
+    const m = regex.exec(s, at);
+    if (m === null) return;
+    yield m;
+    at = m.end > m.index ? m.end : nextCodePoint(s, m.end);
+  }
 }
 
 function checkGroup(regex: CompiledRegex, group: BigintValue): number {
@@ -86,12 +98,12 @@ function compileReplacement(replacement: string, regex: CompiledRegex): readonly
   return parts;
 }
 
-function replaceMatches(s: string, regex: CompiledRegex, render: (m: RegExpExecArray) => string): string {
+function replaceMatches(s: string, regex: CompiledRegex, render: (m: RegexMatch) => string): string {
   let out = '';
   let last = 0;
   for (const m of matches(regex, s)) {
     out += s.slice(last, m.index) + render(m);
-    last = m.index + m[0].length;
+    last = m.end;
     // Each match may add a whole replacement: the result is checked as it grows.
     if (out.length > MAX_VALUE_LENGTH) throw resultTooLong('regexp_replace');
   }
@@ -105,13 +117,10 @@ function regexpReplace(s: string, pattern: string, replacement: string): string 
     let text = '';
     for (const part of parts) {
       if (typeof part === 'string') text += part;
-      else if (typeof part === 'number') text += m[part] ?? '';
+      else if (typeof part === 'number') text += m.group(part) ?? '';
       else {
-        const value = m.groups?.[part.name];
-        if (m.groups === undefined || !(part.name in m.groups)) {
-          throw invalidArgument(`No group with name {${part.name}}`);
-        }
-        text += value ?? '';
+        if (!regex.hasGroup(part.name)) throw invalidArgument(`No group with name {${part.name}}`);
+        text += m.named(part.name) ?? '';
       }
     }
     return text;
@@ -126,19 +135,16 @@ function regexpPosition(s: string, pattern: string, start: BigintValue = 1, occu
   const offset = offsetOfCodePoint(s, from - 1);
   if (from - 1 > 0 && offset >= s.length) return -1;
   const regex = compileJavaRegex(pattern);
-  regex.global.lastIndex = offset;
   let found = 0;
-  for (;;) {
-    const m = regex.global.exec(s);
-    if (m === null) return -1;
+  for (const m of matches(regex, s, offset)) {
     if (++found === n) return codePointIndexOf(s, m.index) + 1;
-    if (m[0].length === 0) regex.global.lastIndex = offsetOfCodePoint(s, codePointIndexOf(s, m.index) + 1);
   }
+  return -1;
 }
 
 export function registerRegexpFunctions(table: ImplementationTable): void {
   table.add('regexp_like(varchar(x),varchar(y)):boolean', (s: string, pattern: string) =>
-    compileJavaRegex(pattern).single.test(s),
+    compileJavaRegex(pattern).test(s),
   );
   table.add('regexp_count(varchar(x),varchar(y)):bigint', (s: string, pattern: string) => {
     let count = 0;
@@ -148,8 +154,8 @@ export function registerRegexpFunctions(table: ImplementationTable): void {
   const extract = (s: string, pattern: string, group: BigintValue = 0) => {
     const regex = compileJavaRegex(pattern);
     const g = checkGroup(regex, group);
-    const m = regex.single.exec(s);
-    return m === null ? null : (m[g] ?? null);
+    const m = regex.exec(s, 0);
+    return m === null ? null : m.group(g);
   };
   table.add('regexp_extract(varchar(x),varchar(y)):varchar(x)', (s: string, p: string) => extract(s, p));
   table.add('regexp_extract(varchar(x),varchar(y),bigint):varchar(x)', extract);
@@ -159,7 +165,7 @@ export function registerRegexpFunctions(table: ImplementationTable): void {
     const result: (string | null)[] = [];
     for (const m of matches(regex, s)) {
       if (result.length === MAX_VALUE_ENTRIES) checkResultEntries(result.length + 1, 'regexp_extract_all');
-      result.push(m[g] ?? null);
+      result.push(m.group(g));
     }
     return result;
   };
@@ -173,7 +179,7 @@ export function registerRegexpFunctions(table: ImplementationTable): void {
       const regex = compileJavaRegex(pattern);
       return replaceMatches(s, regex, (m) => {
         const groups: (string | null)[] = [];
-        for (let g = 1; g <= regex.groupCount; g++) groups.push(m[g] ?? null);
+        for (let g = 1; g <= regex.groupCount; g++) groups.push(m.group(g));
         return replace(groups) ?? '';
       });
     },
@@ -185,7 +191,7 @@ export function registerRegexpFunctions(table: ImplementationTable): void {
       // This part and the last one: one more than the parts so far, plus one.
       if (parts.length === MAX_VALUE_ENTRIES - 1) checkResultEntries(parts.length + 2, 'regexp_split');
       parts.push(s.slice(last, m.index));
-      last = m.index + m[0].length;
+      last = m.end;
     }
     parts.push(s.slice(last));
     return parts;
