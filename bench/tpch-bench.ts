@@ -25,14 +25,14 @@ function median(values: number[]): number {
 }
 
 /** Copies every TPC-H table of scale `sf` from the tpch catalog into the `bench` memory catalog. */
-export function loadIntoMemory(metadata: MetadataManager, sf: number): number {
+export async function loadIntoMemory(metadata: MetadataManager, sf: number): Promise<number> {
   const schema = sf === 0.01 ? 'tiny' : `sf${sf}`;
   let bytes = 0;
   for (const [table, columns] of Object.entries(TPCH_TABLES)) {
     const target = { catalog: 'bench', schema: 'default', name: table };
     const names = columns.map((c) => c.name);
     const types = columns.map((c) => parseType(c.type));
-    metadata.createTable(
+    await metadata.createTable(
       target,
       columns.map((c, i) => ({ name: c.name, type: types[i]! })),
     );
@@ -49,7 +49,7 @@ export function loadIntoMemory(metadata: MetadataManager, sf: number): number {
       }
       pages.close();
     }
-    metadata.finishInsert(target, names, [sink.finish()]);
+    await metadata.finishInsert(target, names, [sink.finish()]);
   }
   return bytes;
 }
@@ -80,7 +80,7 @@ export async function run(args: readonly string[]): Promise<void> {
   });
   const metadata = new MetadataManager(catalogs);
   let started = performance.now();
-  const bytes = loadIntoMemory(metadata, sf);
+  const bytes = await loadIntoMemory(metadata, sf);
   console.log(
     `Vivace: loaded sf${sf} into memory (${(bytes / 2 ** 20).toFixed(0)} MB of pages) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

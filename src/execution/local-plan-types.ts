@@ -41,8 +41,12 @@ export interface LocalPlannerContext {
 /** Where a TableWriter writes and how TableFinish commits or abandons the write. */
 export interface WriteTarget {
   createPageSink(node: Extract<PlanNode, { kind: 'TableWriter' }>): ConnectorPageSink;
-  commit(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[], rows: number): void;
-  abort(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[]): void;
+  commit(
+    node: Extract<PlanNode, { kind: 'TableFinish' }>,
+    fragments: readonly unknown[],
+    rows: number,
+  ): void | Promise<void>;
+  abort(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[]): void | Promise<void>;
 }
 
 /** Output of visiting a node: the pipeline's operators so far and their output layout. */

@@ -24,33 +24,44 @@ export interface ConnectorSplit {
   readonly [key: string]: unknown;
 }
 
+/**
+ * A catalog's metadata. Every read and every DDL operation is asynchronous: listing a directory,
+ * reading a file footer, asking a metastore or object storage all wait. Names are canonical
+ * (lowercase). The engine resolves what a statement needs before analysing it, so a connector is
+ * asked about each name once per statement.
+ */
 export interface ConnectorMetadata {
-  listSchemas(): readonly string[];
+  listSchemas(): Promise<readonly string[]>;
   /** For connectors whose schemas cannot all be listed (tpch accepts any `sfN`). */
-  schemaExists?(schema: string): boolean;
-  listTables(schema?: string): readonly SchemaTableName[];
-  /** The table's columns, with connector-canonical (lowercase) names. */
-  getTable(name: SchemaTableName): TableMetadata | undefined;
-  getTableStatistics?(name: SchemaTableName): TableStatistics | undefined;
-  getView?(name: SchemaTableName): ViewDefinition | undefined;
-  listViews?(schema?: string): readonly SchemaTableName[];
+  schemaExists?(schema: string): Promise<boolean>;
+  listTables(schema?: string): Promise<readonly SchemaTableName[]>;
+  /** The table's columns, with connector-canonical (lowercase) names, and its scan handle. */
+  getTable(name: SchemaTableName): Promise<TableMetadata | undefined>;
+  getTableStatistics?(name: SchemaTableName): Promise<TableStatistics | undefined>;
+  getView?(name: SchemaTableName): Promise<ViewDefinition | undefined>;
+  listViews?(schema?: string): Promise<readonly SchemaTableName[]>;
 
-  createSchema?(schema: string, properties: Readonly<Record<string, unknown>>): void;
-  dropSchema?(schema: string, cascade: boolean): void;
+  createSchema?(schema: string, properties: Readonly<Record<string, unknown>>): Promise<void>;
+  dropSchema?(schema: string, cascade: boolean): Promise<void>;
   createTable?(
     name: SchemaTableName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>>,
-  ): void;
-  dropTable?(name: SchemaTableName): void;
-  createView?(view: ViewDefinition, replace: boolean): void;
-  dropView?(name: SchemaTableName): void;
+  ): Promise<void>;
+  dropTable?(name: SchemaTableName): Promise<void>;
+  createView?(view: ViewDefinition, replace: boolean): Promise<void>;
+  dropView?(name: SchemaTableName): Promise<void>;
   /** Rewrites (DELETE, UPDATE, TRUNCATE, ALTER TABLE): a table's columns, rows and version as of now. */
-  tableData?(name: SchemaTableName): { version: number; columns: readonly ColumnMetadata[]; rowCount: number };
+  tableData?(name: SchemaTableName): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }>;
   /** A hidden empty table beside `name` that a rewrite writes the new contents into (INSERT). */
-  createStagingTable?(name: SchemaTableName, columns: readonly ColumnMetadata[]): SchemaTableName;
+  createStagingTable?(name: SchemaTableName, columns: readonly ColumnMetadata[]): Promise<SchemaTableName>;
   /** Replaces columns and rows (and the name, given `rename`) at once if nothing was committed since `expectedVersion`. */
-  replaceTable?(name: SchemaTableName, expectedVersion: number, data: TableReplacement, rename?: SchemaTableName): void;
+  replaceTable?(
+    name: SchemaTableName,
+    expectedVersion: number,
+    data: TableReplacement,
+    rename?: SchemaTableName,
+  ): Promise<void>;
 }
 
 /**
@@ -117,12 +128,12 @@ export interface Connector {
   dataNodes?(table: SchemaTableName): readonly string[];
   createPageSource(request: PageSourceRequest): ConnectorPageSource;
   /** Made on the coordinator when a write is planned; travels in the plan to every sink. */
-  insertHandle?(target: { readonly table: SchemaTableName }): unknown;
+  insertHandle?(target: { readonly table: SchemaTableName }): Promise<unknown>;
   createPageSink?(target: ConnectorInsertTarget): ConnectorPageSink;
   /** Commits the fragments of every sink of a write atomically: all become visible, or none. */
-  finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): void;
+  finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): Promise<void>;
   /** Drops the data of sinks whose write will not be committed. */
-  abortInsert?(fragments: readonly unknown[]): void;
+  abortInsert?(fragments: readonly unknown[]): Promise<void>;
   /**
    * Prepares in the background what the connector's first queries would otherwise build inline
    * (servers call it once at start). Must not hold the event loop for long at a time.

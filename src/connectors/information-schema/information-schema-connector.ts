@@ -1,7 +1,8 @@
 /**
  * Adds the `information_schema` schema to a catalog: a connector wrapper that answers for that
  * schema from the wrapped connector's metadata and passes everything else through. The catalog
- * manager wraps every catalog with it, so each catalog has one, as in Presto.
+ * manager wraps every catalog with it, so each catalog has one, as in Presto. Its rows come from
+ * the wrapped connector's asynchronous metadata, so its page sources block until they are listed.
  */
 
 import type {
@@ -50,39 +51,40 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.createStagingTable = inner.createStagingTable?.bind(inner);
   }
 
-  listSchemas(): readonly string[] {
-    return [...new Set([...this.inner.listSchemas(), INFORMATION_SCHEMA])];
+  async listSchemas(): Promise<readonly string[]> {
+    return [...new Set([...(await this.inner.listSchemas()), INFORMATION_SCHEMA])];
   }
 
-  schemaExists(schema: string): boolean {
+  async schemaExists(schema: string): Promise<boolean> {
     if (schema === INFORMATION_SCHEMA) return true;
-    return this.inner.schemaExists?.(schema) ?? this.inner.listSchemas().includes(schema);
+    if (this.inner.schemaExists !== undefined) return this.inner.schemaExists(schema);
+    return (await this.inner.listSchemas()).includes(schema);
   }
 
-  listTables(schema?: string): readonly SchemaTableName[] {
+  async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
     const own = Object.keys(INFORMATION_SCHEMA_TABLES).map((table) => ({ schema: INFORMATION_SCHEMA, table }));
     if (schema === INFORMATION_SCHEMA) return own;
-    const inner = this.inner.listTables(schema);
+    const inner = await this.inner.listTables(schema);
     return schema === undefined ? [...inner, ...own] : inner;
   }
 
-  getTable(name: SchemaTableName): TableMetadata | undefined {
+  async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     if (!isInformationSchema(name)) return this.inner.getTable(name);
     const table = INFORMATION_SCHEMA_TABLES[name.table];
     if (table === undefined) return undefined;
     return { name: { catalog: '', schema: name.schema, name: name.table }, columns: table.columns };
   }
 
-  getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
+  async getTableStatistics(name: SchemaTableName): Promise<TableStatistics | undefined> {
     return isInformationSchema(name) ? undefined : this.inner.getTableStatistics?.(name);
   }
 
-  getView(name: SchemaTableName): ViewDefinition | undefined {
+  async getView(name: SchemaTableName): Promise<ViewDefinition | undefined> {
     return isInformationSchema(name) ? undefined : this.inner.getView?.(name);
   }
 
-  listViews(schema?: string): readonly SchemaTableName[] {
-    return schema === INFORMATION_SCHEMA ? [] : (this.inner.listViews?.(schema) ?? []);
+  async listViews(schema?: string): Promise<readonly SchemaTableName[]> {
+    return schema === INFORMATION_SCHEMA ? [] : ((await this.inner.listViews?.(schema)) ?? []);
   }
 }
 

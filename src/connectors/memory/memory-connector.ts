@@ -161,8 +161,12 @@ export class MemoryConnector implements Connector {
   }
 
   /** Made on the coordinator: what a sink on any node needs to write the table. */
-  insertHandle(target: { readonly table: SchemaTableName }): unknown {
-    const table = this.metadata.requireTable(target.table);
+  async insertHandle(target: { readonly table: SchemaTableName }): Promise<unknown> {
+    return this.currentInsertHandle(target.table);
+  }
+
+  private currentInsertHandle(name: SchemaTableName): unknown {
+    const table = this.metadata.requireTable(name);
     return createInsertHandle(
       table.id,
       `${this.catalogName}.${table.schema}.${table.name}`,
@@ -172,16 +176,16 @@ export class MemoryConnector implements Connector {
   }
 
   createPageSink(target: ConnectorInsertTarget): ConnectorPageSink {
-    const handle = parseInsertHandle(target.handle ?? this.insertHandle(target));
+    const handle = parseInsertHandle(target.handle ?? this.currentInsertHandle(target.table));
     this.store.retainOnly(handle.activeTableIds, handle.tableIdsBelow);
     return new MemoryPageSink(this.store, handle, target.columns);
   }
 
-  finishInsert(target: ConnectorInsertTarget, fragments: readonly unknown[]): void {
+  async finishInsert(target: ConnectorInsertTarget, fragments: readonly unknown[]): Promise<void> {
     try {
       this.metadata.commitInsert(target.table, asWriteFragments(fragments));
     } catch (e) {
-      this.abortInsert(fragments);
+      this.discardFragments(fragments);
       throw e;
     }
   }
@@ -191,7 +195,11 @@ export class MemoryConnector implements Connector {
    * A worker's share of such a write is forgotten with its table record (clean-up on its next
    * write): a worker's own failed sinks discard their pages at once.
    */
-  abortInsert(fragments: readonly unknown[]): void {
+  async abortInsert(fragments: readonly unknown[]): Promise<void> {
+    this.discardFragments(fragments);
+  }
+
+  private discardFragments(fragments: readonly unknown[]): void {
     for (const fragment of fragments) {
       const value = fragment as Partial<MemoryWriteFragment> | null;
       if (value?.nodeId === this.nodeId && typeof value.fragmentId === 'string' && value.tableId !== undefined) {

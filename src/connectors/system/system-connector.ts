@@ -20,24 +20,27 @@ export interface SystemTable {
   readonly schema: string;
   readonly table: string;
   readonly columns: readonly ColumnMetadata[];
-  /** The rows, one value per column in the engine's JS representation, read at scan time. */
-  rows(): readonly (readonly unknown[])[];
+  /**
+   * The rows, one value per column in the engine's JS representation, read at scan time (later
+   * when they come from other catalogs' metadata).
+   */
+  rows(): readonly (readonly unknown[])[] | Promise<readonly (readonly unknown[])[]>;
 }
 
 class SystemMetadata implements ConnectorMetadata {
   constructor(private readonly tables: ReadonlyMap<string, SystemTable>) {}
 
-  listSchemas(): readonly string[] {
+  async listSchemas(): Promise<readonly string[]> {
     return [...new Set([...this.tables.values()].map((t) => t.schema))].sort();
   }
 
-  listTables(schema?: string): readonly SchemaTableName[] {
+  async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
     return [...this.tables.values()]
       .filter((t) => schema === undefined || t.schema === schema)
       .map((t) => ({ schema: t.schema, table: t.table }));
   }
 
-  getTable(name: SchemaTableName): TableMetadata | undefined {
+  async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     const table = this.tables.get(`${name.schema}.${name.table}`);
     return table === undefined
       ? undefined

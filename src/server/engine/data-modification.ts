@@ -57,7 +57,7 @@ function qualifiedSql(name: QualifiedObjectName): string {
   return `${quote(name.catalog)}.${quote(name.schema)}.${quote(name.name)}`;
 }
 
-type TableData = ReturnType<MetadataManager['tableData']>;
+type TableData = Awaited<ReturnType<MetadataManager['tableData']>>;
 
 /** The single bigint a count(*) or an INSERT answers. */
 function countOf(pages: readonly Page[]): number {
@@ -74,14 +74,14 @@ async function rewrite(
   select: string,
 ): Promise<number> {
   const metadata = context.metadata;
-  const staging = metadata.createStagingTable(name, columns);
+  const staging = await metadata.createStagingTable(name, columns);
   try {
     const rows = countOf(await context.runQuery(`INSERT INTO ${qualifiedSql(staging)} ${select}`));
-    metadata.replaceTable(name, data.version, { columns, contents: { staging } });
+    await metadata.replaceTable(name, data.version, { columns, contents: { staging } });
     return rows;
   } catch (e) {
     try {
-      metadata.dropTable(staging);
+      await metadata.dropTable(staging);
     } catch {
       // Already gone (swapped in, or its catalog dropped it): nothing to undo.
     }
@@ -97,16 +97,16 @@ export async function executeModification(
   switch (statement.kind) {
     case 'TruncateTable': {
       const name = resolveObjectName(statement.table, context.session);
-      const data = metadata.tableData(name);
-      metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
+      const data = await metadata.tableData(name);
+      await metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
       return { updateType: 'TRUNCATE TABLE' };
     }
     case 'Delete': {
       const name = resolveObjectName(statement.table, context.session);
-      const data = metadata.tableData(name);
+      const data = await metadata.tableData(name);
       const columns = data.columns.map((c) => quote(c.name)).join(', ');
       if (statement.where === undefined) {
-        metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
+        await metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
         return { updateType: 'DELETE', updateCount: data.rowCount };
       }
       const kept = await rewrite(
@@ -120,7 +120,7 @@ export async function executeModification(
     }
     case 'Update': {
       const name = resolveObjectName(statement.table, context.session);
-      const data = metadata.tableData(name);
+      const data = await metadata.tableData(name);
       const assignments = new Map<string, string>();
       for (const assignment of statement.assignments) {
         const column = canonical(assignment.name);
@@ -153,16 +153,16 @@ export async function executeModification(
     }
     case 'RenameTable': {
       const name = resolveObjectName(statement.source, context.session);
-      if (statement.exists && metadata.getTable(name) === undefined) return { updateType: 'RENAME TABLE' };
+      if (statement.exists && (await metadata.getTable(name)) === undefined) return { updateType: 'RENAME TABLE' };
       const target = resolveObjectName(statement.target, context.session);
-      const data = metadata.tableData(name);
-      metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'keep' }, target);
+      const data = await metadata.tableData(name);
+      await metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'keep' }, target);
       return { updateType: 'RENAME TABLE' };
     }
     case 'AddColumn': {
       const name = resolveObjectName(statement.table, context.session);
-      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'ADD COLUMN' };
-      const data = metadata.tableData(name);
+      if (statement.tableExists && (await metadata.getTable(name)) === undefined) return { updateType: 'ADD COLUMN' };
+      const data = await metadata.tableData(name);
       const column = canonical(statement.column.name);
       if (data.columns.some((c) => c.name === column)) {
         if (statement.columnNotExists) return { updateType: 'ADD COLUMN' };
@@ -191,8 +191,8 @@ export async function executeModification(
     }
     case 'DropColumn': {
       const name = resolveObjectName(statement.table, context.session);
-      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'DROP COLUMN' };
-      const data = metadata.tableData(name);
+      if (statement.tableExists && (await metadata.getTable(name)) === undefined) return { updateType: 'DROP COLUMN' };
+      const data = await metadata.tableData(name);
       const column = canonical(statement.column);
       const index = data.columns.findIndex((c) => c.name === column);
       if (index < 0) {
@@ -214,8 +214,9 @@ export async function executeModification(
     }
     case 'RenameColumn': {
       const name = resolveObjectName(statement.table, context.session);
-      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'RENAME COLUMN' };
-      const data = metadata.tableData(name);
+      if (statement.tableExists && (await metadata.getTable(name)) === undefined)
+        return { updateType: 'RENAME COLUMN' };
+      const data = await metadata.tableData(name);
       const source = canonical(statement.source);
       const target = canonical(statement.target);
       if (!data.columns.some((c) => c.name === source)) {
@@ -226,7 +227,7 @@ export async function executeModification(
         throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${target}' already exists`, statement.target.pos);
       }
       const columns = data.columns.map((c) => (c.name === source ? { ...c, name: target } : c));
-      metadata.replaceTable(name, data.version, { columns, contents: 'keep' });
+      await metadata.replaceTable(name, data.version, { columns, contents: 'keep' });
       return { updateType: 'RENAME COLUMN' };
     }
   }

@@ -40,6 +40,8 @@ import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeInfo } from '../cluster/node-info.js';
 import { QueryIdGenerator } from '../coordinator/query-ids.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
+import { referencedNames } from '../metadata/referenced-names.js';
+import { StatementMetadata } from '../metadata/statement-metadata.js';
 import { DistributedExecution } from '../scheduler/distributed-execution.js';
 import { executeDataDefinition, isDataDefinition } from './data-definition.js';
 import { executeModification, isDataModification } from './data-modification.js';
@@ -227,7 +229,7 @@ export class LocalQueryRunner {
       statement = bindParameters(prepared, statement.parameters);
     }
     if (isPreparedStatementOrTransaction(statement)) {
-      this.runPreparedOrTransaction(query, statement);
+      await this.runPreparedOrTransaction(query, statement);
       return;
     }
     if (isSessionStatement(statement)) {
@@ -251,27 +253,32 @@ export class LocalQueryRunner {
       schema: session.schema,
       timeZone: session.timeZone,
     };
-    const analyzerOptions = { session: analyzerSession, metadata: this.options.metadata, functions: this.functions };
-    const planContextOf = () => ({ metadata: this.options.metadata, functions: this.functions, session });
+    // What the statement names is resolved before analysis (connectors answer asynchronously);
+    // analysis and planning then read this statement's cache only.
+    const statementMetadata = new StatementMetadata(this.options.metadata);
+    await statementMetadata.prefetch(referencedNames(statement, analyzerSession));
+    const analyzerOptions = { session: analyzerSession, metadata: statementMetadata, functions: this.functions };
+    const planContextOf = () => ({ metadata: statementMetadata, functions: this.functions, session });
     if (isMetadataStatement(statement)) {
-      const result = executeMetadataStatement(statement, {
+      const result = await executeMetadataStatement(statement, {
         catalog: session.catalog,
         schema: session.schema,
         metadata: this.options.metadata,
         functions: this.functions,
-        queryStatistics: (inner) => {
-          const analyzed = analyzeStatement(inner, analyzerOptions);
-          const plan = planQuery(analyzed, planContextOf());
-          const estimate = new StatsCalculator(this.options.metadata).estimate(plan.source);
-          return {
-            ...(estimate.rowCount !== undefined ? { rowCount: estimate.rowCount } : {}),
-            columns: plan.columns.map((symbol, i) => ({
-              name: analyzed.columns[i]!.name,
-              type: analyzed.columns[i]!.type,
-              ...estimate.symbols.get(symbol),
-            })),
-          };
-        },
+        queryStatistics: (inner) =>
+          statementMetadata.analyze(() => {
+            const analyzed = analyzeStatement(inner, analyzerOptions);
+            const plan = planQuery(analyzed, planContextOf());
+            const estimate = new StatsCalculator(statementMetadata).estimate(plan.source);
+            return {
+              ...(estimate.rowCount !== undefined ? { rowCount: estimate.rowCount } : {}),
+              columns: plan.columns.map((symbol, i) => ({
+                name: analyzed.columns[i]!.name,
+                type: analyzed.columns[i]!.type,
+                ...estimate.symbols.get(symbol),
+              })),
+            };
+          }),
       });
       if (result.kind === 'use') {
         query.setCatalog = result.catalog;
@@ -287,11 +294,13 @@ export class LocalQueryRunner {
       return;
     }
     if (statement.kind === 'Explain') {
-      const explained = explainStatement(statement, {
-        analyzer: analyzerOptions,
-        planner: planContextOf(),
-        joinDistribution: settings.joinDistributionType,
-      });
+      const explained = await statementMetadata.analyze(() =>
+        explainStatement(statement, {
+          analyzer: analyzerOptions,
+          planner: planContextOf(),
+          joinDistribution: settings.joinDistributionType,
+        }),
+      );
       this.finishWithRows(query, explained.columns, explained.rows);
       return;
     }
@@ -310,7 +319,13 @@ export class LocalQueryRunner {
       return;
     }
     if (isDataDefinition(statement)) {
-      this.finishUpdate(query, executeDataDefinition(statement, analyzerOptions));
+      const updateType = await executeDataDefinition(statement, {
+        session: analyzerSession,
+        metadata: this.options.metadata,
+        statementMetadata,
+        functions: this.functions,
+      });
+      this.finishUpdate(query, updateType);
       return;
     }
     const planContext = planContextOf();
@@ -319,40 +334,47 @@ export class LocalQueryRunner {
     let write: WriteInProgress | undefined;
     switch (statement.kind) {
       case 'Query': {
-        const analyzed = analyzeStatement(statement, analyzerOptions);
-        plan = planQuery(analyzed, planContext);
-        columns = analyzed.columns;
+        const planned = await statementMetadata.analyze(() => {
+          const analyzed = analyzeStatement(statement, analyzerOptions);
+          return { plan: planQuery(analyzed, planContext), columns: analyzed.columns };
+        });
+        plan = planned.plan;
+        columns = planned.columns;
         const workers = this.options.cluster?.activeWorkers() ?? [];
         if (workers.length > 0 && this.isDistributable(plan)) {
-          await this.executeDistributed(query, plan, columns, settings, workers, analyzerSession);
+          await this.executeDistributed(query, plan, columns, settings, workers, analyzerSession, statementMetadata);
           return;
         }
         this.checkReadableHere(plan);
         break;
       }
       case 'Insert': {
-        const analyzed = analyzeInsert(statement, analyzerOptions);
-        const handle = this.options.metadata.insertHandle(analyzed.target);
-        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle);
+        const analyzed = await statementMetadata.analyze(() => analyzeInsert(statement, analyzerOptions));
+        const handle = await this.options.metadata.insertHandle(analyzed.target);
+        plan = await statementMetadata.analyze(() =>
+          planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle),
+        );
         columns = WRITE_RESULT_COLUMNS;
         query.updateType = 'INSERT';
         write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: false };
         break;
       }
       case 'CreateTableAsSelect': {
-        const analyzed = analyzeCreateTableAs(statement, analyzerOptions);
+        const analyzed = await statementMetadata.analyze(() => analyzeCreateTableAs(statement, analyzerOptions));
         query.updateType = 'CREATE TABLE';
         if (analyzed.skip) {
           this.finishWithRowCount(query, 0);
           return;
         }
-        this.options.metadata.createTable(analyzed.target, analyzed.columns);
+        await this.options.metadata.createTable(analyzed.target, analyzed.columns);
         if (!analyzed.withData) {
           this.finishWithRowCount(query, 0);
           return;
         }
-        const handle = this.options.metadata.insertHandle(analyzed.target);
-        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle);
+        const handle = await this.options.metadata.insertHandle(analyzed.target);
+        plan = await statementMetadata.analyze(() =>
+          planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle),
+        );
         columns = WRITE_RESULT_COLUMNS;
         write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true };
         break;
@@ -363,7 +385,7 @@ export class LocalQueryRunner {
     try {
       const workers = this.options.cluster?.activeWorkers() ?? [];
       if (write !== undefined && this.writesOnWorkers(plan, write.target, workers.length > 0)) {
-        await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession);
+        await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession, statementMetadata);
         return;
       }
       if (workers.length === 0 && this.isDistributable(plan)) query.warnings.push(COORDINATOR_ONLY_WARNING);
@@ -371,7 +393,7 @@ export class LocalQueryRunner {
       await this.executePlan(query, plan, columns, write, settings);
     } catch (e) {
       // A failed CREATE TABLE AS leaves no table behind.
-      if (write?.createdTable) this.dropQuietly(write.target);
+      if (write?.createdTable) await this.dropQuietly(write.target);
       throw e;
     }
   }
@@ -417,8 +439,8 @@ export class LocalQueryRunner {
                 sinks.push(sink);
                 return sink;
               },
-              commit: (node, fragments, rows) => {
-                metadata.finishInsert(node.target, write.columns, fragments);
+              commit: async (node, fragments, rows) => {
+                await metadata.finishInsert(node.target, write.columns, fragments);
                 write.committedRows = rows;
               },
               abort: (node, fragments) => metadata.abortInsert(node.target, fragments),
@@ -445,12 +467,12 @@ export class LocalQueryRunner {
         return;
       }
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
-      if (write?.createdTable) this.dropQuietly(write.target);
+      if (write?.createdTable) await this.dropQuietly(write.target);
     }
   }
 
   /** PREPARE, DEALLOCATE, DESCRIBE INPUT/OUTPUT, START TRANSACTION, COMMIT, ROLLBACK. */
-  private runPreparedOrTransaction(query: QueryExecution, statement: Statement): void {
+  private async runPreparedOrTransaction(query: QueryExecution, statement: Statement): Promise<void> {
     const session = query.session;
     const prepared = session.preparedStatements ?? new Map<string, string>();
     const finishUpdate = (updateType: string) => this.finishUpdate(query, updateType);
@@ -481,7 +503,7 @@ export class LocalQueryRunner {
         this.finishWithRows(
           query,
           DESCRIBE_OUTPUT_COLUMNS,
-          this.describeOutput(query, preparedSql(prepared, statement.name)),
+          await this.describeOutput(query, preparedSql(prepared, statement.name)),
         );
         return;
       case 'StartTransaction':
@@ -501,7 +523,7 @@ export class LocalQueryRunner {
   }
 
   /** The columns a prepared query returns (parameters bound to NULL, as their types are open). */
-  private describeOutput(query: QueryExecution, sql: string): unknown[][] {
+  private async describeOutput(query: QueryExecution, sql: string): Promise<unknown[][]> {
     const parsed = parsePrepared(sql);
     if (parsed.kind !== 'Query') return [];
     const nulls = Array.from(
@@ -510,11 +532,17 @@ export class LocalQueryRunner {
     );
     const bound = bindParameters(parsed, nulls as never);
     const session = query.session;
-    const analyzed = analyzeStatement(bound, {
-      session: { user: session.user, catalog: session.catalog, schema: session.schema, timeZone: session.timeZone },
-      metadata: this.options.metadata,
-      functions: this.functions,
-    });
+    const analyzerSession = {
+      user: session.user,
+      catalog: session.catalog,
+      schema: session.schema,
+      timeZone: session.timeZone,
+    };
+    const metadata = new StatementMetadata(this.options.metadata);
+    await metadata.prefetch(referencedNames(bound, analyzerSession));
+    const analyzed = await metadata.analyze(() =>
+      analyzeStatement(bound, { session: analyzerSession, metadata, functions: this.functions }),
+    );
     return analyzed.columns.map((column) => [
       column.name,
       '',
@@ -680,11 +708,12 @@ export class LocalQueryRunner {
     settings: ResolvedSessionProperties,
     workers: readonly NodeInfo[],
     analyzerSession: Session,
+    metadata: StatementMetadata,
   ): Promise<void> {
     query.columns = columns;
     query.transition('STARTING');
     try {
-      await this.runOnWorkers(query, plan, settings, workers, analyzerSession, query.results);
+      await this.runOnWorkers(query, plan, settings, workers, analyzerSession, metadata, query.results);
       query.transition('FINISHING');
       query.transition('FINISHED');
     } catch (e) {
@@ -711,6 +740,7 @@ export class LocalQueryRunner {
     settings: ResolvedSessionProperties,
     workers: readonly NodeInfo[],
     analyzerSession: Session,
+    metadata: StatementMetadata,
   ): Promise<void> {
     const finish = plan.source;
     const writer = finish.kind === 'TableFinish' ? finish.source : undefined;
@@ -735,10 +765,10 @@ export class LocalQueryRunner {
       }
     };
     try {
-      await this.runOnWorkers(query, writerPlan, settings, workers, analyzerSession, reports);
+      await this.runOnWorkers(query, writerPlan, settings, workers, analyzerSession, metadata, reports);
       collect();
       if (query.isCanceled) throw query.error ?? new VivaceError('USER_CANCELED', 'Query was canceled');
-      this.options.metadata.finishInsert(write.target, write.columns, fragments);
+      await this.options.metadata.finishInsert(write.target, write.columns, fragments);
       write.committedRows = rows;
       query.updateCount = rows;
       query.results.add(createPage([blockOf(BIGINT, [rows])], 1));
@@ -747,8 +777,8 @@ export class LocalQueryRunner {
       query.transition('FINISHED');
     } catch (e) {
       collect();
-      this.options.metadata.abortInsert(write.target, fragments);
-      if (write.createdTable) this.dropQuietly(write.target);
+      await this.options.metadata.abortInsert(write.target, fragments).catch(() => undefined);
+      if (write.createdTable) await this.dropQuietly(write.target);
       const error = toVivaceError(e);
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
     }
@@ -761,12 +791,13 @@ export class LocalQueryRunner {
     settings: ResolvedSessionProperties,
     workers: readonly NodeInfo[],
     analyzerSession: Session,
+    metadata: StatementMetadata,
     results: PageBuffer,
   ): Promise<void> {
     const cluster = this.options.cluster!;
     const ruleContext = createRuleContext(plan, {
       session: analyzerSession,
-      metadata: this.options.metadata,
+      metadata,
       functions: this.functions,
     });
     const distributed = addExchanges(plan, ruleContext, {
@@ -857,9 +888,9 @@ export class LocalQueryRunner {
     this.finishWithRows(query, WRITE_RESULT_COLUMNS, [[rows]]);
   }
 
-  private dropQuietly(target: QualifiedObjectName): void {
+  private async dropQuietly(target: QualifiedObjectName): Promise<void> {
     try {
-      this.options.metadata.dropTable(target);
+      await this.options.metadata.dropTable(target);
     } catch {
       // The table may already be gone (e.g. dropped concurrently); nothing is left to undo.
     }

@@ -1,13 +1,12 @@
 /**
- * The engine's one view of all catalogs: implements the analyzer's MetadataView over the
- * CatalogManager's connectors and passes through what planning and execution need (statistics,
- * splits, page sources and sinks) and the DDL statements. Names are case-insensitive: every name
- * is canonicalised to lowercase before a connector sees it, and answers carry catalog-qualified
- * canonical names.
+ * The engine's one view of all catalogs over the CatalogManager's connectors: metadata reads and
+ * DDL (asynchronous, as connectors may be remote), and what planning and execution need (splits,
+ * page sources and sinks). Names are case-insensitive: every name is canonicalised to lowercase
+ * before a connector sees it, and answers carry catalog-qualified canonical names.
  *
- * Everything here is synchronous because both connectors live in this process. A remote connector
- * would be read asynchronously before analysis: statement-metadata.ts is the per-statement view
- * whose `prefetch` fills its cache ahead of the analyzer, which then only reads the cache.
+ * The analyzer and planner do not read this directly: statement-metadata.ts resolves what a
+ * statement names into a per-statement cache first, which they then read synchronously. Metadata
+ * statements (SHOW, DESCRIBE) and DDL await this manager.
  *
  * DDL checks the conditions common to every connector first (catalog, schema and relation
  * existence) with Trino's messages, then asks the connector, which answers NOT_SUPPORTED when it
@@ -27,7 +26,6 @@ import type {
 } from '../../spi/connector.js';
 import type {
   ColumnMetadata,
-  MetadataView,
   QualifiedObjectName,
   TableMetadata,
   TableStatistics,
@@ -35,9 +33,6 @@ import type {
 } from '../../spi/metadata.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
 import type { Type } from '../../types/type.js';
-
-/** Connectors whose schemas are not all listed (tpch's `sfN`) answer existence themselves. */
-type SchemaCheckingMetadata = ConnectorMetadata & { schemaExists?(schema: string): boolean };
 
 export interface MetadataManagerOptions {
   /** Splits asked of connectors per table scan (how many drivers can read in parallel). */
@@ -60,7 +55,7 @@ function notSupported(operation: string): VivaceError {
   return new VivaceError('NOT_SUPPORTED', `This connector does not support ${operation}`);
 }
 
-export class MetadataManager implements MetadataView {
+export class MetadataManager {
   readonly desiredSplits: number;
   private readonly withInformationSchema = new WeakMap<Connector, Connector>();
 
@@ -93,32 +88,34 @@ export class MetadataManager implements MetadataView {
     return connector;
   }
 
-  // --- MetadataView (never throws for unknown names: answers false/undefined) ---
+  // --- Resolution (never throws for unknown names: answers false/undefined) ---
 
+  /** Catalogs live in this process: no connector is asked. */
   catalogExists(catalog: string): boolean {
     return this.catalogs.getCatalog(catalog.toLowerCase()) !== undefined;
   }
 
-  schemaExists(catalog: string, schema: string): boolean {
-    const metadata = this.connectorOf(catalog)?.metadata as SchemaCheckingMetadata | undefined;
+  async schemaExists(catalog: string, schema: string): Promise<boolean> {
+    const metadata = this.connectorOf(catalog)?.metadata;
     if (metadata === undefined) return false;
     const canonical = schema.toLowerCase();
-    return metadata.schemaExists?.(canonical) ?? metadata.listSchemas().includes(canonical);
+    if (metadata.schemaExists !== undefined) return metadata.schemaExists(canonical);
+    return (await metadata.listSchemas()).includes(canonical);
   }
 
-  getTable(name: QualifiedObjectName): TableMetadata | undefined {
+  async getTable(name: QualifiedObjectName): Promise<TableMetadata | undefined> {
     const canonical = canonicalName(name);
-    const table = this.connectorOf(canonical.catalog)?.metadata.getTable(schemaTable(canonical));
+    const table = await this.connectorOf(canonical.catalog)?.metadata.getTable(schemaTable(canonical));
     return table === undefined ? undefined : { ...table, name: canonical };
   }
 
-  getView(name: QualifiedObjectName): ViewDefinition | undefined {
+  async getView(name: QualifiedObjectName): Promise<ViewDefinition | undefined> {
     const canonical = canonicalName(name);
-    const view = this.connectorOf(canonical.catalog)?.metadata.getView?.(schemaTable(canonical));
+    const view = await this.connectorOf(canonical.catalog)?.metadata.getView?.(schemaTable(canonical));
     return view === undefined ? undefined : { ...view, name: canonical };
   }
 
-  getTableStatistics(name: QualifiedObjectName): TableStatistics | undefined {
+  async getTableStatistics(name: QualifiedObjectName): Promise<TableStatistics | undefined> {
     const canonical = canonicalName(name);
     return this.connectorOf(canonical.catalog)?.metadata.getTableStatistics?.(schemaTable(canonical));
   }
@@ -129,37 +126,41 @@ export class MetadataManager implements MetadataView {
     return this.catalogs.listCatalogs().map((catalog) => catalog.name);
   }
 
-  listSchemas(catalog: string): string[] {
-    return [...this.connector(catalog).metadata.listSchemas()].sort();
+  async listSchemas(catalog: string): Promise<string[]> {
+    return [...(await this.connector(catalog).metadata.listSchemas())].sort();
   }
 
-  listTables(catalog: string, schema?: string): QualifiedObjectName[] {
+  async listTables(catalog: string, schema?: string): Promise<QualifiedObjectName[]> {
     const name = catalog.toLowerCase();
-    return this.connector(name)
-      .metadata.listTables(schema?.toLowerCase())
-      .map((t) => ({ catalog: name, schema: t.schema, name: t.table }));
+    const tables = await this.connector(name).metadata.listTables(schema?.toLowerCase());
+    return tables.map((t) => ({ catalog: name, schema: t.schema, name: t.table }));
   }
 
-  listViews(catalog: string, schema?: string): QualifiedObjectName[] {
+  async listViews(catalog: string, schema?: string): Promise<QualifiedObjectName[]> {
     const name = catalog.toLowerCase();
-    const views = this.connector(name).metadata.listViews?.(schema?.toLowerCase()) ?? [];
+    const views = (await this.connector(name).metadata.listViews?.(schema?.toLowerCase())) ?? [];
     return views.map((v) => ({ catalog: name, schema: v.schema, name: v.table }));
   }
 
   // --- Reading ---
 
-  private requireTable(name: QualifiedObjectName): { connector: Connector; table: SchemaTableName } {
+  private async requireTable(name: QualifiedObjectName): Promise<{ connector: Connector; table: SchemaTableName }> {
     const connector = this.connector(name.catalog);
     const table = schemaTable(name);
-    if (connector.metadata.getTable(table) === undefined) {
+    if ((await connector.metadata.getTable(table)) === undefined) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(name)}' does not exist`);
     }
     return { connector, table };
   }
 
+  /** The splits of a table the statement resolved (a connector says itself when it is gone). */
   getSplits(name: QualifiedObjectName, constraint?: TupleDomain, desiredSplits?: number): readonly ConnectorSplit[] {
-    const { connector, table } = this.requireTable(canonicalName(name));
-    return connector.getSplits({ table, constraint, desiredSplits: desiredSplits ?? this.desiredSplits });
+    const canonical = canonicalName(name);
+    return this.connector(canonical.catalog).getSplits({
+      table: schemaTable(canonical),
+      constraint,
+      desiredSplits: desiredSplits ?? this.desiredSplits,
+    });
   }
 
   createPageSource(
@@ -200,15 +201,15 @@ export class MetadataManager implements MetadataView {
   // --- Writing ---
 
   /** The connector's handle for a write into the table (carried in the plan to every sink), if it has one. */
-  insertHandle(name: QualifiedObjectName): unknown {
-    const { connector, table } = this.requireTable(canonicalName(name));
+  async insertHandle(name: QualifiedObjectName): Promise<unknown> {
+    const { connector, table } = await this.requireTable(canonicalName(name));
     return connector.insertHandle?.({ table });
   }
 
   /** The nodes holding a table's data when only they can read it (memory tables), else undefined. */
   dataNodes(name: QualifiedObjectName): readonly string[] | undefined {
-    const { connector, table } = this.requireTable(canonicalName(name));
-    return connector.dataNodes?.(table);
+    const canonical = canonicalName(name);
+    return this.connector(canonical.catalog).dataNodes?.(schemaTable(canonical));
   }
 
   createPageSink(name: QualifiedObjectName, columns: readonly string[], handle?: unknown): ConnectorPageSink {
@@ -217,71 +218,83 @@ export class MetadataManager implements MetadataView {
     if (connector.createPageSink === undefined) throw notSupported('inserts');
     const lowered = columns.map((c) => c.toLowerCase());
     // A worker has no metadata: the handle made on the coordinator says everything the sink needs.
-    if (handle !== undefined)
-      return connector.createPageSink({ table: schemaTable(canonical), columns: lowered, handle });
-    const { table } = this.requireTable(canonical);
-    return connector.createPageSink({ table, columns: lowered });
+    return connector.createPageSink({
+      table: schemaTable(canonical),
+      columns: lowered,
+      ...(handle !== undefined ? { handle } : {}),
+    });
   }
 
-  finishInsert(name: QualifiedObjectName, columns: readonly string[], fragments: readonly unknown[]): void {
+  async finishInsert(
+    name: QualifiedObjectName,
+    columns: readonly string[],
+    fragments: readonly unknown[],
+  ): Promise<void> {
     const canonical = canonicalName(name);
     const connector = this.connector(canonical.catalog);
     if (connector.finishInsert === undefined) throw notSupported('inserts');
-    connector.finishInsert({ table: schemaTable(canonical), columns: columns.map((c) => c.toLowerCase()) }, fragments);
+    await connector.finishInsert(
+      { table: schemaTable(canonical), columns: columns.map((c) => c.toLowerCase()) },
+      fragments,
+    );
   }
 
   /** Drops what the sinks of a failed INSERT buffered, where the connector keeps such data. */
-  abortInsert(name: QualifiedObjectName, fragments: readonly unknown[]): void {
+  async abortInsert(name: QualifiedObjectName, fragments: readonly unknown[]): Promise<void> {
     const connector = this.catalogs.connectorOf(name.catalog.toLowerCase());
-    connector?.abortInsert?.(fragments);
+    await connector?.abortInsert?.(fragments);
   }
 
   // --- DDL ---
 
-  createSchema(catalog: string, schema: string, properties: Readonly<Record<string, unknown>> = {}): void {
+  async createSchema(
+    catalog: string,
+    schema: string,
+    properties: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
     const name = catalog.toLowerCase();
     const canonical = schema.toLowerCase();
     const metadata = this.connector(name).metadata;
-    if (this.schemaExists(name, canonical)) {
+    if (await this.schemaExists(name, canonical)) {
       throw new VivaceError('SCHEMA_ALREADY_EXISTS', `Schema '${name}.${canonical}' already exists`);
     }
     if (metadata.createSchema === undefined) throw notSupported('creating schemas');
-    metadata.createSchema(canonical, properties);
+    await metadata.createSchema(canonical, properties);
   }
 
-  dropSchema(catalog: string, schema: string, cascade: boolean): void {
+  async dropSchema(catalog: string, schema: string, cascade: boolean): Promise<void> {
     const name = catalog.toLowerCase();
     const canonical = schema.toLowerCase();
     const metadata = this.connector(name).metadata;
-    if (!this.schemaExists(name, canonical)) {
+    if (!(await this.schemaExists(name, canonical))) {
       throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${name}.${canonical}' does not exist`);
     }
     if (metadata.dropSchema === undefined) throw notSupported('dropping schemas');
-    metadata.dropSchema(canonical, cascade);
+    await metadata.dropSchema(canonical, cascade);
   }
 
-  private checkRelationIsNew(name: QualifiedObjectName, metadata: ConnectorMetadata): void {
-    if (!this.schemaExists(name.catalog, name.schema)) {
+  private async checkRelationIsNew(name: QualifiedObjectName, metadata: ConnectorMetadata): Promise<void> {
+    if (!(await this.schemaExists(name.catalog, name.schema))) {
       throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${name.catalog}.${name.schema}' does not exist`);
     }
-    if (metadata.getTable(schemaTable(name)) !== undefined) {
+    if ((await metadata.getTable(schemaTable(name))) !== undefined) {
       throw new VivaceError('TABLE_ALREADY_EXISTS', `Table '${qualified(name)}' already exists`);
     }
   }
 
-  createTable(
+  async createTable(
     name: QualifiedObjectName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>> = {},
-  ): void {
+  ): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    this.checkRelationIsNew(canonical, metadata);
-    if (metadata.getView?.(schemaTable(canonical)) !== undefined) {
+    await this.checkRelationIsNew(canonical, metadata);
+    if ((await metadata.getView?.(schemaTable(canonical))) !== undefined) {
       throw new VivaceError('TABLE_ALREADY_EXISTS', `Table '${qualified(canonical)}' already exists`);
     }
     if (metadata.createTable === undefined) throw notSupported('creating tables');
-    metadata.createTable(
+    await metadata.createTable(
       schemaTable(canonical),
       columns.map((c) => ({ ...c, name: c.name.toLowerCase() })),
       properties,
@@ -289,10 +302,12 @@ export class MetadataManager implements MetadataView {
   }
 
   /** A table's columns, row count and version for a rewrite (DELETE, UPDATE, TRUNCATE, ALTER TABLE). */
-  tableData(name: QualifiedObjectName): { version: number; columns: readonly ColumnMetadata[]; rowCount: number } {
+  async tableData(
+    name: QualifiedObjectName,
+  ): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.getTable(schemaTable(canonical)) === undefined) {
+    if ((await metadata.getTable(schemaTable(canonical))) === undefined) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
     }
     if (
@@ -306,21 +321,24 @@ export class MetadataManager implements MetadataView {
   }
 
   /** A hidden table beside `name` with `columns`, for the new contents of a rewrite. */
-  createStagingTable(name: QualifiedObjectName, columns: readonly ColumnMetadata[]): QualifiedObjectName {
+  async createStagingTable(
+    name: QualifiedObjectName,
+    columns: readonly ColumnMetadata[],
+  ): Promise<QualifiedObjectName> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
     if (metadata.createStagingTable === undefined) throw notSupported('modifying table data');
-    const staging = metadata.createStagingTable(schemaTable(canonical), columns);
+    const staging = await metadata.createStagingTable(schemaTable(canonical), columns);
     return { catalog: canonical.catalog, schema: staging.schema, name: staging.table };
   }
 
   /** Replaces a table's columns and rows (and its name) atomically, unless it changed since `expectedVersion`. */
-  replaceTable(
+  async replaceTable(
     name: QualifiedObjectName,
     expectedVersion: number,
     data: { columns: readonly ColumnMetadata[]; contents: 'keep' | 'empty' | { staging: QualifiedObjectName } },
     rename?: QualifiedObjectName,
-  ): void {
+  ): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
     if (metadata.replaceTable === undefined) throw notSupported('modifying table data');
@@ -333,7 +351,7 @@ export class MetadataManager implements MetadataView {
       target = schemaTable(renamed);
     }
     const contents = data.contents;
-    metadata.replaceTable(
+    await metadata.replaceTable(
       schemaTable(canonical),
       expectedVersion,
       {
@@ -344,11 +362,11 @@ export class MetadataManager implements MetadataView {
     );
   }
 
-  dropTable(name: QualifiedObjectName): void {
+  async dropTable(name: QualifiedObjectName): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.getTable(schemaTable(canonical)) === undefined) {
-      if (metadata.getView?.(schemaTable(canonical)) !== undefined) {
+    if ((await metadata.getTable(schemaTable(canonical))) === undefined) {
+      if ((await metadata.getView?.(schemaTable(canonical))) !== undefined) {
         throw new VivaceError(
           'GENERIC_USER_ERROR',
           `Table '${qualified(canonical)}' does not exist, but a view with that name exists. Did you mean DROP VIEW ${qualified(canonical)}?`,
@@ -357,25 +375,25 @@ export class MetadataManager implements MetadataView {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
     }
     if (metadata.dropTable === undefined) throw notSupported('dropping tables');
-    metadata.dropTable(schemaTable(canonical));
+    await metadata.dropTable(schemaTable(canonical));
   }
 
-  createView(view: ViewDefinition, replace: boolean): void {
+  async createView(view: ViewDefinition, replace: boolean): Promise<void> {
     const canonical = canonicalName(view.name);
     const metadata = this.connector(canonical.catalog).metadata;
-    this.checkRelationIsNew(canonical, metadata);
-    if (!replace && metadata.getView?.(schemaTable(canonical)) !== undefined) {
+    await this.checkRelationIsNew(canonical, metadata);
+    if (!replace && (await metadata.getView?.(schemaTable(canonical))) !== undefined) {
       throw new VivaceError('TABLE_ALREADY_EXISTS', `View '${qualified(canonical)}' already exists`);
     }
     if (metadata.createView === undefined) throw notSupported('creating views');
-    metadata.createView({ ...view, name: canonical }, replace);
+    await metadata.createView({ ...view, name: canonical }, replace);
   }
 
-  dropView(name: QualifiedObjectName): void {
+  async dropView(name: QualifiedObjectName): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.getView?.(schemaTable(canonical)) === undefined) {
-      if (metadata.getTable(schemaTable(canonical)) !== undefined) {
+    if ((await metadata.getView?.(schemaTable(canonical))) === undefined) {
+      if ((await metadata.getTable(schemaTable(canonical))) !== undefined) {
         throw new VivaceError(
           'GENERIC_USER_ERROR',
           `View '${qualified(canonical)}' does not exist, but a table with that name exists. Did you mean DROP TABLE ${qualified(canonical)}?`,
@@ -384,6 +402,6 @@ export class MetadataManager implements MetadataView {
       throw new VivaceError('TABLE_NOT_FOUND', `View '${qualified(canonical)}' does not exist`);
     }
     if (metadata.dropView === undefined) throw notSupported('dropping views');
-    metadata.dropView(schemaTable(canonical));
+    await metadata.dropView(schemaTable(canonical));
   }
 }

@@ -19,9 +19,9 @@ export function columns(spec: Record<string, string>): ColumnMetadata[] {
 }
 
 /** A connector with table default.t (id bigint, name varchar). */
-export function connectorWithTable(options: { maxDataBytes?: number } = {}): MemoryConnector {
+export async function connectorWithTable(options: { maxDataBytes?: number } = {}): Promise<MemoryConnector> {
   const connector = createMemoryConnector('memory', { nodeId: 'node-1', ...options });
-  connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+  await connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
   return connector;
 }
 
@@ -41,29 +41,29 @@ export function pageOf(types: readonly Type[], rows: readonly (readonly unknown[
 export const ID_NAME = [parseType('bigint'), parseType('varchar')];
 
 /** Inserts pages through one sink per page list and commits them together. */
-export function insert(
+export async function insert(
   connector: MemoryConnector,
   table: SchemaTableName,
   targetColumns: string[],
   perSink: Page[][],
-): void {
+): Promise<void> {
   const target = { table, columns: targetColumns };
   const fragments = perSink.map((pages) => {
     const sink = connector.createPageSink(target);
     for (const page of pages) sink.appendPage(page);
     return sink.finish();
   });
-  connector.finishInsert(target, fragments);
+  await connector.finishInsert(target, fragments);
 }
 
 /** Reads the given splits (or fresh ones) of a table into rows. */
-export function readRows(
+export async function readRows(
   connector: MemoryConnector,
   table: SchemaTableName,
   columnNames: string[],
   options: { splits?: readonly ConnectorSplit[]; limit?: number; desiredSplits?: number } = {},
-): unknown[][] {
-  const metadata = connector.metadata.getTable(table)!;
+): Promise<unknown[][]> {
+  const metadata = (await connector.metadata.getTable(table))!;
   const types = columnNames.map((name) => metadata.columns.find((c) => c.name === name)!.type);
   const splits = options.splits ?? connector.getSplits({ table, desiredSplits: options.desiredSplits ?? 4 });
   const rows: unknown[][] = [];
