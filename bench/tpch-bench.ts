@@ -11,6 +11,7 @@ import { pageSizeInBytes } from '../src/data/page.js';
 import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
 import type { QueryExecution, QuerySession } from '../src/server/engine/query-execution.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import { collectSplits } from '../src/spi/split-source.js';
 import { parseType } from '../src/types/type-signature.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 
@@ -38,7 +39,7 @@ export async function loadIntoMemory(metadata: MetadataManager, sf: number): Pro
     );
     const sink = metadata.createPageSink(target, names);
     const source = { catalog: 'tpch', schema, name: table };
-    for (const split of metadata.getSplits(source)) {
+    for (const split of await collectSplits(metadata.getSplits(source))) {
       const pages = metadata.createPageSource(source, split, names, types);
       while (!pages.isFinished()) {
         const page = pages.getNextPage();

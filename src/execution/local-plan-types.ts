@@ -5,6 +5,7 @@
 import type { PlanNode } from '../planner/plan-nodes.js';
 import type { RowExpression } from '../planner/row-expression.js';
 import type { ConnectorPageSink, ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
+import type { ConnectorSplitSource } from '../spi/split-source.js';
 import type { Type } from '../types/type.js';
 import type { EngineFunctions, SessionContext } from './expression/engine-functions.js';
 import type { QueryMemoryPool } from './memory-context.js';
@@ -13,7 +14,8 @@ import type { OperatorContext } from './operator-context.js';
 import type { TableScanOperator } from './operators/table-scan-operator.js';
 
 export interface ScanSource {
-  readonly splits: readonly ConnectorSplit[];
+  /** The scan's splits, pulled by the operator (single-node execution); absent for a task's scan. */
+  readonly splitSource?: ConnectorSplitSource;
   createPageSource(split: ConnectorSplit): ConnectorPageSource;
   /** A task's scan: splits arrive later through the operator (`addSplit`, `noMoreSplits`). */
   attach?(operator: TableScanOperator): void;

@@ -132,7 +132,7 @@ export class LocalPlanner implements PipelineBuilder {
         const maxRows = this.context.maxPageRows;
         return maxRows === undefined ? pageSource : new SlicingPageSource(pageSource, maxRows);
       },
-      source.attach ? undefined : source.splits,
+      source.splitSource,
     );
     source.attach?.(operator);
     const layout = new Map(

@@ -1,8 +1,9 @@
 /**
  * The connector contract: what the engine asks of a data source. A connector has metadata
- * (schemas, tables, statistics, DDL), enumerates splits (JSON-serialisable units of work any
- * worker can read), and creates page sources that read one split with only the requested columns,
- * honouring a pushed-down constraint and limit where they can, and page sinks for writes.
+ * (schemas, tables, statistics, DDL; asynchronous), enumerates splits (JSON-serialisable units of
+ * work) through a split source the engine pulls batches from, and creates page sources that read
+ * one split with only the requested columns, using a pushed-down constraint and limit where they
+ * can, and page sinks for writes.
  *
  * Catalogs are instances of connectors, configured Presto's way
  * (`etc/catalog/<name>.properties` with `connector.name=...`).
@@ -10,18 +11,14 @@
 import type { Page } from '../data/page.js';
 import type { Type } from '../types/type.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from './metadata.js';
+import type { ConnectorSplit, ConnectorSplitSource } from './split-source.js';
 import type { TupleDomain } from './tuple-domain.js';
+
+export type { ConnectorSplit, ConnectorSplitSource, SplitBatch } from './split-source.js';
 
 export interface SchemaTableName {
   readonly schema: string;
   readonly table: string;
-}
-
-/** A unit of work: plain JSON, interpreted only by the connector that made it. */
-export interface ConnectorSplit {
-  /** Nodes that hold the split's data (memory connector); empty when any node can read it. */
-  readonly addresses?: readonly string[];
-  readonly [key: string]: unknown;
 }
 
 /**
@@ -75,6 +72,9 @@ export interface TableReplacement {
 
 export interface SplitRequest {
   readonly table: SchemaTableName;
+  /** The columns the scan reads (the projection the engine offers); empty when only rows are counted. */
+  readonly columns?: readonly string[];
+  /** A hint: values rows may have; splits that cannot hold such a row may be skipped. */
   readonly constraint?: TupleDomain;
   /** A hint: how many splits the cluster can use in parallel. */
   readonly desiredSplits: number;
@@ -120,7 +120,11 @@ export interface ConnectorInsertTarget {
 
 export interface Connector {
   readonly metadata: ConnectorMetadata;
-  getSplits(request: SplitRequest): readonly ConnectorSplit[];
+  /**
+   * The scan's splits as a source the engine pulls batches from (split-source.ts). Called on the
+   * coordinator once per scan; enumeration itself (listing files) belongs in `nextBatch`.
+   */
+  getSplits(request: SplitRequest): ConnectorSplitSource;
   /**
    * The nodes holding the table's data, for connectors whose splits can be read only there (the
    * memory connector); absent when any worker can read any split.

@@ -9,12 +9,13 @@ import type {
   Connector,
   ConnectorMetadata,
   ConnectorPageSource,
-  ConnectorSplit,
+  ConnectorSplitSource,
   PageSourceRequest,
   SchemaTableName,
   SplitRequest,
 } from '../../spi/connector.js';
 import type { TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
 import { RowsPageSource } from '../rows-page-source.js';
 import {
   INFORMATION_SCHEMA,
@@ -99,8 +100,10 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     // information_schema tables are computed wherever they are read (the coordinator).
     dataNodes: inner.dataNodes && ((table) => (isInformationSchema(table) ? [] : inner.dataNodes!(table))),
     metadata,
-    getSplits(request: SplitRequest): readonly ConnectorSplit[] {
-      return isInformationSchema(request.table) ? [{ informationSchema: true }] : inner.getSplits(request);
+    getSplits(request: SplitRequest): ConnectorSplitSource {
+      return isInformationSchema(request.table)
+        ? fixedSplitSource([{ informationSchema: true }])
+        : inner.getSplits(request);
     },
     createPageSource(request: PageSourceRequest): ConnectorPageSource {
       if (!isInformationSchema(request.table)) return inner.createPageSource(request);

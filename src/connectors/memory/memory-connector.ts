@@ -18,10 +18,12 @@ import type {
   ConnectorPageSink,
   ConnectorPageSource,
   ConnectorSplit,
+  ConnectorSplitSource,
   PageSourceRequest,
   SchemaTableName,
   SplitRequest,
 } from '../../spi/connector.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
 import { checkKnownProperties, parseDataSize } from '../catalog/connector-properties.js';
 import { createInsertHandle, parseInsertHandle } from './memory-insert-handle.js';
 import { type MemoryFragment, MemoryMetadata } from './memory-metadata.js';
@@ -103,7 +105,13 @@ export class MemoryConnector implements Connector {
     this.metadata = new MemoryMetadata(catalogName, this.store);
   }
 
-  getSplits(request: SplitRequest): readonly ConnectorSplit[] {
+  /** Made at once, from the fragments committed now: the query reads the table as of its start. */
+  getSplits(request: SplitRequest): ConnectorSplitSource {
+    return fixedSplitSource(this.listSplits(request));
+  }
+
+  /** Every split of a scan: page ranges of the fragments committed now. */
+  listSplits(request: SplitRequest): MemorySplit[] {
     const table = this.metadata.requireTable(request.table);
     if (table.fragments.length === 0 || request.constraint?.none === true) return [];
     const counts = splitCounts(table.fragments, table.rowCount, Math.max(1, Math.floor(request.desiredSplits)));

@@ -9,11 +9,12 @@ import type {
   Connector,
   ConnectorMetadata,
   ConnectorPageSource,
-  ConnectorSplit,
+  ConnectorSplitSource,
   PageSourceRequest,
   SchemaTableName,
 } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata } from '../../spi/metadata.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
 import { RowsPageSource } from '../rows-page-source.js';
 
 export interface SystemTable {
@@ -52,8 +53,8 @@ export function createSystemConnector(tables: readonly SystemTable[]): Connector
   const byName = new Map(tables.map((t) => [`${t.schema}.${t.table}`, t] as const));
   return {
     metadata: new SystemMetadata(byName),
-    getSplits(): readonly ConnectorSplit[] {
-      return [{}];
+    getSplits(): ConnectorSplitSource {
+      return fixedSplitSource([{}]);
     },
     createPageSource(request: PageSourceRequest): ConnectorPageSource {
       const table = byName.get(`${request.table.schema}.${request.table.table}`);

@@ -10,11 +10,12 @@ import type {
   Connector,
   ConnectorFactory,
   ConnectorPageSource,
-  ConnectorSplit,
+  ConnectorSplitSource,
   PageSourceRequest,
   SchemaTableName,
   SplitRequest,
 } from '../../spi/connector.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { checkKnownProperties } from '../catalog/connector-properties.js';
 import { tpchUnitCount, warmTpchTextPool } from './generator/index.js';
@@ -27,7 +28,7 @@ import {
 import { constrainedUnitIntervals, TPCH_KEY_COLUMNS, type UnitInterval } from './tpch-key-ranges.js';
 import { resolveTpchTable, TpchMetadata, type TpchTableHandle } from './tpch-metadata.js';
 import { TpchPageSource } from './tpch-page-source.js';
-import { asTpchSplit, tpchSplits } from './tpch-splits.js';
+import { asTpchSplit, type TpchSplit, tpchSplits } from './tpch-splits.js';
 
 export const TPCH_COLUMN_NAMING_PROPERTY = 'tpch.column-naming';
 
@@ -63,7 +64,13 @@ export class TpchConnector implements Connector {
     return constrainedUnitIntervals(handle.table, units, keyColumn, constraint);
   }
 
-  getSplits(request: SplitRequest): readonly ConnectorSplit[] {
+  /** Splits are computed at once: a table's generator units are known without I/O. */
+  getSplits(request: SplitRequest): ConnectorSplitSource {
+    return fixedSplitSource(this.listSplits(request));
+  }
+
+  /** Every split of a scan. */
+  listSplits(request: SplitRequest): TpchSplit[] {
     const handle = this.resolve(request.table);
     const intervals = this.allowedUnits(handle, request.constraint);
     return tpchSplits(handle.table, handle.scaleFactor, request.desiredSplits, intervals);

@@ -22,6 +22,7 @@ import type {
   ConnectorPageSink,
   ConnectorPageSource,
   ConnectorSplit,
+  ConnectorSplitSource,
   SchemaTableName,
 } from '../../spi/connector.js';
 import type {
@@ -36,6 +37,13 @@ import type { Type } from '../../types/type.js';
 
 export interface MetadataManagerOptions {
   /** Splits asked of connectors per table scan (how many drivers can read in parallel). */
+  readonly desiredSplits?: number;
+}
+
+/** What the engine tells a connector about a scan when it asks for its splits. */
+export interface ScanRequest {
+  readonly columns?: readonly string[];
+  readonly constraint?: TupleDomain;
   readonly desiredSplits?: number;
 }
 
@@ -153,13 +161,17 @@ export class MetadataManager {
     return { connector, table };
   }
 
-  /** The splits of a table the statement resolved (a connector says itself when it is gone). */
-  getSplits(name: QualifiedObjectName, constraint?: TupleDomain, desiredSplits?: number): readonly ConnectorSplit[] {
+  /**
+   * The split source of a scan of a table the statement resolved (a connector says itself when
+   * the table is gone): the columns read, the constraint offered, the parallelism wanted.
+   */
+  getSplits(name: QualifiedObjectName, scan: ScanRequest = {}): ConnectorSplitSource {
     const canonical = canonicalName(name);
     return this.connector(canonical.catalog).getSplits({
       table: schemaTable(canonical),
-      constraint,
-      desiredSplits: desiredSplits ?? this.desiredSplits,
+      ...(scan.columns !== undefined ? { columns: scan.columns.map((c) => c.toLowerCase()) } : {}),
+      ...(scan.constraint !== undefined ? { constraint: scan.constraint } : {}),
+      desiredSplits: scan.desiredSplits ?? this.desiredSplits,
     });
   }
 
@@ -191,9 +203,8 @@ export class MetadataManager {
     limit?: number,
   ): ScanSource {
     const canonical = canonicalName(name);
-    const splits = this.getSplits(canonical, constraint);
     return {
-      splits,
+      splitSource: this.getSplits(canonical, { columns, ...(constraint !== undefined ? { constraint } : {}) }),
       createPageSource: (split) => this.createPageSource(canonical, split, columns, columnTypes, constraint, limit),
     };
   }

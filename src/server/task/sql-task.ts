@@ -150,7 +150,6 @@ export class SqlTask {
       session: { timeZone: session.timeZone, startTime: session.startTime },
       memory,
       scanSource: (node) => ({
-        splits: [],
         createPageSource: (split: ConnectorSplit) =>
           metadata.createPageSource(
             node.table,

@@ -41,7 +41,7 @@ describe('memory connector: insert and read', () => {
       ['row 1', 1, 'row 1'],
       ['row 2', 2, 'row 2'],
     ]);
-    const [split] = connector.getSplits({ table: T, desiredSplits: 1 });
+    const [split] = connector.listSplits({ table: T, desiredSplits: 1 });
     const source = connector.createPageSource({ split: split!, table: T, columns: [], columnTypes: [] });
     const page = source.getNextPage()!;
     assert.equal(page.positionCount, 2);
@@ -93,10 +93,10 @@ describe('memory connector: insert and read', () => {
 describe('memory connector: splits', () => {
   it('groups pages into splits addressed to this node', async () => {
     const connector = await connectorWithTable();
-    assert.deepEqual(connector.getSplits({ table: T, desiredSplits: 4 }), []);
+    assert.deepEqual(connector.listSplits({ table: T, desiredSplits: 4 }), []);
     const pages = Array.from({ length: 6 }, (_, i) => pageOf(ID_NAME, rowsFrom(i * 10, 10)));
     await insert(connector, T, ['id', 'name'], [pages]);
-    const splits = connector.getSplits({ table: T, desiredSplits: 3 }) as MemorySplit[];
+    const splits = connector.listSplits({ table: T, desiredSplits: 3 }) as MemorySplit[];
     assert.deepEqual(
       splits.map((s) => [s.pageStart, s.pageEnd]),
       [
@@ -116,9 +116,9 @@ describe('memory connector: splits', () => {
       ),
     );
     assert.deepEqual(splits[0]!.columns, ['id', 'name']);
-    assert.equal(connector.getSplits({ table: T, desiredSplits: 100 }).length, 6);
-    assert.equal(connector.getSplits({ table: T, desiredSplits: 1 }).length, 1);
-    assert.deepEqual(connector.getSplits({ table: T, desiredSplits: 4, constraint: { none: true, columns: {} } }), []);
+    assert.equal(connector.listSplits({ table: T, desiredSplits: 100 }).length, 6);
+    assert.equal(connector.listSplits({ table: T, desiredSplits: 1 }).length, 1);
+    assert.deepEqual(connector.listSplits({ table: T, desiredSplits: 4, constraint: { none: true, columns: {} } }), []);
     assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
     assert.equal((await readRows(connector, T, ['id'], { splits })).length, 60);
   });
@@ -126,13 +126,13 @@ describe('memory connector: splits', () => {
   it('keeps showing a reader the table as it was when its splits were made', async () => {
     const connector = await connectorWithTable();
     await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 2))]]);
-    const before = connector.getSplits({ table: T, desiredSplits: 1 });
+    const before = connector.listSplits({ table: T, desiredSplits: 1 });
     await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(2, 2))]]);
     assert.deepEqual(await readRows(connector, T, ['id'], { splits: before }), [[0], [1]]);
     assert.deepEqual(await readRows(connector, T, ['id']), [[0], [1], [2], [3]]);
     // Sources opened before a commit do not see it either.
     const sources = connector
-      .getSplits({ table: T, desiredSplits: 1 })
+      .listSplits({ table: T, desiredSplits: 1 })
       .map((split) => connector.createPageSource({ split, table: T, columns: ['id'], columnTypes: [BIGINT] }));
     await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(4, 2))]]);
     let rows = 0;
@@ -143,7 +143,7 @@ describe('memory connector: splits', () => {
   it('refuses splits of a dropped table', async () => {
     const connector = await connectorWithTable();
     await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 2))]]);
-    const splits = connector.getSplits({ table: T, desiredSplits: 1 });
+    const splits = connector.listSplits({ table: T, desiredSplits: 1 });
     await connector.metadata.dropTable(T);
     await connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
     await assert.rejects(

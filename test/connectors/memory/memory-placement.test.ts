@@ -72,7 +72,7 @@ describe('memory tables held by workers', () => {
       rowCount: 5,
       columns: { id: { distinctValues: 5, nullFraction: 0 }, name: { distinctValues: 5, nullFraction: 0 } },
     });
-    const splits = coordinator.getSplits({ table: T, desiredSplits: 4 });
+    const splits = coordinator.listSplits({ table: T, desiredSplits: 4 });
     assert.deepEqual(readWhereHeld(workers, T, JSON.parse(JSON.stringify(splits))), [1, 2, 3, 4, 5]);
     // Read on the wrong node, a split says who holds it.
     const foreign = splits.find((split) => split.addresses?.includes('worker-2'))!;
@@ -87,7 +87,9 @@ describe('memory tables held by workers', () => {
     await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
     await writeOnWorkers(coordinator, workers, T, [[1], [2]]);
     const restarted = createMemoryConnector('memory', { nodeId: 'worker-2' });
-    const split = coordinator.getSplits({ table: T, desiredSplits: 1 }).find((s) => s.addresses?.includes('worker-2'))!;
+    const split = coordinator
+      .listSplits({ table: T, desiredSplits: 1 })
+      .find((s) => s.addresses?.includes('worker-2'))!;
     assert.throws(
       () => restarted.createPageSource({ split, table: T, columns: ['id'], columnTypes: [BIGINT] }),
       (e: unknown) =>
@@ -126,7 +128,7 @@ describe('memory tables held by workers', () => {
     await coordinator.metadata.createTable(newer, columns({ id: 'bigint', name: 'varchar' }), {});
     await writeOnWorkers(coordinator, [worker], newer, [[7]]);
     worker.createPageSink({ table: T, columns: ['id', 'name'], handle: staleHandle }).abort();
-    assert.deepEqual(readWhereHeld([worker], newer, coordinator.getSplits({ table: newer, desiredSplits: 1 })), [7]);
+    assert.deepEqual(readWhereHeld([worker], newer, coordinator.listSplits({ table: newer, desiredSplits: 1 })), [7]);
     assert.equal(worker.store.fragmentCount, 2);
     // Once the coordinator has dropped `old`, the worker's next write frees it.
     await coordinator.metadata.dropTable(old);
@@ -135,7 +137,7 @@ describe('memory tables held by workers', () => {
       .createPageSink({ table: T, columns: ['id', 'name'], handle: await coordinator.insertHandle({ table: T }) })
       .abort();
     assert.ok(worker.store.bytesInUse < withNewer, 'the dropped table was freed');
-    assert.deepEqual(readWhereHeld([worker], newer, coordinator.getSplits({ table: newer, desiredSplits: 1 })), [7]);
+    assert.deepEqual(readWhereHeld([worker], newer, coordinator.listSplits({ table: newer, desiredSplits: 1 })), [7]);
     assert.equal(worker.store.fragmentCount, 1);
   });
 });

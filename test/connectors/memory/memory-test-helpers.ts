@@ -65,7 +65,7 @@ export async function readRows(
 ): Promise<unknown[][]> {
   const metadata = (await connector.metadata.getTable(table))!;
   const types = columnNames.map((name) => metadata.columns.find((c) => c.name === name)!.type);
-  const splits = options.splits ?? connector.getSplits({ table, desiredSplits: options.desiredSplits ?? 4 });
+  const splits = options.splits ?? connector.listSplits({ table, desiredSplits: options.desiredSplits ?? 4 });
   const rows: unknown[][] = [];
   for (const split of splits) {
     const source = connector.createPageSource({

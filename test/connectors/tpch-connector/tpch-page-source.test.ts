@@ -6,7 +6,11 @@ import {
   TPCH_TABLES,
   tpchUnitCount,
 } from '../../../src/connectors/tpch/generator/index.js';
-import { createTpchConnector, TPCH_CONNECTOR_FACTORY } from '../../../src/connectors/tpch/tpch-connector.js';
+import {
+  createTpchConnector,
+  TPCH_CONNECTOR_FACTORY,
+  type TpchConnector,
+} from '../../../src/connectors/tpch/tpch-connector.js';
 import { ORDERS_PER_LINEITEM_BATCH, ROWS_PER_BATCH } from '../../../src/connectors/tpch/tpch-page-source.js';
 import { getValue } from '../../../src/data/block-values.js';
 import type { Page } from '../../../src/data/page.js';
@@ -42,7 +46,7 @@ function read(
   const tableName = { schema, table };
   const splits =
     options.splits ??
-    connector.getSplits({
+    (connector as TpchConnector).listSplits({
       table: tableName,
       desiredSplits: options.desiredSplits ?? 4,
       constraint: options.constraint,
@@ -211,7 +215,7 @@ describe('tpch connector: page sources', () => {
   });
 
   it('rejects a split used for another table', () => {
-    const [split] = connector.getSplits({ table: { schema: 'tiny', table: 'nation' }, desiredSplits: 1 });
+    const [split] = connector.listSplits({ table: { schema: 'tiny', table: 'nation' }, desiredSplits: 1 });
     assert.throws(
       () =>
         connector.createPageSource({

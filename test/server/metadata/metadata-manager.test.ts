@@ -7,6 +7,7 @@ import { getValue } from '../../../src/data/block-values.js';
 import { createPage } from '../../../src/data/page.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import type { ViewDefinition } from '../../../src/spi/metadata.js';
+import { collectSplits } from '../../../src/spi/split-source.js';
 import { parseType } from '../../../src/types/type-signature.js';
 
 const BIGINT = parseType('bigint');
@@ -41,7 +42,7 @@ async function scanRows(
   const types = (await metadata.getTable(table))!.columns.filter((c) => columns.includes(c.name)).map((c) => c.type);
   const scan = metadata.scanSource(table, columns, types);
   const rows: unknown[][] = [];
-  for (const split of scan.splits) {
+  for (const split of await collectSplits(scan.splitSource!)) {
     const source = scan.createPageSource(split);
     while (!source.isFinished()) {
       const page = source.getNextPage();
@@ -99,10 +100,10 @@ describe('metadata manager: resolution', () => {
   });
 
   it('reads tpch tables through splits and page sources', async () => {
-    const splits = metadata.getSplits({ catalog: 'tpch', schema: 'tiny', name: 'lineitem' });
-    assert.equal(splits.length, 4);
-    assert.equal(manager(2).getSplits({ catalog: 'tpch', schema: 'tiny', name: 'lineitem' }).length, 2);
-    assert.equal(metadata.getSplits({ catalog: 'tpch', schema: 'tiny', name: 'lineitem' }, undefined, 1).length, 1);
+    const lineitem = { catalog: 'tpch', schema: 'tiny', name: 'lineitem' };
+    assert.equal((await collectSplits(metadata.getSplits(lineitem))).length, 4);
+    assert.equal((await collectSplits(manager(2).getSplits(lineitem))).length, 2);
+    assert.equal((await collectSplits(metadata.getSplits(lineitem, { desiredSplits: 1 }))).length, 1);
     const rows = await scanRows(metadata, { catalog: 'tpch', schema: 'TINY', name: 'Region' }, ['name']);
     assert.deepEqual(
       rows.map((r) => r[0]),
@@ -120,7 +121,7 @@ describe('metadata manager: resolution', () => {
     );
   });
 
-  it('passes constraints and limits to the connector', () => {
+  it('passes constraints and limits to the connector', async () => {
     const table = { catalog: 'tpch', schema: 'tiny', name: 'orders' };
     const constraint = {
       columns: {
@@ -131,8 +132,9 @@ describe('metadata manager: resolution', () => {
       },
     };
     const scan = metadata.scanSource(table, ['ORDERKEY'], [BIGINT], constraint, 2);
-    assert.equal(scan.splits.length, 1);
-    const source = scan.createPageSource(scan.splits[0]!);
+    const splits = await collectSplits(scan.splitSource!);
+    assert.equal(splits.length, 1);
+    const source = scan.createPageSource(splits[0]!);
     const page = source.getNextPage()!;
     assert.equal(page.positionCount, 2);
     assert.equal(source.isFinished(), true);
