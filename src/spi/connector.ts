@@ -16,6 +16,20 @@ import type { TupleDomain } from './tuple-domain.js';
 
 export type { ConnectorSplit, ConnectorSplitSource, SplitBatch } from './split-source.js';
 
+/**
+ * Where a table's splits can run. `nodes`: only on those nodes (a split's `addresses` says which
+ * one holds it); an empty list means the table holds no data yet, so any node can take it.
+ * `coordinator`: the data is the coordinator's own state (system tables, information_schema,
+ * tables kept in the coordinator's memory).
+ */
+export type SplitPlacement =
+  | { readonly kind: 'any-worker' }
+  | { readonly kind: 'nodes'; readonly nodes: readonly string[] }
+  | { readonly kind: 'coordinator' };
+
+export const ANY_WORKER: SplitPlacement = Object.freeze({ kind: 'any-worker' });
+export const COORDINATOR_ONLY: SplitPlacement = Object.freeze({ kind: 'coordinator' });
+
 export interface SchemaTableName {
   readonly schema: string;
   readonly table: string;
@@ -126,10 +140,11 @@ export interface Connector {
    */
   getSplits(request: SplitRequest): ConnectorSplitSource;
   /**
-   * The nodes holding the table's data, for connectors whose splits can be read only there (the
-   * memory connector); absent when any worker can read any split.
+   * Where the table's splits can be read (and a write into it runs): any worker, only the nodes
+   * holding its data, or only the coordinator. Answered from what the connector knows without
+   * I/O. Absent: any worker.
    */
-  dataNodes?(table: SchemaTableName): readonly string[];
+  splitPlacement?(table: SchemaTableName): SplitPlacement;
   createPageSource(request: PageSourceRequest): ConnectorPageSource;
   /** Made on the coordinator when a write is planned; travels in the plan to every sink. */
   insertHandle?(target: { readonly table: SchemaTableName }): Promise<unknown>;

@@ -5,14 +5,16 @@
  * the wrapped connector's asynchronous metadata, so its page sources block until they are listed.
  */
 
-import type {
-  Connector,
-  ConnectorMetadata,
-  ConnectorPageSource,
-  ConnectorSplitSource,
-  PageSourceRequest,
-  SchemaTableName,
-  SplitRequest,
+import {
+  ANY_WORKER,
+  COORDINATOR_ONLY,
+  type Connector,
+  type ConnectorMetadata,
+  type ConnectorPageSource,
+  type ConnectorSplitSource,
+  type PageSourceRequest,
+  type SchemaTableName,
+  type SplitRequest,
 } from '../../spi/connector.js';
 import type { TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import { fixedSplitSource } from '../../spi/split-source.js';
@@ -97,8 +99,9 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     finishInsert: inner.finishInsert?.bind(inner),
     abortInsert: inner.abortInsert?.bind(inner),
     insertHandle: inner.insertHandle?.bind(inner),
-    // information_schema tables are computed wherever they are read (the coordinator).
-    dataNodes: inner.dataNodes && ((table) => (isInformationSchema(table) ? [] : inner.dataNodes!(table))),
+    // information_schema tables are listed from the catalog's metadata, which the coordinator has.
+    splitPlacement: (table) =>
+      isInformationSchema(table) ? COORDINATOR_ONLY : (inner.splitPlacement?.(table) ?? ANY_WORKER),
     metadata,
     getSplits(request: SplitRequest): ConnectorSplitSource {
       return isInformationSchema(request.table)

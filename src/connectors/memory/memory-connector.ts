@@ -11,17 +11,19 @@
  * Catalog property: `memory.max-data-per-node` (default 128MB, as in Presto).
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import type {
-  Connector,
-  ConnectorFactory,
-  ConnectorInsertTarget,
-  ConnectorPageSink,
-  ConnectorPageSource,
-  ConnectorSplit,
-  ConnectorSplitSource,
-  PageSourceRequest,
-  SchemaTableName,
-  SplitRequest,
+import {
+  COORDINATOR_ONLY,
+  type Connector,
+  type ConnectorFactory,
+  type ConnectorInsertTarget,
+  type ConnectorPageSink,
+  type ConnectorPageSource,
+  type ConnectorSplit,
+  type ConnectorSplitSource,
+  type PageSourceRequest,
+  type SchemaTableName,
+  type SplitPlacement,
+  type SplitRequest,
 } from '../../spi/connector.js';
 import { fixedSplitSource } from '../../spi/split-source.js';
 import { checkKnownProperties, parseDataSize } from '../catalog/connector-properties.js';
@@ -133,9 +135,13 @@ export class MemoryConnector implements Connector {
     return splits;
   }
 
-  /** The nodes that hold the table's pages: its scans must run there. */
-  dataNodes(table: SchemaTableName): readonly string[] {
-    return this.metadata.dataNodes(table);
+  /**
+   * Scans (and writes) of a table run where its pages are: on the workers holding them, or here
+   * when this node (the coordinator) holds them. A table without pages can go anywhere.
+   */
+  splitPlacement(table: SchemaTableName): SplitPlacement {
+    const nodes = this.metadata.dataNodes(table);
+    return nodes.includes(this.nodeId) ? COORDINATOR_ONLY : { kind: 'nodes', nodes };
   }
 
   createPageSource(request: PageSourceRequest): ConnectorPageSource {

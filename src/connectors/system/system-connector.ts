@@ -5,13 +5,14 @@
  * state lives (server/metadata/system-tables.ts); this connector only serves them: one split
  * per table, the requested columns, the limit.
  */
-import type {
-  Connector,
-  ConnectorMetadata,
-  ConnectorPageSource,
-  ConnectorSplitSource,
-  PageSourceRequest,
-  SchemaTableName,
+import {
+  COORDINATOR_ONLY,
+  type Connector,
+  type ConnectorMetadata,
+  type ConnectorPageSource,
+  type ConnectorSplitSource,
+  type PageSourceRequest,
+  type SchemaTableName,
 } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata } from '../../spi/metadata.js';
 import { fixedSplitSource } from '../../spi/split-source.js';
@@ -53,6 +54,8 @@ export function createSystemConnector(tables: readonly SystemTable[]): Connector
   const byName = new Map(tables.map((t) => [`${t.schema}.${t.table}`, t] as const));
   return {
     metadata: new SystemMetadata(byName),
+    // The rows are the coordinator's own state.
+    splitPlacement: () => COORDINATOR_ONLY,
     getSplits(): ConnectorSplitSource {
       return fixedSplitSource([{}]);
     },

@@ -6,14 +6,16 @@
  * column never pay for it.
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import type {
-  Connector,
-  ConnectorFactory,
-  ConnectorPageSource,
-  ConnectorSplitSource,
-  PageSourceRequest,
-  SchemaTableName,
-  SplitRequest,
+import {
+  ANY_WORKER,
+  type Connector,
+  type ConnectorFactory,
+  type ConnectorPageSource,
+  type ConnectorSplitSource,
+  type PageSourceRequest,
+  type SchemaTableName,
+  type SplitPlacement,
+  type SplitRequest,
 } from '../../spi/connector.js';
 import { fixedSplitSource } from '../../spi/split-source.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
@@ -62,6 +64,11 @@ export class TpchConnector implements Connector {
     const keyColumn = catalogColumnName(handle.table, TPCH_KEY_COLUMNS[handle.table], this.metadata.naming);
     const units = tpchUnitCount(handle.table, handle.scaleFactor);
     return constrainedUnitIntervals(handle.table, units, keyColumn, constraint);
+  }
+
+  /** Any node generates any split. */
+  splitPlacement(): SplitPlacement {
+    return ANY_WORKER;
   }
 
   /** Splits are computed at once: a table's generator units are known without I/O. */

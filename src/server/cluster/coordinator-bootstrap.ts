@@ -13,6 +13,7 @@ import { VERSION } from '../../common/version.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { createSystemConnector } from '../../connectors/system/system-connector.js';
+import type { ConnectorFactory } from '../../spi/connector.js';
 import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
 import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
 import { registerNodeResource } from '../coordinator/node-resource.js';
@@ -33,6 +34,8 @@ export interface CoordinatorBootstrapOptions {
   /** Extra routes (e.g. the scheduler's), registered after authentication is installed. */
   readonly registerRoutes?: (app: FastifyInstance, coordinator: CoordinatorServices) => void;
   readonly logger?: Logger;
+  /** Connector factories besides the built-in ones (plug-ins), for `etc/catalog` to name. */
+  readonly connectorFactories?: readonly ConnectorFactory[];
 }
 
 /** What the coordinator's parts share. */
@@ -64,6 +67,7 @@ export async function startCoordinator(
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+    extraFactories: options.connectorFactories,
   });
   // No warm-up here (workers do it): with workers the coordinator reads no tpch data, and without
   // them the background work would compete with the first queries of a single-process server.
@@ -76,7 +80,7 @@ export async function startCoordinator(
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     nodeId: config.nodeId,
     queryManagement: config.queryManagement,
-    cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId),
+    cluster: createClusterAccess(httpClient, () => activeWorkers()),
   });
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   const pingClient = new InternalHttpClient({

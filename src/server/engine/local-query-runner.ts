@@ -49,6 +49,7 @@ import { renderExplainAnalyze } from './explain-analyze.js';
 import { explainStatement } from './explain-statement.js';
 import { trackLocalStage } from './local-stage.js';
 import { executeMetadataStatement, isMetadataStatement } from './metadata-statements.js';
+import { type PlanPlacement, placePlan } from './plan-placement.js';
 import {
   bindParameters,
   countParameters,
@@ -141,8 +142,6 @@ export interface ClusterAccess {
     types: readonly Type[],
     onFailure: (error: VivaceError) => void,
   ): ExchangeClient;
-  /** Whether workers can read the table's splits (generated data, or data the workers hold). */
-  isDistributable(table: QualifiedObjectName): boolean;
 }
 
 export class LocalQueryRunner {
@@ -341,11 +340,12 @@ export class LocalQueryRunner {
         plan = planned.plan;
         columns = planned.columns;
         const workers = this.options.cluster?.activeWorkers() ?? [];
-        if (workers.length > 0 && this.isDistributable(plan)) {
+        const placement = this.placement(plan, undefined, workers.length);
+        if (placement.runsOn === 'workers') {
           await this.executeDistributed(query, plan, columns, settings, workers, analyzerSession, statementMetadata);
           return;
         }
-        this.checkReadableHere(plan);
+        if (placement.forWantOfWorkers) query.warnings.push(COORDINATOR_ONLY_WARNING);
         break;
       }
       case 'Insert': {
@@ -383,13 +383,15 @@ export class LocalQueryRunner {
         throw new VivaceError('NOT_SUPPORTED', `${statement.kind} statements are not supported yet`, statement.pos);
     }
     try {
-      const workers = this.options.cluster?.activeWorkers() ?? [];
-      if (write !== undefined && this.writesOnWorkers(plan, write.target, workers.length > 0)) {
-        await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession, statementMetadata);
-        return;
+      if (write !== undefined) {
+        const workers = this.options.cluster?.activeWorkers() ?? [];
+        const placement = this.placement(plan, write.target, workers.length);
+        if (placement.runsOn === 'workers') {
+          await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession, statementMetadata);
+          return;
+        }
+        if (placement.forWantOfWorkers) query.warnings.push(COORDINATOR_ONLY_WARNING);
       }
-      if (workers.length === 0 && this.isDistributable(plan)) query.warnings.push(COORDINATOR_ONLY_WARNING);
-      this.checkReadableHere(plan);
       await this.executePlan(query, plan, columns, write, settings);
     } catch (e) {
       // A failed CREATE TABLE AS leaves no table behind.
@@ -638,67 +640,22 @@ export class LocalQueryRunner {
     return this.options.nodeId ?? 'coordinator';
   }
 
-  /** A query runs on the workers when every table it reads can be read there. */
-  private isDistributable(plan: PlanNode): boolean {
-    const cluster = this.options.cluster;
-    if (!cluster) return false;
-    const scans = findNodes(plan, 'TableScan');
-    return scans.length > 0 && scans.every((scan) => cluster.isDistributable(scan.table));
-  }
-
-  /** Nodes other than this one that hold data of `table` (memory tables written on workers). */
-  private remoteDataNodes(table: QualifiedObjectName): readonly string[] {
-    // Without a cluster every connector lives in this process.
-    if (this.options.cluster === undefined) return [];
-    return (this.options.metadata.dataNodes(table) ?? []).filter((node) => node !== this.nodeId);
-  }
-
   /**
-   * Where a write runs: on the workers when the target keeps its data where it is written
-   * (memory tables), none of it is in this process, workers are active and every table the
-   * source reads can be read there; otherwise here. A table whose data is on workers is never
-   * written here (its rows would be split between the coordinator and the workers).
+   * Where `plan` runs (writing `target`, if given), from what the connectors of its tables declare
+   * (plan-placement.ts); throws when it can run nowhere.
    */
-  private writesOnWorkers(plan: PlanNode, target: QualifiedObjectName, haveWorkers: boolean): boolean {
-    const cluster = this.options.cluster;
-    const nodes = this.options.metadata.dataNodes(target);
-    if (cluster === undefined || nodes === undefined) return false;
-    if (nodes.includes(this.nodeId)) return false;
-    const sourceReadable = findNodes(plan, 'TableScan').every((scan) => cluster.isDistributable(scan.table));
-    if (haveWorkers && sourceReadable) return true;
-    const name = `${target.catalog}.${target.schema}.${target.name}`;
-    if (nodes.length > 0 && !haveWorkers) {
-      throw new VivaceError(
-        'NO_NODES_AVAILABLE',
-        `No worker nodes available to write table '${name}', whose data is on ${nodes.join(', ')}`,
-      );
-    }
-    if (nodes.length > 0) {
-      throw new VivaceError(
-        'NOT_SUPPORTED',
-        `Table '${name}' keeps its data on the workers and cannot be written from tables only the coordinator can read`,
-      );
-    }
-    return false;
-  }
-
-  /** A plan run in this process cannot read tables whose data is on workers: say so clearly. */
-  private checkReadableHere(plan: PlanNode): void {
-    for (const scan of findNodes(plan, 'TableScan')) {
-      const nodes = this.remoteDataNodes(scan.table);
-      if (nodes.length === 0) continue;
-      const name = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
-      if ((this.options.cluster?.activeWorkers().length ?? 0) === 0) {
-        throw new VivaceError(
-          'NO_NODES_AVAILABLE',
-          `No worker nodes available to read table '${name}', whose data is on ${nodes.join(', ')}`,
-        );
-      }
-      throw new VivaceError(
-        'NOT_SUPPORTED',
-        `Table '${name}' keeps its data on the workers and cannot be read together with tables only the coordinator can read`,
-      );
-    }
+  private placement(plan: PlanNode, target: QualifiedObjectName | undefined, activeWorkers: number): PlanPlacement {
+    const metadata = this.options.metadata;
+    const reads = findNodes(plan, 'TableScan').map((scan) => ({
+      table: scan.table,
+      placement: metadata.splitPlacement(scan.table),
+    }));
+    const write = target === undefined ? undefined : { table: target, placement: metadata.splitPlacement(target) };
+    return placePlan(reads, write, {
+      cluster: this.options.cluster !== undefined,
+      activeWorkers,
+      coordinatorNodeId: this.nodeId,
+    });
   }
 
   private async executeDistributed(

@@ -16,14 +16,16 @@ import { VivaceError } from '../../common/vivace-error.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { withInformationSchema } from '../../connectors/information-schema/information-schema-connector.js';
 import type { ScanSource } from '../../execution/local-planner.js';
-import type {
-  Connector,
-  ConnectorMetadata,
-  ConnectorPageSink,
-  ConnectorPageSource,
-  ConnectorSplit,
-  ConnectorSplitSource,
-  SchemaTableName,
+import {
+  ANY_WORKER,
+  type Connector,
+  type ConnectorMetadata,
+  type ConnectorPageSink,
+  type ConnectorPageSource,
+  type ConnectorSplit,
+  type ConnectorSplitSource,
+  type SchemaTableName,
+  type SplitPlacement,
 } from '../../spi/connector.js';
 import type {
   ColumnMetadata,
@@ -214,13 +216,14 @@ export class MetadataManager {
   /** The connector's handle for a write into the table (carried in the plan to every sink), if it has one. */
   async insertHandle(name: QualifiedObjectName): Promise<unknown> {
     const { connector, table } = await this.requireTable(canonicalName(name));
+    if (connector.createPageSink === undefined) throw notSupported('inserts');
     return connector.insertHandle?.({ table });
   }
 
-  /** The nodes holding a table's data when only they can read it (memory tables), else undefined. */
-  dataNodes(name: QualifiedObjectName): readonly string[] | undefined {
+  /** Where the table's splits can be read, as its connector declares (any worker when it does not say). */
+  splitPlacement(name: QualifiedObjectName): SplitPlacement {
     const canonical = canonicalName(name);
-    return this.connector(canonical.catalog).dataNodes?.(schemaTable(canonical));
+    return this.connector(canonical.catalog).splitPlacement?.(schemaTable(canonical)) ?? ANY_WORKER;
   }
 
   createPageSink(name: QualifiedObjectName, columns: readonly string[], handle?: unknown): ConnectorPageSink {

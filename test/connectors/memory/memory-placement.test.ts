@@ -64,7 +64,9 @@ describe('memory tables held by workers', () => {
       [1, 2, 3],
       [4, 5],
     ]);
-    assert.deepEqual([...coordinator.dataNodes(T)].sort(), ['worker-1', 'worker-2']);
+    const placement = coordinator.splitPlacement(T);
+    assert.equal(placement.kind, 'nodes');
+    assert.deepEqual([...(placement.kind === 'nodes' ? placement.nodes : [])].sort(), ['worker-1', 'worker-2']);
     assert.equal(coordinator.store.fragmentCount, 0);
     // The sinks sampled their rows; the coordinator merges the samples (ids written by two sinks
     // are keys: their distinct counts add up).
