@@ -40,7 +40,7 @@ export async function loadIntoMemory(metadata: MetadataManager, sf: number): Pro
     const sink = metadata.createPageSink(target, names);
     const source = { catalog: 'tpch', schema, name: table };
     for (const split of await collectSplits(metadata.getSplits(source))) {
-      const pages = metadata.createPageSource(source, split, names, types);
+      const pages = metadata.createPageSource(source, undefined, split, names, types);
       while (!pages.isFinished()) {
         const page = pages.getNextPage();
         if (page) {

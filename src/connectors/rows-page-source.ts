@@ -1,8 +1,8 @@
 /**
  * A page source over rows computed in full when the scan starts (information_schema, the system
- * catalog): the requested columns of the rows, at most `limit` of them, as one page. The rows may
- * arrive later (listing another catalog's tables waits for that catalog's metadata): until they
- * do, the source is blocked; a failure to compute them fails the scan.
+ * catalog): the requested columns of the rows as one page (the engine counts them and enforces a
+ * limit). The rows may arrive later (listing another catalog's tables waits for that catalog's
+ * metadata): until they do, the source is blocked; a failure to compute them fails the scan.
  */
 import { blockOf } from '../data/block-builder.js';
 import { createPage, type Page } from '../data/page.js';
@@ -12,8 +12,6 @@ import type { ColumnMetadata } from '../spi/metadata.js';
 type Rows = readonly (readonly unknown[])[];
 
 export class RowsPageSource implements ConnectorPageSource {
-  completedBytes = 0;
-  completedPositions = 0;
   private page: Page | null = null;
   private pending: Promise<void> | undefined;
   private failure: { error: unknown } | undefined;
@@ -43,15 +41,14 @@ export class RowsPageSource implements ConnectorPageSource {
     rows: Rows | Promise<Rows>,
   ): RowsPageSource {
     const build = (all: Rows): Page => {
-      const limited = request.limit === undefined ? all : all.slice(0, request.limit);
       const blocks = request.columns.map((column, i) => {
         const index = tableColumns.findIndex((c) => c.name === column);
         return blockOf(
           request.columnTypes[i]!,
-          limited.map((row) => row[index] ?? null),
+          all.map((row) => row[index] ?? null),
         );
       });
-      return createPage(blocks, limited.length);
+      return createPage(blocks, all.length);
     };
     return new RowsPageSource(rows instanceof Promise ? rows.then(build) : build(rows));
   }
@@ -60,7 +57,6 @@ export class RowsPageSource implements ConnectorPageSource {
     if (this.failure !== undefined) throw this.failure.error;
     const page = this.page;
     this.page = null;
-    if (page) this.completedPositions += page.positionCount;
     return page;
   }
 

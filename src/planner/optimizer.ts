@@ -106,9 +106,9 @@ function toFixpoint(plan: PlanNode, rules: readonly PlanRule[], context: RuleCon
   return current;
 }
 
-/** The plan's structure without node ids (rules rebuild nodes with new ids). */
+/** The plan's structure without node ids (rules rebuild nodes with new ids); scans' domains may hold bigints. */
 function structureKey(plan: PlanNode): string {
-  return JSON.stringify(plan, (k, v) => (k === 'id' ? undefined : v));
+  return JSON.stringify(plan, (k, v) => (k === 'id' ? undefined : typeof v === 'bigint' ? `${v}n` : v));
 }
 
 /** Anything correlated still in the plan is a pattern no rule could decorrelate. */

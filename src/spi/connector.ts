@@ -11,9 +11,11 @@
 import type { Page } from '../data/page.js';
 import type { Type } from '../types/type.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from './metadata.js';
+import type { FilterApplication, LimitApplication, ScanTable } from './pushdown.js';
 import type { ConnectorSplit, ConnectorSplitSource } from './split-source.js';
 import type { TupleDomain } from './tuple-domain.js';
 
+export type { FilterApplication, LimitApplication, ScanTable } from './pushdown.js';
 export type { ConnectorSplit, ConnectorSplitSource, SplitBatch } from './split-source.js';
 
 /**
@@ -62,6 +64,18 @@ export interface ConnectorMetadata {
   dropTable?(name: SchemaTableName): Promise<void>;
   createView?(view: ViewDefinition, replace: boolean): Promise<void>;
   dropView?(name: SchemaTableName): Promise<void>;
+
+  /**
+   * Offered a scan's filter as a tuple domain (values per spi/values.ts): answer what the
+   * connector takes and what it leaves for the engine (pushdown.ts). Synchronous and pure: from
+   * the handle and metadata already known, without I/O (planning does not wait); work that needs
+   * I/O (pruning partitions, files) belongs in `getSplits`. Absent or undefined: nothing is
+   * taken, the engine filters every row itself.
+   */
+  applyFilter?(table: ScanTable, constraint: TupleDomain): FilterApplication | undefined;
+  /** Offered a scan's limit, on the same terms as `applyFilter`; undefined: not guaranteed. */
+  applyLimit?(table: ScanTable, limit: number): LimitApplication | undefined;
+
   /** Rewrites (DELETE, UPDATE, TRUNCATE, ALTER TABLE): a table's columns, rows and version as of now. */
   tableData?(name: SchemaTableName): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }>;
   /** A hidden empty table beside `name` that a rewrite writes the new contents into (INSERT). */
@@ -86,6 +100,8 @@ export interface TableReplacement {
 
 export interface SplitRequest {
   readonly table: SchemaTableName;
+  /** The scan's table handle (pushdown.ts); absent when the connector gave none. */
+  readonly handle?: unknown;
   /** The columns the scan reads (the projection the engine offers); empty when only rows are counted. */
   readonly columns?: readonly string[];
   /** A hint: values rows may have; splits that cannot hold such a row may be skipped. */
@@ -97,24 +113,34 @@ export interface SplitRequest {
 export interface PageSourceRequest {
   readonly split: ConnectorSplit;
   readonly table: SchemaTableName;
+  /** The scan's table handle, as the coordinator made it (the worker has no metadata). */
+  readonly handle?: unknown;
   /** Column names to read, in output order (may be empty: only row counts are needed). */
   readonly columns: readonly string[];
   readonly columnTypes: readonly Type[];
+  /** A hint: values rows may have (rows outside it may be skipped; the engine still filters). */
   readonly constraint?: TupleDomain;
+  /**
+   * A hint: the engine stops reading this split after `limit` rows (it counts and cuts them
+   * itself); a source may use it to read less.
+   */
   readonly limit?: number;
 }
 
 /**
  * Reads one split. `getNextPage` returns null when no page is ready now (check `isFinished`, and
- * `isBlocked` for asynchronous sources).
+ * `isBlocked` for asynchronous sources). The engine wraps every page source: it counts the rows
+ * and their size (raw input statistics) and enforces the scan's limit, closing the source early.
  */
 export interface ConnectorPageSource {
   getNextPage(): Page | null;
   isFinished(): boolean;
   isBlocked?(): Promise<void> | undefined;
-  /** Bytes and rows read so far (raw input statistics). */
-  readonly completedBytes: number;
-  readonly completedPositions: number;
+  /**
+   * Bytes read from storage so far, when the connector knows them (compressed file bytes); when
+   * absent the engine counts the in-memory size of the pages.
+   */
+  readonly completedBytes?: number;
   close(): void;
 }
 

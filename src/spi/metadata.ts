@@ -7,6 +7,8 @@
  * loads it and analyses again.
  */
 import type { Type } from '../types/type.js';
+import type { FilterApplication, LimitApplication } from './pushdown.js';
+import type { TupleDomain } from './tuple-domain.js';
 
 /** A fully qualified, canonical (lowercase) object name. */
 export interface QualifiedObjectName {
@@ -75,6 +77,10 @@ export interface MetadataView {
   getView(name: QualifiedObjectName): ViewDefinition | undefined;
   /** Statistics of a table, when the connector knows them. */
   getTableStatistics?(name: QualifiedObjectName): TableStatistics | undefined;
+  /** Offers a scan's filter to its connector (pushdown.ts); undefined: nothing taken. */
+  applyFilter?(table: QualifiedObjectName, handle: unknown, constraint: TupleDomain): FilterApplication | undefined;
+  /** Offers a scan's limit to its connector (pushdown.ts); undefined: not guaranteed. */
+  applyLimit?(table: QualifiedObjectName, handle: unknown, limit: number): LimitApplication | undefined;
 }
 
 /**

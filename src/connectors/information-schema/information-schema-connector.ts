@@ -12,12 +12,16 @@ import {
   type ConnectorMetadata,
   type ConnectorPageSource,
   type ConnectorSplitSource,
+  type FilterApplication,
+  type LimitApplication,
   type PageSourceRequest,
+  type ScanTable,
   type SchemaTableName,
   type SplitRequest,
 } from '../../spi/connector.js';
 import type { TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import { fixedSplitSource } from '../../spi/split-source.js';
+import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { RowsPageSource } from '../rows-page-source.js';
 import {
   INFORMATION_SCHEMA,
@@ -84,6 +88,14 @@ class InformationSchemaMetadata implements ConnectorMetadata {
 
   async getView(name: SchemaTableName): Promise<ViewDefinition | undefined> {
     return isInformationSchema(name) ? undefined : this.inner.getView?.(name);
+  }
+
+  applyFilter(table: ScanTable, constraint: TupleDomain): FilterApplication | undefined {
+    return isInformationSchema(table.table) ? undefined : this.inner.applyFilter?.(table, constraint);
+  }
+
+  applyLimit(table: ScanTable, limit: number): LimitApplication | undefined {
+    return isInformationSchema(table.table) ? undefined : this.inner.applyLimit?.(table, limit);
   }
 
   async listViews(schema?: string): Promise<readonly SchemaTableName[]> {

@@ -171,7 +171,7 @@ export class MemoryConnector implements Connector {
       if (index < 0) throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table '${qualified}'`);
       return index;
     });
-    return new MemoryPageSource(stored.pages, split.pageStart, split.pageEnd, channels, request.limit);
+    return new MemoryPageSource(stored.pages, split.pageStart, split.pageEnd, channels);
   }
 
   /** Made on the coordinator: what a sink on any node needs to write the table. */

@@ -8,12 +8,14 @@
  * stops the listing.
  */
 import type { Page } from '../../data/page.js';
-import type { ConnectorPageSource, ConnectorSplit } from '../../spi/connector.js';
+import type { ConnectorSplit } from '../../spi/connector.js';
 import type { ConnectorSplitSource } from '../../spi/split-source.js';
+import type { CountedPageSource } from '../metered-page-source.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
 
-export type PageSourceProvider = (split: ConnectorSplit) => ConnectorPageSource;
+/** A split's page source, wrapped by the engine (metered-page-source.ts). */
+export type PageSourceProvider = (split: ConnectorSplit) => CountedPageSource;
 
 /** Splits asked of a split source at a time. */
 const SPLIT_BATCH_SIZE = 100;
@@ -22,7 +24,7 @@ const SPLITS_LOW_WATER = 4;
 
 export class TableScanOperator implements Operator {
   private readonly pending: ConnectorSplit[] = [];
-  private source: ConnectorPageSource | undefined;
+  private source: CountedPageSource | undefined;
   private allSplitsAdded = false;
   /** Splits read to the end (the scheduler tops up a task's splits as they complete). */
   completedSplits = 0;

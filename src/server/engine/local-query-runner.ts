@@ -425,6 +425,7 @@ export class LocalQueryRunner {
       scanSource: (node) =>
         metadata.scanSource(
           node.table,
+          node.handle,
           node.assignments.map((a) => a.column),
           node.outputs.map((o) => o.type),
           node.constraint,

@@ -7,6 +7,7 @@
  */
 import { canonical, resolveObjectName } from '../../analyzer/names.js';
 import { VivaceError } from '../../common/vivace-error.js';
+import { formatDecimal } from '../../data/number-format.js';
 import { formatDate } from '../../data/temporal-format.js';
 import type { FunctionRegistry } from '../../functions/function-registry.js';
 import { likeMatcher } from '../../functions/implementations/like.js';
@@ -315,6 +316,14 @@ function statisticText(value: unknown, type: Type): string | null {
   return null;
 }
 
+/** A connector's min/max (SPI values, spi/values.ts: a decimal is its unscaled value) as text. */
+function tableStatisticText(value: unknown, type: Type): string | null {
+  if (type.kind === 'decimal' && (typeof value === 'number' || typeof value === 'bigint')) {
+    return formatDecimal(value, type.scale);
+  }
+  return statisticText(value, type);
+}
+
 const SHOW_STATS_COLUMNS: ResultColumn[] = [
   { name: 'column_name', type: VARCHAR },
   { name: 'data_size', type: DOUBLE },
@@ -366,8 +375,8 @@ async function showStats(statement: ShowStats, context: MetadataStatementContext
       stats?.distinctValues ?? null,
       stats?.nullFraction ?? null,
       null,
-      statisticText(stats?.min, column.type),
-      statisticText(stats?.max, column.type),
+      tableStatisticText(stats?.min, column.type),
+      tableStatisticText(stats?.max, column.type),
     ];
   });
   values.push([null, null, null, null, rowCount ?? null, null, null]);

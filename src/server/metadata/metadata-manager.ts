@@ -24,6 +24,8 @@ import {
   type ConnectorPageSource,
   type ConnectorSplit,
   type ConnectorSplitSource,
+  type FilterApplication,
+  type LimitApplication,
   type SchemaTableName,
   type SplitPlacement,
 } from '../../spi/connector.js';
@@ -44,6 +46,8 @@ export interface MetadataManagerOptions {
 
 /** What the engine tells a connector about a scan when it asks for its splits. */
 export interface ScanRequest {
+  /** The scan's table handle (pushdown answers included). */
+  readonly handle?: unknown;
   readonly columns?: readonly string[];
   readonly constraint?: TupleDomain;
   readonly desiredSplits?: number;
@@ -171,6 +175,7 @@ export class MetadataManager {
     const canonical = canonicalName(name);
     return this.connector(canonical.catalog).getSplits({
       table: schemaTable(canonical),
+      ...(scan.handle !== undefined ? { handle: scan.handle } : {}),
       ...(scan.columns !== undefined ? { columns: scan.columns.map((c) => c.toLowerCase()) } : {}),
       ...(scan.constraint !== undefined ? { constraint: scan.constraint } : {}),
       desiredSplits: scan.desiredSplits ?? this.desiredSplits,
@@ -179,6 +184,7 @@ export class MetadataManager {
 
   createPageSource(
     name: QualifiedObjectName,
+    handle: unknown,
     split: ConnectorSplit,
     columns: readonly string[],
     columnTypes: readonly Type[],
@@ -189,6 +195,7 @@ export class MetadataManager {
     return this.connector(canonical.catalog).createPageSource({
       split,
       table: schemaTable(canonical),
+      ...(handle !== undefined ? { handle } : {}),
       columns: columns.map((c) => c.toLowerCase()),
       columnTypes,
       constraint,
@@ -199,6 +206,7 @@ export class MetadataManager {
   /** Splits of a table scan and the page sources to read them (what the local planner asks for). */
   scanSource(
     name: QualifiedObjectName,
+    handle: unknown,
     columns: readonly string[],
     columnTypes: readonly Type[],
     constraint?: TupleDomain,
@@ -206,9 +214,26 @@ export class MetadataManager {
   ): ScanSource {
     const canonical = canonicalName(name);
     return {
-      splitSource: this.getSplits(canonical, { columns, ...(constraint !== undefined ? { constraint } : {}) }),
-      createPageSource: (split) => this.createPageSource(canonical, split, columns, columnTypes, constraint, limit),
+      splitSource: this.getSplits(canonical, { handle, columns, ...(constraint !== undefined ? { constraint } : {}) }),
+      createPageSource: (split) =>
+        this.createPageSource(canonical, handle, split, columns, columnTypes, constraint, limit),
     };
+  }
+
+  // --- Pushdown (synchronous: planning asks, connectors answer from their handles) ---
+
+  /** Offers a scan's filter to its connector; undefined when it takes nothing. */
+  applyFilter(name: QualifiedObjectName, handle: unknown, constraint: TupleDomain): FilterApplication | undefined {
+    const canonical = canonicalName(name);
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    return this.connector(canonical.catalog).metadata.applyFilter?.(table, constraint);
+  }
+
+  /** Offers a scan's limit to its connector; undefined when it does not guarantee it. */
+  applyLimit(name: QualifiedObjectName, handle: unknown, limit: number): LimitApplication | undefined {
+    const canonical = canonicalName(name);
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    return this.connector(canonical.catalog).metadata.applyLimit?.(table, limit);
   }
 
   // --- Writing ---

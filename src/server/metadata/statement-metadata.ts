@@ -11,6 +11,7 @@
  * bounded number of rounds (each round resolves one more level of nested views).
  */
 import { VivaceError } from '../../common/vivace-error.js';
+import type { FilterApplication, LimitApplication } from '../../spi/connector.js';
 import {
   formatObjectName,
   MetadataNotLoadedError,
@@ -20,6 +21,7 @@ import {
   type TableStatistics,
   type ViewDefinition,
 } from '../../spi/metadata.js';
+import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { canonicalName, type MetadataManager } from './metadata-manager.js';
 
 /** Rounds of loading names found during analysis: the deepest nesting of views a statement may read. */
@@ -137,5 +139,14 @@ export class StatementMetadata implements MetadataView {
   getTableStatistics(name: QualifiedObjectName): TableStatistics | undefined {
     if (this.relation(name) === undefined) return undefined;
     return this.statistics.get(keyOf(canonicalName(name)));
+  }
+
+  /** Pushdown answers are pure functions of the handle: asked of the connector directly. */
+  applyFilter(name: QualifiedObjectName, handle: unknown, constraint: TupleDomain): FilterApplication | undefined {
+    return this.manager.applyFilter(name, handle, constraint);
+  }
+
+  applyLimit(name: QualifiedObjectName, handle: unknown, limit: number): LimitApplication | undefined {
+    return this.manager.applyLimit(name, handle, limit);
   }
 }

@@ -198,6 +198,7 @@ export class DistributedExecution {
     const tasks = stage.tasks.map((t) => ({ partition: t.partition, nodeId: t.node.nodeId, nodeUri: t.node.uri }));
     return findNodes(stage.fragment.root, 'TableScan').map((scan) => {
       const source = this.options.metadata.getSplits(scan.table, {
+        handle: scan.handle,
         columns: scan.assignments.map((a) => a.column),
         ...(scan.constraint !== undefined ? { constraint: scan.constraint } : {}),
         desiredSplits: tasks.length * SPLITS_PER_TASK,

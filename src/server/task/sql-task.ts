@@ -153,6 +153,7 @@ export class SqlTask {
         createPageSource: (split: ConnectorSplit) =>
           metadata.createPageSource(
             node.table,
+            node.handle,
             split,
             node.assignments.map((a) => a.column),
             node.outputs.map((o) => o.type),

@@ -7,6 +7,7 @@ import { createMemoryConnector, type MemoryConnector } from '../../../src/connec
 import { blockOf } from '../../../src/data/block-builder.js';
 import { getValue } from '../../../src/data/block-values.js';
 import { createPage, type Page } from '../../../src/data/page.js';
+import { MeteredPageSource } from '../../../src/execution/metered-page-source.js';
 import type { ConnectorSplit, SchemaTableName } from '../../../src/spi/connector.js';
 import type { ColumnMetadata } from '../../../src/spi/metadata.js';
 import type { Type } from '../../../src/types/type.js';
@@ -68,13 +69,11 @@ export async function readRows(
   const splits = options.splits ?? connector.listSplits({ table, desiredSplits: options.desiredSplits ?? 4 });
   const rows: unknown[][] = [];
   for (const split of splits) {
-    const source = connector.createPageSource({
-      split,
-      table,
-      columns: columnNames,
-      columnTypes: types,
-      limit: options.limit,
-    });
+    // Read as the engine reads: held to the limit by its wrapper.
+    const source = new MeteredPageSource(
+      connector.createPageSource({ split, table, columns: columnNames, columnTypes: types, limit: options.limit }),
+      options.limit,
+    );
     while (!source.isFinished()) {
       const page = source.getNextPage();
       if (page === null) continue;

@@ -3,7 +3,9 @@
  * can read its splits — plugged into a coordinator and two workers (in this process, over real
  * loopback HTTP) through the servers' `connectorFactories` option and an `etc/catalog` file. Its
  * scans run as tasks on both workers, which read every split between them, and the answers are
- * right; with no worker the same query runs in the coordinator and says so.
+ * right; a filter it guarantees leaves no Filter in the plan, and its handle, carrying the filter,
+ * reaches the workers' split listing and page sources; with no worker the same query runs in the
+ * coordinator and says so.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { type RunningCoordinator, startCoordinator } from '../../../src/server/c
 import { loadNodeConfig } from '../../../src/server/cluster/node-config.js';
 import type { QuerySession, StageSnapshot } from '../../../src/server/engine/query-execution.js';
 import { type RunningWorker, startWorker } from '../../../src/server/worker/worker-server.js';
-import { BIGINT } from '../../../src/types/type.js';
+import { BIGINT, VARCHAR } from '../../../src/types/type.js';
 import { ROWS_PER_SPLIT, SPLITS, THROWAWAY_CONNECTOR_FACTORY } from '../../connectors/throwaway-connector.js';
 import { eventually } from './cluster-process-helpers.js';
 
@@ -103,20 +105,55 @@ describe('a plug-in connector that declares any worker', { timeout: 120_000 }, (
     );
   });
 
-  it('reads it in the coordinator, with a warning, when no worker is active', async () => {
-    for (const worker of workers.splice(0)) await worker.close();
-    await eventually('no active worker', 30_000, async () =>
-      coordinator.nodeManager.activeWorkers().length === 0 ? true : undefined,
-    );
-    const query = await coordinator.runner.execute('SELECT count(*) FROM numbers WHERE n < 10', SESSION);
+  it('takes the filter it guarantees into its handle, which the workers read by', async () => {
+    const sql = 'SELECT count(*), min(n), max(n) FROM numbers WHERE n BETWEEN 1500 AND 4499';
+    const query = await coordinator.runner.execute(sql, SESSION);
     if (query.error) throw query.error;
-    assert.equal(getValue(query.results.poll()!.blocks[0]!, BIGINT, 0), 10);
-    assert.equal(query.warnings.length, 1, 'it says it ran on the coordinator for want of workers');
-    const stage = query.stages?.();
-    assert.deepEqual(stage?.subStages, []);
+    const page = query.results.poll()!;
     assert.deepEqual(
-      stage?.tasks.map((task) => task.nodeId),
-      ['coordinator'],
+      [0, 1, 2].map((c) => getValue(page.blocks[c]!, BIGINT, 0)),
+      [3000, 1500, 4499],
     );
+    const [leaf] = leafStages(query.stages?.());
+    assert.doesNotMatch(leaf?.plan ?? '', /Filter/, 'the connector guarantees the filter');
+    const splitsRead = leaf!.tasks.flatMap((task) =>
+      (task.info.splitProgress as { completed: number }[]).map((scan) => scan.completed),
+    );
+    assert.equal(
+      splitsRead.reduce((a, b) => a + b, 0),
+      4,
+      'only the splits of 1000..4999 were listed',
+    );
+    const explained = await coordinator.runner.execute(`EXPLAIN ${sql}`, SESSION);
+    const text = String(getValue(explained.results.poll()!.blocks[0]!, VARCHAR, 0));
+    assert.doesNotMatch(text, /Filter/);
+    assert.match(text, /constraint = \{n: \[1500, 4499\]\}/);
+  });
+});
+
+describe('a plug-in connector with no worker active', { timeout: 60_000 }, () => {
+  it('is read in the coordinator, which says it ran there for want of workers', async () => {
+    const etc = mkdtempSync(join(tmpdir(), 'vivace-plugin-etc-'));
+    mkdirSync(join(etc, 'catalog'));
+    writeFileSync(join(etc, 'catalog', 'plug.properties'), 'connector.name=throwaway\n');
+    const coordinator = await startCoordinator(
+      loadNodeConfig(etc, { 'node.id': 'coordinator', 'http-server.http.port': '0' }),
+      { logger: quiet, connectorFactories: [THROWAWAY_CONNECTOR_FACTORY] },
+    );
+    try {
+      const query = await coordinator.runner.execute('SELECT count(*) FROM numbers WHERE n < 10', SESSION);
+      if (query.error) throw query.error;
+      assert.equal(getValue(query.results.poll()!.blocks[0]!, BIGINT, 0), 10);
+      assert.equal(query.warnings.length, 1);
+      const stage = query.stages?.();
+      assert.deepEqual(stage?.subStages, []);
+      assert.deepEqual(
+        stage?.tasks.map((task) => task.nodeId),
+        ['coordinator'],
+      );
+    } finally {
+      await coordinator.close();
+      rmSync(etc, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,7 @@
  * Split enumeration in batches, in the coordinator's own process: over a connector that lists
  * its 100,000 splits slowly, batch by batch, the first split is read before the listing ends, a
  * LIMIT query ends the listing early by closing the split source, and a full scan reads every
- * split exactly once.
+ * split exactly once. And the engine holds a limit a connector ignores.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -17,6 +17,7 @@ import {
   type StreamingOptions,
   streamingConnectorFactory,
 } from '../../connectors/streaming-connector.js';
+import { THROWAWAY_CONNECTOR_FACTORY } from '../../connectors/throwaway-connector.js';
 
 async function run(sql: string, options: StreamingOptions): Promise<{ rows: unknown[]; log: StreamingLog }> {
   const log = newStreamingLog();
@@ -68,5 +69,29 @@ describe('split sources in the coordinator', () => {
       ['batch 1950 50', 'no more splits', 'closed'],
       'an exhausted source is closed at once',
     );
+  });
+
+  it('holds a limit the connector ignores', async () => {
+    const catalogs = createCatalogManager({ nodeId: 'test', extraFactories: [THROWAWAY_CONNECTOR_FACTORY] });
+    catalogs.createCatalog({ name: 'plug', connectorName: 'throwaway', properties: {} });
+    const runner = new LocalQueryRunner({ metadata: new MetadataManager(catalogs) });
+    try {
+      const session = { user: 'test', catalog: 'plug', schema: 's', timeZone: 'UTC', properties: {} };
+      const query = await runner.execute('SELECT n FROM numbers LIMIT 3', session);
+      if (query.error) throw query.error;
+      const rows: unknown[] = [];
+      for (let page = query.results.poll(); page; page = query.results.poll()) {
+        for (let i = 0; i < page.positionCount; i++) rows.push(getValue(page.blocks[0]!, BIGINT, i));
+      }
+      assert.deepEqual(rows, [0, 1, 2]);
+      // The engine cut the connector's 1000-row page: the scan put out only the limit's rows.
+      const task = query.stages?.()?.tasks[0]?.info as {
+        stats?: { pipelines?: { operatorSummaries: { operatorType: string; outputPositions: number }[] }[] };
+      };
+      const operators = task?.stats?.pipelines?.flatMap((p) => p.operatorSummaries) ?? [];
+      assert.equal(operators.find((o) => o.operatorType === 'TableScanOperator')?.outputPositions, 3);
+    } finally {
+      runner.close();
+    }
   });
 });

@@ -40,7 +40,7 @@ async function scanRows(
   columns: string[],
 ) {
   const types = (await metadata.getTable(table))!.columns.filter((c) => columns.includes(c.name)).map((c) => c.type);
-  const scan = metadata.scanSource(table, columns, types);
+  const scan = metadata.scanSource(table, undefined, columns, types);
   const rows: unknown[][] = [];
   for (const split of await collectSplits(scan.splitSource!)) {
     const source = scan.createPageSource(split);
@@ -131,7 +131,7 @@ describe('metadata manager: resolution', () => {
         },
       },
     };
-    const scan = metadata.scanSource(table, ['ORDERKEY'], [BIGINT], constraint, 2);
+    const scan = metadata.scanSource(table, undefined, ['ORDERKEY'], [BIGINT], constraint, 2);
     const splits = await collectSplits(scan.splitSource!);
     assert.equal(splits.length, 1);
     const source = scan.createPageSource(splits[0]!);
