@@ -76,12 +76,27 @@ export interface ConnectorMetadata {
   /** Offered a scan's limit, on the same terms as `applyFilter`; undefined: not guaranteed. */
   applyLimit?(table: ScanTable, limit: number): LimitApplication | undefined;
 
-  /** Rewrites (DELETE, UPDATE, TRUNCATE, ALTER TABLE): a table's columns, rows and version as of now. */
-  tableData?(name: SchemaTableName): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }>;
+  /**
+   * Row-level changes — DELETE, UPDATE, TRUNCATE and ALTER TABLE (rename, add, drop and rename
+   * columns) — by rewriting the table's contents, for connectors that can. Absent: those
+   * statements fail with NOT_SUPPORTED.
+   */
+  readonly rowLevelRewrite?: RowLevelRewrite;
+}
+
+/**
+ * The rewrite protocol of row-level changes (server/engine/data-modification.ts): the engine reads
+ * a table's columns and version, writes its new contents with an ordinary INSERT into a hidden
+ * staging table beside it (so the rewrite runs wherever the data is), then swaps them in; the
+ * swap fails with TRANSACTION_CONFLICT if anything was committed to the table meanwhile.
+ */
+export interface RowLevelRewrite {
+  /** A table's columns, rows and version as of now. */
+  tableData(name: SchemaTableName): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }>;
   /** A hidden empty table beside `name` that a rewrite writes the new contents into (INSERT). */
-  createStagingTable?(name: SchemaTableName, columns: readonly ColumnMetadata[]): Promise<SchemaTableName>;
+  createStagingTable(name: SchemaTableName, columns: readonly ColumnMetadata[]): Promise<SchemaTableName>;
   /** Replaces columns and rows (and the name, given `rename`) at once if nothing was committed since `expectedVersion`. */
-  replaceTable?(
+  replaceTable(
     name: SchemaTableName,
     expectedVersion: number,
     data: TableReplacement,

@@ -41,9 +41,7 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   readonly dropTable: ConnectorMetadata['dropTable'];
   readonly createView: ConnectorMetadata['createView'];
   readonly dropView: ConnectorMetadata['dropView'];
-  readonly tableData: ConnectorMetadata['tableData'];
-  readonly replaceTable: ConnectorMetadata['replaceTable'];
-  readonly createStagingTable: ConnectorMetadata['createStagingTable'];
+  readonly rowLevelRewrite: ConnectorMetadata['rowLevelRewrite'];
 
   constructor(private readonly inner: ConnectorMetadata) {
     // DDL goes to the wrapped connector unchanged (bound: connectors may be classes).
@@ -53,9 +51,7 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.dropTable = inner.dropTable?.bind(inner);
     this.createView = inner.createView?.bind(inner);
     this.dropView = inner.dropView?.bind(inner);
-    this.tableData = inner.tableData?.bind(inner);
-    this.replaceTable = inner.replaceTable?.bind(inner);
-    this.createStagingTable = inner.createStagingTable?.bind(inner);
+    this.rowLevelRewrite = inner.rowLevelRewrite;
   }
 
   async listSchemas(): Promise<readonly string[]> {

@@ -14,7 +14,7 @@
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Page } from '../../data/page.js';
-import type { ConnectorMetadata, SchemaTableName, TableReplacement } from '../../spi/connector.js';
+import type { ConnectorMetadata, RowLevelRewrite, SchemaTableName, TableReplacement } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import type { MemoryWriteFragment } from './memory-page-sink.js';
 import { memoryTableStatistics, mergeSampledColumns, type SampledColumn } from './memory-statistics.js';
@@ -65,6 +65,13 @@ interface MemorySchema {
 const RETIRED_TABLES_KEPT = 16;
 
 export class MemoryMetadata implements ConnectorMetadata {
+  /** DELETE, UPDATE, TRUNCATE and ALTER TABLE rewrite memory tables through staging tables. */
+  readonly rowLevelRewrite: RowLevelRewrite = {
+    tableData: (name) => this.tableData(name),
+    createStagingTable: (name, columns) => this.createStagingTable(name, columns),
+    replaceTable: (name, expectedVersion, data, rename) => this.replaceTable(name, expectedVersion, data, rename),
+  };
+
   private readonly schemas = new Map<string, MemorySchema>();
   /** Live tables, staging tables and the retired records still readable, by id. */
   private readonly tablesById = new Map<number, MemoryTable>();

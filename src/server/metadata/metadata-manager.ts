@@ -26,6 +26,7 @@ import {
   type ConnectorSplitSource,
   type FilterApplication,
   type LimitApplication,
+  type RowLevelRewrite,
   type SchemaTableName,
   type SplitPlacement,
 } from '../../spi/connector.js';
@@ -52,6 +53,16 @@ export interface ScanRequest {
   readonly constraint?: TupleDomain;
   readonly desiredSplits?: number;
 }
+
+/** A row-level change, as Trino's "This connector does not support ..." names it. */
+export type RowLevelOperation =
+  | 'deletes'
+  | 'updates'
+  | 'truncating tables'
+  | 'renaming tables'
+  | 'adding columns'
+  | 'dropping columns'
+  | 'renaming columns';
 
 export function canonicalName(name: QualifiedObjectName): QualifiedObjectName {
   return { catalog: name.catalog.toLowerCase(), schema: name.schema.toLowerCase(), name: name.name.toLowerCase() };
@@ -340,34 +351,37 @@ export class MetadataManager {
     );
   }
 
-  /** A table's columns, row count and version for a rewrite (DELETE, UPDATE, TRUNCATE, ALTER TABLE). */
+  /** The row-level rewrite capability of a table's connector; NOT_SUPPORTED naming `operation` without it. */
+  private rewriteOf(name: QualifiedObjectName, operation: RowLevelOperation): RowLevelRewrite {
+    const rewrite = this.connector(name.catalog).metadata.rowLevelRewrite;
+    if (rewrite === undefined) throw notSupported(operation);
+    return rewrite;
+  }
+
+  /**
+   * A table's columns, row count and version for a row-level change (`operation`, as Trino's
+   * NOT_SUPPORTED message names it when the connector has no `rowLevelRewrite`).
+   */
   async tableData(
     name: QualifiedObjectName,
+    operation: RowLevelOperation,
   ): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
     if ((await metadata.getTable(schemaTable(canonical))) === undefined) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
     }
-    if (
-      metadata.tableData === undefined ||
-      metadata.replaceTable === undefined ||
-      metadata.createStagingTable === undefined
-    ) {
-      throw notSupported('modifying table data');
-    }
-    return metadata.tableData(schemaTable(canonical));
+    return this.rewriteOf(canonical, operation).tableData(schemaTable(canonical));
   }
 
   /** A hidden table beside `name` with `columns`, for the new contents of a rewrite. */
   async createStagingTable(
     name: QualifiedObjectName,
     columns: readonly ColumnMetadata[],
+    operation: RowLevelOperation,
   ): Promise<QualifiedObjectName> {
     const canonical = canonicalName(name);
-    const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.createStagingTable === undefined) throw notSupported('modifying table data');
-    const staging = await metadata.createStagingTable(schemaTable(canonical), columns);
+    const staging = await this.rewriteOf(canonical, operation).createStagingTable(schemaTable(canonical), columns);
     return { catalog: canonical.catalog, schema: staging.schema, name: staging.table };
   }
 
@@ -376,11 +390,11 @@ export class MetadataManager {
     name: QualifiedObjectName,
     expectedVersion: number,
     data: { columns: readonly ColumnMetadata[]; contents: 'keep' | 'empty' | { staging: QualifiedObjectName } },
+    operation: RowLevelOperation,
     rename?: QualifiedObjectName,
   ): Promise<void> {
     const canonical = canonicalName(name);
-    const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.replaceTable === undefined) throw notSupported('modifying table data');
+    const rewrite = this.rewriteOf(canonical, operation);
     let target: SchemaTableName | undefined;
     if (rename !== undefined) {
       const renamed = canonicalName(rename);
@@ -390,7 +404,7 @@ export class MetadataManager {
       target = schemaTable(renamed);
     }
     const contents = data.contents;
-    await metadata.replaceTable(
+    await rewrite.replaceTable(
       schemaTable(canonical),
       expectedVersion,
       {

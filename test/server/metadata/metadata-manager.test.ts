@@ -318,6 +318,21 @@ describe('metadata manager: DDL and writes', () => {
       'TABLE_NOT_FOUND',
       "Table 'tpch.tiny.nope' does not exist",
     );
+    await fails(
+      () => metadata.tableData(orders, 'deletes'),
+      'NOT_SUPPORTED',
+      'This connector does not support deletes',
+    );
+    await fails(
+      () => metadata.tableData(orders, 'renaming columns'),
+      'NOT_SUPPORTED',
+      'This connector does not support renaming columns',
+    );
+    await fails(
+      () => metadata.tableData({ ...orders, name: 'nope' }, 'deletes'),
+      'TABLE_NOT_FOUND',
+      "Table 'tpch.tiny.nope' does not exist",
+    );
     // tpch connectors keep no aborted writes: nothing to do, no error.
     await metadata.abortInsert(orders, []);
   });
