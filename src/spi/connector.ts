@@ -182,10 +182,10 @@ export interface Connector {
   getSplits(request: SplitRequest): ConnectorSplitSource;
   /**
    * Where the table's splits can be read (and a write into it runs): any worker, only the nodes
-   * holding its data, or only the coordinator. Answered from what the connector knows without
-   * I/O. Absent: any worker.
+   * holding its data, or only the coordinator. Answered from the scan's handle (absent for a
+   * write's target) and what the connector knows without I/O. Absent: any worker.
    */
-  splitPlacement?(table: SchemaTableName): SplitPlacement;
+  splitPlacement?(table: ScanTable): SplitPlacement;
   createPageSource(request: PageSourceRequest): ConnectorPageSource;
   /** Made on the coordinator when a write is planned; travels in the plan to every sink. */
   insertHandle?(target: { readonly table: SchemaTableName }): Promise<unknown>;

@@ -20,8 +20,10 @@ export interface SplitBatch {
 
 /**
  * A table scan's splits. `nextBatch` is called again only after the previous call settled; it
- * may answer fewer than `maxSplits` splits (even none) while more are coming, and rejects when
- * listing fails (the query fails with that error). `close` is called once, when the engine needs
+ * resolves once at least one split is ready (fewer than `maxSplits` is fine: answer what the
+ * listing has so far) or the listing has ended — an empty batch only with `noMoreSplits`, so the
+ * engine never spins on a source that has nothing yet — and rejects when listing fails (the
+ * query fails with that error). `close` is called once, when the engine needs
  * no more splits (all were handed out, or the query stopped early); it ends the enumeration and
  * releases what it holds. It may come while a `nextBatch` is pending, whose answer is then
  * ignored; no call follows it.

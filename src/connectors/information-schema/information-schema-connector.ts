@@ -108,8 +108,8 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     abortInsert: inner.abortInsert?.bind(inner),
     insertHandle: inner.insertHandle?.bind(inner),
     // information_schema tables are listed from the catalog's metadata, which the coordinator has.
-    splitPlacement: (table) =>
-      isInformationSchema(table) ? COORDINATOR_ONLY : (inner.splitPlacement?.(table) ?? ANY_WORKER),
+    splitPlacement: (scan) =>
+      isInformationSchema(scan.table) ? COORDINATOR_ONLY : (inner.splitPlacement?.(scan) ?? ANY_WORKER),
     metadata,
     getSplits(request: SplitRequest): ConnectorSplitSource {
       return isInformationSchema(request.table)

@@ -21,6 +21,7 @@ import {
   type ConnectorSplit,
   type ConnectorSplitSource,
   type PageSourceRequest,
+  type ScanTable,
   type SchemaTableName,
   type SplitPlacement,
   type SplitRequest,
@@ -139,8 +140,8 @@ export class MemoryConnector implements Connector {
    * Scans (and writes) of a table run where its pages are: on the workers holding them, or here
    * when this node (the coordinator) holds them. A table without pages can go anywhere.
    */
-  splitPlacement(table: SchemaTableName): SplitPlacement {
-    const nodes = this.metadata.dataNodes(table);
+  splitPlacement(scan: ScanTable): SplitPlacement {
+    const nodes = this.metadata.dataNodes(scan.table);
     return nodes.includes(this.nodeId) ? COORDINATOR_ONLY : { kind: 'nodes', nodes };
   }
 

@@ -649,7 +649,7 @@ export class LocalQueryRunner {
     const metadata = this.options.metadata;
     const reads = findNodes(plan, 'TableScan').map((scan) => ({
       table: scan.table,
-      placement: metadata.splitPlacement(scan.table),
+      placement: metadata.splitPlacement(scan.table, scan.handle),
     }));
     const write = target === undefined ? undefined : { table: target, placement: metadata.splitPlacement(target) };
     return placePlan(reads, write, {

@@ -257,9 +257,10 @@ export class MetadataManager {
   }
 
   /** Where the table's splits can be read, as its connector declares (any worker when it does not say). */
-  splitPlacement(name: QualifiedObjectName): SplitPlacement {
+  splitPlacement(name: QualifiedObjectName, handle?: unknown): SplitPlacement {
     const canonical = canonicalName(name);
-    return this.connector(canonical.catalog).splitPlacement?.(schemaTable(canonical)) ?? ANY_WORKER;
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    return this.connector(canonical.catalog).splitPlacement?.(table) ?? ANY_WORKER;
   }
 
   createPageSink(name: QualifiedObjectName, columns: readonly string[], handle?: unknown): ConnectorPageSink {

@@ -41,6 +41,9 @@ export class StatementMetadata implements MetadataView {
   /** Per relation: its table and view (either may be undefined), loaded together. */
   private readonly relations = new Map<string, { table?: TableMetadata; view?: ViewDefinition }>();
   private readonly statistics = new Map<string, TableStatistics | undefined>();
+  /** Loads started, by relation and by schema (each is asked of the connector once). */
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly schemaLoading = new Map<string, Promise<boolean>>();
 
   constructor(readonly manager: MetadataManager) {}
 
@@ -58,25 +61,43 @@ export class StatementMetadata implements MetadataView {
     await Promise.all([...unique.values()].map((name) => this.load(name)));
   }
 
-  private async load(name: QualifiedObjectName): Promise<void> {
+  /** Loads one name, once: a name (or a schema) asked for twice concurrently is asked of the connector once. */
+  private load(name: QualifiedObjectName): Promise<void> {
     const key = keyOf(name);
-    const schemaKey = schemaKeyOf(name.catalog, name.schema);
-    if (!this.catalogExists(name.catalog)) return;
-    if (!this.schemas.has(schemaKey)) {
-      this.schemas.set(schemaKey, await this.manager.schemaExists(name.catalog, name.schema));
+    let loading = this.loading.get(key);
+    if (loading === undefined) {
+      loading = this.loadRelation(name, key);
+      this.loading.set(key, loading);
     }
-    if (name.name === '' || this.relations.has(key)) return;
-    if (!this.schemas.get(schemaKey)) {
+    return loading;
+  }
+
+  private async loadRelation(name: QualifiedObjectName, key: string): Promise<void> {
+    if (!this.catalogExists(name.catalog)) return;
+    const schemaExists = await this.loadSchema(name.catalog, name.schema);
+    if (name.name === '') return;
+    if (!schemaExists) {
       this.relations.set(key, {});
       return;
     }
     const [view, table] = await Promise.all([this.manager.getView(name), this.manager.getTable(name)]);
     const statistics =
       view === undefined && table !== undefined ? await this.manager.getTableStatistics(name) : undefined;
-    // Another load of the same name may have finished meanwhile: the first answer stands.
-    if (this.relations.has(key)) return;
     this.relations.set(key, { ...(table ? { table } : {}), ...(view ? { view } : {}) });
     this.statistics.set(key, statistics);
+  }
+
+  private loadSchema(catalog: string, schema: string): Promise<boolean> {
+    const key = schemaKeyOf(catalog, schema);
+    let loading = this.schemaLoading.get(key);
+    if (loading === undefined) {
+      loading = this.manager.schemaExists(catalog, schema).then((exists) => {
+        this.schemas.set(key, exists);
+        return exists;
+      });
+      this.schemaLoading.set(key, loading);
+    }
+    return loading;
   }
 
   /**

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { VivaceError } from '../../../src/common/vivace-error.js';
 import { createMemoryConnector, type MemoryConnector } from '../../../src/connectors/memory/memory-connector.js';
-import type { ConnectorSplit, SchemaTableName } from '../../../src/spi/connector.js';
+import { COORDINATOR_ONLY, type ConnectorSplit, type SchemaTableName } from '../../../src/spi/connector.js';
 import { BIGINT } from '../../../src/types/type.js';
 import { columns, ID_NAME, pageOf, T } from './memory-test-helpers.js';
 
@@ -57,6 +57,16 @@ function readWhereHeld(nodes: readonly MemoryConnector[], table: SchemaTableName
 }
 
 describe('memory tables held by workers', () => {
+  it('declare where they can be read: the holding nodes, the coordinator, or anywhere while empty', async () => {
+    const { coordinator } = cluster();
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    assert.deepEqual(coordinator.splitPlacement({ table: T }), { kind: 'nodes', nodes: [] });
+    const sink = coordinator.createPageSink({ table: T, columns: ['id', 'name'] });
+    sink.appendPage(pageOf(ID_NAME, [[1, 'a']]));
+    await coordinator.finishInsert({ table: T, columns: ['id', 'name'] }, [sink.finish()]);
+    assert.deepEqual(coordinator.splitPlacement({ table: T }), COORDINATOR_ONLY);
+  });
+
   it('commits fragments written on workers and reads each split where it is held', async () => {
     const { coordinator, workers } = cluster();
     await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
@@ -64,7 +74,7 @@ describe('memory tables held by workers', () => {
       [1, 2, 3],
       [4, 5],
     ]);
-    const placement = coordinator.splitPlacement(T);
+    const placement = coordinator.splitPlacement({ table: T });
     assert.equal(placement.kind, 'nodes');
     assert.deepEqual([...(placement.kind === 'nodes' ? placement.nodes : [])].sort(), ['worker-1', 'worker-2']);
     assert.equal(coordinator.store.fragmentCount, 0);

@@ -67,6 +67,25 @@ describe('statement metadata', () => {
     assert.equal(statement.getTable({ catalog: 'hive', schema: 'x', name: 'y' }), undefined);
   });
 
+  it('asks the connector once per schema and relation, however often a statement names them', async () => {
+    const manager = new MetadataManager(createCatalogManager({ nodeId: 'n1' }));
+    const asked: string[] = [];
+    const count = <T>(what: string, answer: Promise<T>) => {
+      asked.push(what);
+      return answer;
+    };
+    const schemaExists = manager.schemaExists.bind(manager);
+    const getTable = manager.getTable.bind(manager);
+    manager.schemaExists = (catalog, schema) => count(`schema ${schema}`, schemaExists(catalog, schema));
+    manager.getTable = (name) => count(`table ${name.name}`, getTable(name));
+    const statement = new StatementMetadata(manager);
+    const nation = { catalog: 'tpch', schema: 'tiny', name: 'nation' };
+    const region = { catalog: 'tpch', schema: 'tiny', name: 'region' };
+    await Promise.all([statement.prefetch([nation, region, nation]), statement.prefetch([region])]);
+    await statement.prefetch([nation]);
+    assert.deepEqual(asked.sort(), ['schema tiny', 'table nation', 'table region']);
+  });
+
   it('signals names it did not load instead of reading them through', async () => {
     const manager = new MetadataManager(createCatalogManager({ nodeId: 'n1' }));
     const statement = new StatementMetadata(manager);
