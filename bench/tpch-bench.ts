@@ -11,6 +11,7 @@ import { pageSizeInBytes } from '../src/data/page.js';
 import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
 import type { QueryExecution, QuerySession } from '../src/server/engine/query-execution.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import { collectSplits } from '../src/spi/split-source.js';
 import { parseType } from '../src/types/type-signature.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 
@@ -25,21 +26,21 @@ function median(values: number[]): number {
 }
 
 /** Copies every TPC-H table of scale `sf` from the tpch catalog into the `bench` memory catalog. */
-export function loadIntoMemory(metadata: MetadataManager, sf: number): number {
+export async function loadIntoMemory(metadata: MetadataManager, sf: number): Promise<number> {
   const schema = sf === 0.01 ? 'tiny' : `sf${sf}`;
   let bytes = 0;
   for (const [table, columns] of Object.entries(TPCH_TABLES)) {
     const target = { catalog: 'bench', schema: 'default', name: table };
     const names = columns.map((c) => c.name);
     const types = columns.map((c) => parseType(c.type));
-    metadata.createTable(
+    await metadata.createTable(
       target,
       columns.map((c, i) => ({ name: c.name, type: types[i]! })),
     );
     const sink = metadata.createPageSink(target, names);
     const source = { catalog: 'tpch', schema, name: table };
-    for (const split of metadata.getSplits(source)) {
-      const pages = metadata.createPageSource(source, split, names, types);
+    for (const split of await collectSplits(metadata.getSplits(source))) {
+      const pages = metadata.createPageSource(source, undefined, split, names, types);
       while (!pages.isFinished()) {
         const page = pages.getNextPage();
         if (page) {
@@ -49,7 +50,7 @@ export function loadIntoMemory(metadata: MetadataManager, sf: number): number {
       }
       pages.close();
     }
-    metadata.finishInsert(target, names, [sink.finish()]);
+    await metadata.finishInsert(target, names, [sink.finish()]);
   }
   return bytes;
 }
@@ -80,7 +81,7 @@ export async function run(args: readonly string[]): Promise<void> {
   });
   const metadata = new MetadataManager(catalogs);
   let started = performance.now();
-  const bytes = loadIntoMemory(metadata, sf);
+  const bytes = await loadIntoMemory(metadata, sf);
   console.log(
     `Vivace: loaded sf${sf} into memory (${(bytes / 2 ** 20).toFixed(0)} MB of pages) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

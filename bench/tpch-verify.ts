@@ -26,7 +26,7 @@ export async function verify(args: readonly string[]): Promise<number> {
     properties: { 'memory.max-data-per-node': '64GB' },
   });
   const metadata = new MetadataManager(catalogs);
-  loadIntoMemory(metadata, sf);
+  await loadIntoMemory(metadata, sf);
   const duck = await tpchDuckDb(sf, '2', `.cache/tpch-sf${sf}.duckdb`);
   const runner = new LocalQueryRunner({ metadata });
   const session: QuerySession = {

@@ -5,6 +5,7 @@
 import type { PlanNode } from '../planner/plan-nodes.js';
 import type { RowExpression } from '../planner/row-expression.js';
 import type { ConnectorPageSink, ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
+import type { ConnectorSplitSource } from '../spi/split-source.js';
 import type { Type } from '../types/type.js';
 import type { EngineFunctions, SessionContext } from './expression/engine-functions.js';
 import type { QueryMemoryPool } from './memory-context.js';
@@ -13,7 +14,8 @@ import type { OperatorContext } from './operator-context.js';
 import type { TableScanOperator } from './operators/table-scan-operator.js';
 
 export interface ScanSource {
-  readonly splits: readonly ConnectorSplit[];
+  /** The scan's splits, pulled by the operator (single-node execution); absent for a task's scan. */
+  readonly splitSource?: ConnectorSplitSource;
   createPageSource(split: ConnectorSplit): ConnectorPageSource;
   /** A task's scan: splits arrive later through the operator (`addSplit`, `noMoreSplits`). */
   attach?(operator: TableScanOperator): void;
@@ -41,8 +43,12 @@ export interface LocalPlannerContext {
 /** Where a TableWriter writes and how TableFinish commits or abandons the write. */
 export interface WriteTarget {
   createPageSink(node: Extract<PlanNode, { kind: 'TableWriter' }>): ConnectorPageSink;
-  commit(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[], rows: number): void;
-  abort(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[]): void;
+  commit(
+    node: Extract<PlanNode, { kind: 'TableFinish' }>,
+    fragments: readonly unknown[],
+    rows: number,
+  ): void | Promise<void>;
+  abort(node: Extract<PlanNode, { kind: 'TableFinish' }>, fragments: readonly unknown[]): void | Promise<void>;
 }
 
 /** Output of visiting a node: the pipeline's operators so far and their output layout. */

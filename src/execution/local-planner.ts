@@ -14,6 +14,7 @@ import { Driver } from './driver.js';
 import { compileFilter, compileProjection, type InputLayout } from './expression/compiler.js';
 import type { LocalPlannerContext, PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
 import { planOperatorNode } from './local-planner-operators.js';
+import { MeteredPageSource } from './metered-page-source.js';
 
 export type { LocalPlannerContext, PhysicalOperation, ScanSource } from './local-plan-types.js';
 
@@ -128,11 +129,12 @@ export class LocalPlanner implements PipelineBuilder {
     const operator = new TableScanOperator(
       this.operatorContext('TableScanOperator'),
       (split) => {
-        const pageSource = source.createPageSource(split);
+        // Every connector page source is counted and held to the scan's limit by the engine.
+        const pageSource = new MeteredPageSource(source.createPageSource(split), node.limit);
         const maxRows = this.context.maxPageRows;
         return maxRows === undefined ? pageSource : new SlicingPageSource(pageSource, maxRows);
       },
-      source.attach ? undefined : source.splits,
+      source.splitSource,
     );
     source.attach?.(operator);
     const layout = new Map(

@@ -5,7 +5,7 @@
  * resumed mid-page) that large default pages would hide. Slices share the source's typed arrays.
  */
 import { getPageRegion, type Page } from '../data/page.js';
-import type { ConnectorPageSource } from '../spi/connector.js';
+import type { CountedPageSource } from './metered-page-source.js';
 
 /** `page` cut into consecutive regions of at most `maxRows` rows (the page itself when it fits). */
 export function slicePage(page: Page, maxRows: number): Page[] {
@@ -18,12 +18,12 @@ export function slicePage(page: Page, maxRows: number): Page[] {
 }
 
 /** A page source handing out its delegate's pages in regions of at most `maxRows` rows. */
-export class SlicingPageSource implements ConnectorPageSource {
+export class SlicingPageSource implements CountedPageSource {
   private current: Page | null = null;
   private offset = 0;
 
   constructor(
-    private readonly delegate: ConnectorPageSource,
+    private readonly delegate: CountedPageSource,
     private readonly maxRows: number,
   ) {}
 

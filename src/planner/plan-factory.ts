@@ -72,12 +72,14 @@ export class PlanFactory {
     table: QualifiedObjectName,
     columns: readonly { readonly symbol: PlanSymbol; readonly column: string }[],
     constraint?: TupleDomain,
+    handle?: unknown,
   ): TableScanNode {
     return {
       kind: 'TableScan',
       id: this.ids.nextId(),
       outputs: columns.map((c) => c.symbol),
       table,
+      ...(handle !== undefined ? { handle } : {}),
       assignments: columns.map((c) => ({ symbol: c.symbol.name, column: c.column })),
       ...(constraint ? { constraint } : {}),
     };

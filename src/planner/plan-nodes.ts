@@ -31,9 +31,19 @@ export interface Ordering {
 export interface TableScanNode extends PlanNodeBase {
   readonly kind: 'TableScan';
   readonly table: QualifiedObjectName;
+  /**
+   * The connector's table handle (plain data): the table's, then as pushdown answers reshaped it;
+   * it goes with the plan to every split request and page source.
+   */
+  readonly handle?: unknown;
   /** Output symbol → column name. */
   readonly assignments: readonly { readonly symbol: string; readonly column: string }[];
+  /**
+   * The values rows may have, offered to the connector (SPI values, spi/values.ts): a hint for
+   * skipping data; the Filter above keeps what the connector did not guarantee.
+   */
   readonly constraint?: TupleDomain;
+  /** The engine reads at most this many rows of each split (and offers it to the connector). */
   readonly limit?: number;
 }
 

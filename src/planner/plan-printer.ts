@@ -230,7 +230,9 @@ function formatDomain(domain: TupleDomain, node: Extract<PlanNode, { kind: 'Tabl
 
 function formatColumnDomain(domain: ColumnDomain, type: Type | undefined): string {
   if (!domain.ranges) return domain.nullAllowed ? 'ALL' : 'NOT NULL';
-  const value = (v: unknown) => (type ? formatConstant(v, type) : JSON.stringify(v));
+  // Domain values are SPI values (a long bigint or decimal may be a JS bigint).
+  const value = (v: unknown) =>
+    type ? formatConstant(v, type) : typeof v === 'bigint' ? String(v) : JSON.stringify(v);
   const ranges = domain.ranges.map((r) => {
     if (r.low && r.high && r.low.inclusive && r.high.inclusive && r.low.value === r.high.value)
       return value(r.low.value);

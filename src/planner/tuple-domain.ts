@@ -210,6 +210,21 @@ function termDomain(
   return { ...c, domain: { nullAllowed: false, ranges } };
 }
 
+/**
+ * The column a conjunct constrains, when the conjunct says exactly what its domain says (one of
+ * the understood forms over a column whose type has domains): a connector that guarantees that
+ * column's domain makes the conjunct redundant.
+ */
+export function exactTermColumn(
+  term: RowExpression,
+  columnOf: (symbol: string) => { column: string; type: Type } | undefined,
+): string | undefined {
+  return termDomain(term, (s) => {
+    const c = columnOf(s);
+    return c && supportsDomains(c.type) ? c : undefined;
+  })?.column;
+}
+
 /** The TupleDomain a predicate implies over the columns `columnOf` knows. */
 export function extractTupleDomain(
   predicate: RowExpression,

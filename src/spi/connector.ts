@@ -1,8 +1,9 @@
 /**
  * The connector contract: what the engine asks of a data source. A connector has metadata
- * (schemas, tables, statistics, DDL), enumerates splits (JSON-serialisable units of work any
- * worker can read), and creates page sources that read one split with only the requested columns,
- * honouring a pushed-down constraint and limit where they can, and page sinks for writes.
+ * (schemas, tables, statistics, DDL; asynchronous), enumerates splits (JSON-serialisable units of
+ * work) through a split source the engine pulls batches from, and creates page sources that read
+ * one split with only the requested columns, using a pushed-down constraint and limit where they
+ * can, and page sinks for writes.
  *
  * Catalogs are instances of connectors, configured Presto's way
  * (`etc/catalog/<name>.properties` with `connector.name=...`).
@@ -10,47 +11,97 @@
 import type { Page } from '../data/page.js';
 import type { Type } from '../types/type.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from './metadata.js';
+import type { FilterApplication, LimitApplication, ScanTable } from './pushdown.js';
+import type { ConnectorSplit, ConnectorSplitSource } from './split-source.js';
 import type { TupleDomain } from './tuple-domain.js';
+
+export type { FilterApplication, LimitApplication, ScanTable } from './pushdown.js';
+export type { ConnectorSplit, ConnectorSplitSource, SplitBatch } from './split-source.js';
+
+/**
+ * Where a table's splits can run. `nodes`: only on those nodes (a split's `addresses` says which
+ * one holds it); an empty list means the table holds no data yet, so any node can take it.
+ * `coordinator`: the data is the coordinator's own state (system tables, information_schema,
+ * tables kept in the coordinator's memory).
+ */
+export type SplitPlacement =
+  | { readonly kind: 'any-worker' }
+  | { readonly kind: 'nodes'; readonly nodes: readonly string[] }
+  | { readonly kind: 'coordinator' };
+
+export const ANY_WORKER: SplitPlacement = Object.freeze({ kind: 'any-worker' });
+export const COORDINATOR_ONLY: SplitPlacement = Object.freeze({ kind: 'coordinator' });
 
 export interface SchemaTableName {
   readonly schema: string;
   readonly table: string;
 }
 
-/** A unit of work: plain JSON, interpreted only by the connector that made it. */
-export interface ConnectorSplit {
-  /** Nodes that hold the split's data (memory connector); empty when any node can read it. */
-  readonly addresses?: readonly string[];
-  readonly [key: string]: unknown;
-}
-
+/**
+ * A catalog's metadata. Every read and every DDL operation is asynchronous: listing a directory,
+ * reading a file footer, asking a metastore or object storage all wait. Names are canonical
+ * (lowercase). The engine resolves what a statement needs before analysing it, so a connector is
+ * asked about each name once per statement.
+ */
 export interface ConnectorMetadata {
-  listSchemas(): readonly string[];
+  listSchemas(): Promise<readonly string[]>;
   /** For connectors whose schemas cannot all be listed (tpch accepts any `sfN`). */
-  schemaExists?(schema: string): boolean;
-  listTables(schema?: string): readonly SchemaTableName[];
-  /** The table's columns, with connector-canonical (lowercase) names. */
-  getTable(name: SchemaTableName): TableMetadata | undefined;
-  getTableStatistics?(name: SchemaTableName): TableStatistics | undefined;
-  getView?(name: SchemaTableName): ViewDefinition | undefined;
-  listViews?(schema?: string): readonly SchemaTableName[];
+  schemaExists?(schema: string): Promise<boolean>;
+  listTables(schema?: string): Promise<readonly SchemaTableName[]>;
+  /** The table's columns, with connector-canonical (lowercase) names, and its scan handle. */
+  getTable(name: SchemaTableName): Promise<TableMetadata | undefined>;
+  getTableStatistics?(name: SchemaTableName): Promise<TableStatistics | undefined>;
+  getView?(name: SchemaTableName): Promise<ViewDefinition | undefined>;
+  listViews?(schema?: string): Promise<readonly SchemaTableName[]>;
 
-  createSchema?(schema: string, properties: Readonly<Record<string, unknown>>): void;
-  dropSchema?(schema: string, cascade: boolean): void;
+  createSchema?(schema: string, properties: Readonly<Record<string, unknown>>): Promise<void>;
+  dropSchema?(schema: string, cascade: boolean): Promise<void>;
   createTable?(
     name: SchemaTableName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>>,
-  ): void;
-  dropTable?(name: SchemaTableName): void;
-  createView?(view: ViewDefinition, replace: boolean): void;
-  dropView?(name: SchemaTableName): void;
-  /** Rewrites (DELETE, UPDATE, TRUNCATE, ALTER TABLE): a table's columns, rows and version as of now. */
-  tableData?(name: SchemaTableName): { version: number; columns: readonly ColumnMetadata[]; rowCount: number };
+  ): Promise<void>;
+  dropTable?(name: SchemaTableName): Promise<void>;
+  createView?(view: ViewDefinition, replace: boolean): Promise<void>;
+  dropView?(name: SchemaTableName): Promise<void>;
+
+  /**
+   * Offered a scan's filter as a tuple domain (values per spi/values.ts): answer what the
+   * connector takes and what it leaves for the engine (pushdown.ts). Synchronous and pure: from
+   * the handle and metadata already known, without I/O (planning does not wait); work that needs
+   * I/O (pruning partitions, files) belongs in `getSplits`. Absent or undefined: nothing is
+   * taken, the engine filters every row itself.
+   */
+  applyFilter?(table: ScanTable, constraint: TupleDomain): FilterApplication | undefined;
+  /** Offered a scan's limit, on the same terms as `applyFilter`; undefined: not guaranteed. */
+  applyLimit?(table: ScanTable, limit: number): LimitApplication | undefined;
+
+  /**
+   * Row-level changes — DELETE, UPDATE, TRUNCATE and ALTER TABLE (rename, add, drop and rename
+   * columns) — by rewriting the table's contents, for connectors that can. Absent: those
+   * statements fail with NOT_SUPPORTED.
+   */
+  readonly rowLevelRewrite?: RowLevelRewrite;
+}
+
+/**
+ * The rewrite protocol of row-level changes (server/engine/data-modification.ts): the engine reads
+ * a table's columns and version, writes its new contents with an ordinary INSERT into a hidden
+ * staging table beside it (so the rewrite runs wherever the data is), then swaps them in; the
+ * swap fails with TRANSACTION_CONFLICT if anything was committed to the table meanwhile.
+ */
+export interface RowLevelRewrite {
+  /** A table's columns, rows and version as of now. */
+  tableData(name: SchemaTableName): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }>;
   /** A hidden empty table beside `name` that a rewrite writes the new contents into (INSERT). */
-  createStagingTable?(name: SchemaTableName, columns: readonly ColumnMetadata[]): SchemaTableName;
+  createStagingTable(name: SchemaTableName, columns: readonly ColumnMetadata[]): Promise<SchemaTableName>;
   /** Replaces columns and rows (and the name, given `rename`) at once if nothing was committed since `expectedVersion`. */
-  replaceTable?(name: SchemaTableName, expectedVersion: number, data: TableReplacement, rename?: SchemaTableName): void;
+  replaceTable(
+    name: SchemaTableName,
+    expectedVersion: number,
+    data: TableReplacement,
+    rename?: SchemaTableName,
+  ): Promise<void>;
 }
 
 /**
@@ -64,6 +115,11 @@ export interface TableReplacement {
 
 export interface SplitRequest {
   readonly table: SchemaTableName;
+  /** The scan's table handle (pushdown.ts); absent when the connector gave none. */
+  readonly handle?: unknown;
+  /** The columns the scan reads (the projection the engine offers); empty when only rows are counted. */
+  readonly columns?: readonly string[];
+  /** A hint: values rows may have; splits that cannot hold such a row may be skipped. */
   readonly constraint?: TupleDomain;
   /** A hint: how many splits the cluster can use in parallel. */
   readonly desiredSplits: number;
@@ -72,24 +128,34 @@ export interface SplitRequest {
 export interface PageSourceRequest {
   readonly split: ConnectorSplit;
   readonly table: SchemaTableName;
+  /** The scan's table handle, as the coordinator made it (the worker has no metadata). */
+  readonly handle?: unknown;
   /** Column names to read, in output order (may be empty: only row counts are needed). */
   readonly columns: readonly string[];
   readonly columnTypes: readonly Type[];
+  /** A hint: values rows may have (rows outside it may be skipped; the engine still filters). */
   readonly constraint?: TupleDomain;
+  /**
+   * A hint: the engine stops reading this split after `limit` rows (it counts and cuts them
+   * itself); a source may use it to read less.
+   */
   readonly limit?: number;
 }
 
 /**
  * Reads one split. `getNextPage` returns null when no page is ready now (check `isFinished`, and
- * `isBlocked` for asynchronous sources).
+ * `isBlocked` for asynchronous sources). The engine wraps every page source: it counts the rows
+ * and their size (raw input statistics) and enforces the scan's limit, closing the source early.
  */
 export interface ConnectorPageSource {
   getNextPage(): Page | null;
   isFinished(): boolean;
   isBlocked?(): Promise<void> | undefined;
-  /** Bytes and rows read so far (raw input statistics). */
-  readonly completedBytes: number;
-  readonly completedPositions: number;
+  /**
+   * Bytes read from storage so far, when the connector knows them (compressed file bytes); when
+   * absent the engine counts the in-memory size of the pages.
+   */
+  readonly completedBytes?: number;
   close(): void;
 }
 
@@ -109,20 +175,25 @@ export interface ConnectorInsertTarget {
 
 export interface Connector {
   readonly metadata: ConnectorMetadata;
-  getSplits(request: SplitRequest): readonly ConnectorSplit[];
   /**
-   * The nodes holding the table's data, for connectors whose splits can be read only there (the
-   * memory connector); absent when any worker can read any split.
+   * The scan's splits as a source the engine pulls batches from (split-source.ts). Called on the
+   * coordinator once per scan; enumeration itself (listing files) belongs in `nextBatch`.
    */
-  dataNodes?(table: SchemaTableName): readonly string[];
+  getSplits(request: SplitRequest): ConnectorSplitSource;
+  /**
+   * Where the table's splits can be read (and a write into it runs): any worker, only the nodes
+   * holding its data, or only the coordinator. Answered from the scan's handle (absent for a
+   * write's target) and what the connector knows without I/O. Absent: any worker.
+   */
+  splitPlacement?(table: ScanTable): SplitPlacement;
   createPageSource(request: PageSourceRequest): ConnectorPageSource;
   /** Made on the coordinator when a write is planned; travels in the plan to every sink. */
-  insertHandle?(target: { readonly table: SchemaTableName }): unknown;
+  insertHandle?(target: { readonly table: SchemaTableName }): Promise<unknown>;
   createPageSink?(target: ConnectorInsertTarget): ConnectorPageSink;
   /** Commits the fragments of every sink of a write atomically: all become visible, or none. */
-  finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): void;
+  finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): Promise<void>;
   /** Drops the data of sinks whose write will not be committed. */
-  abortInsert?(fragments: readonly unknown[]): void;
+  abortInsert?(fragments: readonly unknown[]): Promise<void>;
   /**
    * Prepares in the background what the connector's first queries would otherwise build inline
    * (servers call it once at start). Must not hold the event loop for long at a time.

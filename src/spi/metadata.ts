@@ -1,10 +1,14 @@
 /**
  * The metadata part of the connector contract, as the analyzer reads it: catalogs, schemas,
- * tables with their columns and types, and views. Reads are synchronous: the coordinator fetches
- * what a statement names before analysis (connectors may be remote), so analysis itself never
- * waits.
+ * tables with their columns and types, and views. Connectors answer asynchronously (they may be
+ * remote); the coordinator resolves what a statement names before analysis into a per-statement
+ * cache, and the analyzer and planner read only that cache (`MetadataView`, synchronous). A read
+ * of something the cache does not hold throws `MetadataNotLoadedError` naming it: the caller
+ * loads it and analyses again.
  */
 import type { Type } from '../types/type.js';
+import type { FilterApplication, LimitApplication } from './pushdown.js';
+import type { TupleDomain } from './tuple-domain.js';
 
 /** A fully qualified, canonical (lowercase) object name. */
 export interface QualifiedObjectName {
@@ -26,6 +30,12 @@ export interface TableMetadata {
   readonly name: QualifiedObjectName;
   readonly columns: readonly ColumnMetadata[];
   readonly comment?: string;
+  /**
+   * The connector's handle for scans of this table (plain data, see `ConnectorTableHandle`): it
+   * travels in the plan to every split request and page source, so workers need no metadata.
+   * Absent: the connector reads the table by name alone.
+   */
+  readonly handle?: unknown;
 }
 
 export interface ViewDefinition {
@@ -43,7 +53,7 @@ export interface ViewDefinition {
 export interface ColumnStatistics {
   readonly distinctValues?: number;
   readonly nullFraction?: number;
-  /** In the constant representation of the column's type (see analyzer/bound-tree.ts). */
+  /** In the SPI value representation of the column's type (spi/values.ts). */
   readonly min?: unknown;
   readonly max?: unknown;
   /** Average size in bytes of a value, for variable-width types. */
@@ -55,6 +65,11 @@ export interface TableStatistics {
   readonly columns: Readonly<Record<string, ColumnStatistics>>;
 }
 
+/**
+ * What a statement's analysis and planning read, synchronously, from the metadata resolved for the
+ * statement beforehand. Unknown names answer false/undefined; names that were not resolved throw
+ * `MetadataNotLoadedError`.
+ */
 export interface MetadataView {
   catalogExists(catalog: string): boolean;
   schemaExists(catalog: string, schema: string): boolean;
@@ -62,6 +77,22 @@ export interface MetadataView {
   getView(name: QualifiedObjectName): ViewDefinition | undefined;
   /** Statistics of a table, when the connector knows them. */
   getTableStatistics?(name: QualifiedObjectName): TableStatistics | undefined;
+  /** Offers a scan's filter to its connector (pushdown.ts); undefined: nothing taken. */
+  applyFilter?(table: QualifiedObjectName, handle: unknown, constraint: TupleDomain): FilterApplication | undefined;
+  /** Offers a scan's limit to its connector (pushdown.ts); undefined: not guaranteed. */
+  applyLimit?(table: QualifiedObjectName, handle: unknown, limit: number): LimitApplication | undefined;
+}
+
+/**
+ * Thrown by a `MetadataView` asked about names it has not loaded (found only during analysis,
+ * such as the tables inside a view's query). Not a user error: the statement runner loads the
+ * names and analyses again. `names` are canonical; an empty `name` asks only for the schema.
+ */
+export class MetadataNotLoadedError extends Error {
+  constructor(readonly names: readonly QualifiedObjectName[]) {
+    super(`metadata not loaded: ${names.map(formatObjectName).join(', ')}`);
+    this.name = 'MetadataNotLoadedError';
+  }
 }
 
 export function formatObjectName(name: QualifiedObjectName): string {

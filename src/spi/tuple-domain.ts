@@ -1,8 +1,9 @@
 /**
  * A constraint on a table's columns that the planner pushes into a connector (Presto's
- * TupleDomain): per column, the values a row may have, as ranges and single values. A connector
- * may use it to skip data (splits, row groups, generated ranges) and says which columns it
- * enforced exactly; the engine still filters what the connector does not enforce.
+ * TupleDomain): per column, the values a row may have, as ranges and single values, in the SPI
+ * value representation (values.ts). A connector may use it to skip data (splits, row groups,
+ * generated ranges) and says through `applyFilter` which columns it enforces exactly; the engine
+ * still filters what the connector does not enforce.
  */
 
 /** One contiguous range of values; an absent bound is unbounded. `low === high` inclusive is a single value. */
@@ -11,7 +12,7 @@ export interface ValueRange {
   readonly high?: { readonly value: unknown; readonly inclusive: boolean };
 }
 
-/** The values a column may take. Values use the constant representation of analyzer/bound-tree.ts. */
+/** The values a column may take (values per values.ts). */
 export interface ColumnDomain {
   readonly nullAllowed: boolean;
   /** Allowed non-null values as a union of ranges; absent means any non-null value. */

@@ -51,12 +51,7 @@ registerGoldenSuite('SQL logic tests on a 2-worker cluster', [{ name: 'default p
   const catalogs = createCatalogManager({ nodeId: 'sql-logic' });
   return new LocalQueryRunner({
     metadata: new MetadataManager(catalogs),
-    cluster: createClusterAccess(
-      coordinator.httpClient,
-      () => coordinator.nodeManager.activeWorkers(),
-      catalogs,
-      'sql-logic',
-    ),
+    cluster: createClusterAccess(coordinator.httpClient, () => coordinator.nodeManager.activeWorkers()),
     nodeId: 'sql-logic',
   });
 });

@@ -1,19 +1,27 @@
 /**
  * Adds the `information_schema` schema to a catalog: a connector wrapper that answers for that
  * schema from the wrapped connector's metadata and passes everything else through. The catalog
- * manager wraps every catalog with it, so each catalog has one, as in Presto.
+ * manager wraps every catalog with it, so each catalog has one, as in Presto. Its rows come from
+ * the wrapped connector's asynchronous metadata, so its page sources block until they are listed.
  */
 
-import type {
-  Connector,
-  ConnectorMetadata,
-  ConnectorPageSource,
-  ConnectorSplit,
-  PageSourceRequest,
-  SchemaTableName,
-  SplitRequest,
+import {
+  ANY_WORKER,
+  COORDINATOR_ONLY,
+  type Connector,
+  type ConnectorMetadata,
+  type ConnectorPageSource,
+  type ConnectorSplitSource,
+  type FilterApplication,
+  type LimitApplication,
+  type PageSourceRequest,
+  type ScanTable,
+  type SchemaTableName,
+  type SplitRequest,
 } from '../../spi/connector.js';
 import type { TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
+import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { RowsPageSource } from '../rows-page-source.js';
 import {
   INFORMATION_SCHEMA,
@@ -33,9 +41,7 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   readonly dropTable: ConnectorMetadata['dropTable'];
   readonly createView: ConnectorMetadata['createView'];
   readonly dropView: ConnectorMetadata['dropView'];
-  readonly tableData: ConnectorMetadata['tableData'];
-  readonly replaceTable: ConnectorMetadata['replaceTable'];
-  readonly createStagingTable: ConnectorMetadata['createStagingTable'];
+  readonly rowLevelRewrite: ConnectorMetadata['rowLevelRewrite'];
 
   constructor(private readonly inner: ConnectorMetadata) {
     // DDL goes to the wrapped connector unchanged (bound: connectors may be classes).
@@ -45,44 +51,51 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.dropTable = inner.dropTable?.bind(inner);
     this.createView = inner.createView?.bind(inner);
     this.dropView = inner.dropView?.bind(inner);
-    this.tableData = inner.tableData?.bind(inner);
-    this.replaceTable = inner.replaceTable?.bind(inner);
-    this.createStagingTable = inner.createStagingTable?.bind(inner);
+    this.rowLevelRewrite = inner.rowLevelRewrite;
   }
 
-  listSchemas(): readonly string[] {
-    return [...new Set([...this.inner.listSchemas(), INFORMATION_SCHEMA])];
+  async listSchemas(): Promise<readonly string[]> {
+    return [...new Set([...(await this.inner.listSchemas()), INFORMATION_SCHEMA])];
   }
 
-  schemaExists(schema: string): boolean {
+  async schemaExists(schema: string): Promise<boolean> {
     if (schema === INFORMATION_SCHEMA) return true;
-    return this.inner.schemaExists?.(schema) ?? this.inner.listSchemas().includes(schema);
+    if (this.inner.schemaExists !== undefined) return this.inner.schemaExists(schema);
+    return (await this.inner.listSchemas()).includes(schema);
   }
 
-  listTables(schema?: string): readonly SchemaTableName[] {
+  async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
     const own = Object.keys(INFORMATION_SCHEMA_TABLES).map((table) => ({ schema: INFORMATION_SCHEMA, table }));
     if (schema === INFORMATION_SCHEMA) return own;
-    const inner = this.inner.listTables(schema);
+    const inner = await this.inner.listTables(schema);
     return schema === undefined ? [...inner, ...own] : inner;
   }
 
-  getTable(name: SchemaTableName): TableMetadata | undefined {
+  async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     if (!isInformationSchema(name)) return this.inner.getTable(name);
     const table = INFORMATION_SCHEMA_TABLES[name.table];
     if (table === undefined) return undefined;
     return { name: { catalog: '', schema: name.schema, name: name.table }, columns: table.columns };
   }
 
-  getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
+  async getTableStatistics(name: SchemaTableName): Promise<TableStatistics | undefined> {
     return isInformationSchema(name) ? undefined : this.inner.getTableStatistics?.(name);
   }
 
-  getView(name: SchemaTableName): ViewDefinition | undefined {
+  async getView(name: SchemaTableName): Promise<ViewDefinition | undefined> {
     return isInformationSchema(name) ? undefined : this.inner.getView?.(name);
   }
 
-  listViews(schema?: string): readonly SchemaTableName[] {
-    return schema === INFORMATION_SCHEMA ? [] : (this.inner.listViews?.(schema) ?? []);
+  applyFilter(table: ScanTable, constraint: TupleDomain): FilterApplication | undefined {
+    return isInformationSchema(table.table) ? undefined : this.inner.applyFilter?.(table, constraint);
+  }
+
+  applyLimit(table: ScanTable, limit: number): LimitApplication | undefined {
+    return isInformationSchema(table.table) ? undefined : this.inner.applyLimit?.(table, limit);
+  }
+
+  async listViews(schema?: string): Promise<readonly SchemaTableName[]> {
+    return schema === INFORMATION_SCHEMA ? [] : ((await this.inner.listViews?.(schema)) ?? []);
   }
 }
 
@@ -94,11 +107,14 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     finishInsert: inner.finishInsert?.bind(inner),
     abortInsert: inner.abortInsert?.bind(inner),
     insertHandle: inner.insertHandle?.bind(inner),
-    // information_schema tables are computed wherever they are read (the coordinator).
-    dataNodes: inner.dataNodes && ((table) => (isInformationSchema(table) ? [] : inner.dataNodes!(table))),
+    // information_schema tables are listed from the catalog's metadata, which the coordinator has.
+    splitPlacement: (scan) =>
+      isInformationSchema(scan.table) ? COORDINATOR_ONLY : (inner.splitPlacement?.(scan) ?? ANY_WORKER),
     metadata,
-    getSplits(request: SplitRequest): readonly ConnectorSplit[] {
-      return isInformationSchema(request.table) ? [{ informationSchema: true }] : inner.getSplits(request);
+    getSplits(request: SplitRequest): ConnectorSplitSource {
+      return isInformationSchema(request.table)
+        ? fixedSplitSource([{ informationSchema: true }])
+        : inner.getSplits(request);
     },
     createPageSource(request: PageSourceRequest): ConnectorPageSource {
       if (!isInformationSchema(request.table)) return inner.createPageSource(request);

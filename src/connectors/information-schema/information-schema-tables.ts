@@ -3,6 +3,7 @@
  * rows come from a catalog's connector metadata. Listing is narrowed by the schema and table
  * names a query pins with `=` or `IN` (pushed down as single-value domains), so a catalog with
  * many tables answers `WHERE table_schema = 's' AND table_name = 't'` without listing them all.
+ * Rows are computed asynchronously from the catalog's (possibly remote) metadata.
  */
 import type { ConnectorMetadata, SchemaTableName } from '../../spi/connector.js';
 import type { TableMetadata } from '../../spi/metadata.js';
@@ -15,7 +16,7 @@ export const INFORMATION_SCHEMA = 'information_schema';
 export interface InformationSchemaTable {
   readonly columns: readonly { readonly name: string; readonly type: Type }[];
   /** The rows for `catalog`, narrowed by `filter`; values in column order. */
-  rows(catalog: string, metadata: ConnectorMetadata, filter: NameFilter): unknown[][];
+  rows(catalog: string, metadata: ConnectorMetadata, filter: NameFilter): Promise<unknown[][]>;
 }
 
 const varcharColumns = (...names: string[]) => names.map((name) => ({ name, type: VARCHAR }));
@@ -54,12 +55,15 @@ export function nameFilterOf(
   };
 }
 
-function schemasOf(metadata: ConnectorMetadata, filter: NameFilter): string[] {
-  const all = [...metadata.listSchemas(), INFORMATION_SCHEMA];
+async function schemasOf(metadata: ConnectorMetadata, filter: NameFilter): Promise<string[]> {
+  const all = [...(await metadata.listSchemas()), INFORMATION_SCHEMA];
   if (filter.schemas === undefined) return [...new Set(all)].sort();
-  return [...filter.schemas]
-    .filter((s) => s === INFORMATION_SCHEMA || metadata.schemaExists?.(s) || all.includes(s))
-    .sort();
+  const exists = await Promise.all(
+    [...filter.schemas].map(
+      async (s) => s === INFORMATION_SCHEMA || (await metadata.schemaExists?.(s)) === true || all.includes(s),
+    ),
+  );
+  return [...filter.schemas].filter((_, i) => exists[i]).sort();
 }
 
 interface Relation {
@@ -67,9 +71,9 @@ interface Relation {
   readonly kind: 'BASE TABLE' | 'VIEW';
 }
 
-function relationsOf(metadata: ConnectorMetadata, filter: NameFilter): Relation[] {
+async function relationsOf(metadata: ConnectorMetadata, filter: NameFilter): Promise<Relation[]> {
   const relations: Relation[] = [];
-  for (const schema of schemasOf(metadata, filter)) {
+  for (const schema of await schemasOf(metadata, filter)) {
     if (schema === INFORMATION_SCHEMA) {
       for (const table of Object.keys(INFORMATION_SCHEMA_TABLES)) {
         if (filter.tables === undefined || filter.tables.has(table))
@@ -80,34 +84,34 @@ function relationsOf(metadata: ConnectorMetadata, filter: NameFilter): Relation[
     if (filter.tables !== undefined) {
       for (const table of filter.tables) {
         const name = { schema, table };
-        if (metadata.getView?.(name) !== undefined) relations.push({ name, kind: 'VIEW' });
-        else if (metadata.getTable(name) !== undefined) relations.push({ name, kind: 'BASE TABLE' });
+        if ((await metadata.getView?.(name)) !== undefined) relations.push({ name, kind: 'VIEW' });
+        else if ((await metadata.getTable(name)) !== undefined) relations.push({ name, kind: 'BASE TABLE' });
       }
       continue;
     }
-    for (const name of metadata.listTables(schema)) relations.push({ name, kind: 'BASE TABLE' });
-    for (const name of metadata.listViews?.(schema) ?? []) relations.push({ name, kind: 'VIEW' });
+    for (const name of await metadata.listTables(schema)) relations.push({ name, kind: 'BASE TABLE' });
+    for (const name of (await metadata.listViews?.(schema)) ?? []) relations.push({ name, kind: 'VIEW' });
   }
   return relations.sort((a, b) =>
     a.name.schema === b.name.schema ? (a.name.table < b.name.table ? -1 : 1) : a.name.schema < b.name.schema ? -1 : 1,
   );
 }
 
-function columnsOf(metadata: ConnectorMetadata, relation: Relation): TableMetadata['columns'] {
+async function columnsOf(metadata: ConnectorMetadata, relation: Relation): Promise<TableMetadata['columns']> {
   if (relation.name.schema === INFORMATION_SCHEMA) return INFORMATION_SCHEMA_TABLES[relation.name.table]?.columns ?? [];
-  if (relation.kind === 'VIEW') return metadata.getView?.(relation.name)?.columns ?? [];
-  return metadata.getTable(relation.name)?.columns.filter((c) => !c.hidden) ?? [];
+  if (relation.kind === 'VIEW') return (await metadata.getView?.(relation.name))?.columns ?? [];
+  return (await metadata.getTable(relation.name))?.columns.filter((c) => !c.hidden) ?? [];
 }
 
 export const INFORMATION_SCHEMA_TABLES: Readonly<Record<string, InformationSchemaTable>> = {
   schemata: {
     columns: varcharColumns('catalog_name', 'schema_name'),
-    rows: (catalog, metadata, filter) => schemasOf(metadata, filter).map((schema) => [catalog, schema]),
+    rows: async (catalog, metadata, filter) => (await schemasOf(metadata, filter)).map((schema) => [catalog, schema]),
   },
   tables: {
     columns: varcharColumns('table_catalog', 'table_schema', 'table_name', 'table_type', 'table_comment'),
-    rows: (catalog, metadata, filter) =>
-      relationsOf(metadata, filter).map((r) => [catalog, r.name.schema, r.name.table, r.kind, null]),
+    rows: async (catalog, metadata, filter) =>
+      (await relationsOf(metadata, filter)).map((r) => [catalog, r.name.schema, r.name.table, r.kind, null]),
   },
   columns: {
     columns: [
@@ -115,9 +119,11 @@ export const INFORMATION_SCHEMA_TABLES: Readonly<Record<string, InformationSchem
       { name: 'ordinal_position', type: BIGINT },
       ...varcharColumns('column_default', 'is_nullable', 'data_type', 'comment', 'extra_info'),
     ],
-    rows: (catalog, metadata, filter) =>
-      relationsOf(metadata, filter).flatMap((relation) =>
-        columnsOf(metadata, relation).map((column, i) => [
+    rows: async (catalog, metadata, filter) => {
+      const relations = await relationsOf(metadata, filter);
+      const columns = await Promise.all(relations.map((relation) => columnsOf(metadata, relation)));
+      return relations.flatMap((relation, r) =>
+        columns[r]!.map((column, i) => [
           catalog,
           relation.name.schema,
           relation.name.table,
@@ -129,14 +135,16 @@ export const INFORMATION_SCHEMA_TABLES: Readonly<Record<string, InformationSchem
           (column as { comment?: string }).comment ?? null,
           null,
         ]),
-      ),
+      );
+    },
   },
   views: {
     columns: varcharColumns('table_catalog', 'table_schema', 'table_name', 'view_owner', 'view_definition'),
-    rows: (catalog, metadata, filter) =>
-      relationsOf(metadata, filter)
-        .filter((r) => r.kind === 'VIEW')
-        .map((r) => [catalog, r.name.schema, r.name.table, null, metadata.getView?.(r.name)?.sql ?? null]),
+    rows: async (catalog, metadata, filter) => {
+      const views = (await relationsOf(metadata, filter)).filter((r) => r.kind === 'VIEW');
+      const definitions = await Promise.all(views.map((r) => metadata.getView?.(r.name)));
+      return views.map((r, i) => [catalog, r.name.schema, r.name.table, null, definitions[i]?.sql ?? null]);
+    },
   },
   table_privileges: {
     columns: varcharColumns(
@@ -152,19 +160,19 @@ export const INFORMATION_SCHEMA_TABLES: Readonly<Record<string, InformationSchem
       'with_hierarchy',
     ),
     // Vivace has no access control yet: no privileges are granted, so none are listed.
-    rows: () => [],
+    rows: async () => [],
   },
   applicable_roles: {
     columns: varcharColumns('grantee', 'grantee_type', 'role_name', 'is_grantable'),
-    rows: () => [],
+    rows: async () => [],
   },
   enabled_roles: {
     columns: varcharColumns('role_name'),
-    rows: () => [],
+    rows: async () => [],
   },
   roles: {
     columns: varcharColumns('role_name'),
-    rows: () => [],
+    rows: async () => [],
   },
 };
 

@@ -11,17 +11,22 @@
  * Catalog property: `memory.max-data-per-node` (default 128MB, as in Presto).
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import type {
-  Connector,
-  ConnectorFactory,
-  ConnectorInsertTarget,
-  ConnectorPageSink,
-  ConnectorPageSource,
-  ConnectorSplit,
-  PageSourceRequest,
-  SchemaTableName,
-  SplitRequest,
+import {
+  COORDINATOR_ONLY,
+  type Connector,
+  type ConnectorFactory,
+  type ConnectorInsertTarget,
+  type ConnectorPageSink,
+  type ConnectorPageSource,
+  type ConnectorSplit,
+  type ConnectorSplitSource,
+  type PageSourceRequest,
+  type ScanTable,
+  type SchemaTableName,
+  type SplitPlacement,
+  type SplitRequest,
 } from '../../spi/connector.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
 import { checkKnownProperties, parseDataSize } from '../catalog/connector-properties.js';
 import { createInsertHandle, parseInsertHandle } from './memory-insert-handle.js';
 import { type MemoryFragment, MemoryMetadata } from './memory-metadata.js';
@@ -103,7 +108,13 @@ export class MemoryConnector implements Connector {
     this.metadata = new MemoryMetadata(catalogName, this.store);
   }
 
-  getSplits(request: SplitRequest): readonly ConnectorSplit[] {
+  /** Made at once, from the fragments committed now: the query reads the table as of its start. */
+  getSplits(request: SplitRequest): ConnectorSplitSource {
+    return fixedSplitSource(this.listSplits(request));
+  }
+
+  /** Every split of a scan: page ranges of the fragments committed now. */
+  listSplits(request: SplitRequest): MemorySplit[] {
     const table = this.metadata.requireTable(request.table);
     if (table.fragments.length === 0 || request.constraint?.none === true) return [];
     const counts = splitCounts(table.fragments, table.rowCount, Math.max(1, Math.floor(request.desiredSplits)));
@@ -125,9 +136,13 @@ export class MemoryConnector implements Connector {
     return splits;
   }
 
-  /** The nodes that hold the table's pages: its scans must run there. */
-  dataNodes(table: SchemaTableName): readonly string[] {
-    return this.metadata.dataNodes(table);
+  /**
+   * Scans (and writes) of a table run where its pages are: on the workers holding them, or here
+   * when this node (the coordinator) holds them. A table without pages can go anywhere.
+   */
+  splitPlacement(scan: ScanTable): SplitPlacement {
+    const nodes = this.metadata.dataNodes(scan.table);
+    return nodes.includes(this.nodeId) ? COORDINATOR_ONLY : { kind: 'nodes', nodes };
   }
 
   createPageSource(request: PageSourceRequest): ConnectorPageSource {
@@ -157,12 +172,16 @@ export class MemoryConnector implements Connector {
       if (index < 0) throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table '${qualified}'`);
       return index;
     });
-    return new MemoryPageSource(stored.pages, split.pageStart, split.pageEnd, channels, request.limit);
+    return new MemoryPageSource(stored.pages, split.pageStart, split.pageEnd, channels);
   }
 
   /** Made on the coordinator: what a sink on any node needs to write the table. */
-  insertHandle(target: { readonly table: SchemaTableName }): unknown {
-    const table = this.metadata.requireTable(target.table);
+  async insertHandle(target: { readonly table: SchemaTableName }): Promise<unknown> {
+    return this.currentInsertHandle(target.table);
+  }
+
+  private currentInsertHandle(name: SchemaTableName): unknown {
+    const table = this.metadata.requireTable(name);
     return createInsertHandle(
       table.id,
       `${this.catalogName}.${table.schema}.${table.name}`,
@@ -172,16 +191,16 @@ export class MemoryConnector implements Connector {
   }
 
   createPageSink(target: ConnectorInsertTarget): ConnectorPageSink {
-    const handle = parseInsertHandle(target.handle ?? this.insertHandle(target));
+    const handle = parseInsertHandle(target.handle ?? this.currentInsertHandle(target.table));
     this.store.retainOnly(handle.activeTableIds, handle.tableIdsBelow);
     return new MemoryPageSink(this.store, handle, target.columns);
   }
 
-  finishInsert(target: ConnectorInsertTarget, fragments: readonly unknown[]): void {
+  async finishInsert(target: ConnectorInsertTarget, fragments: readonly unknown[]): Promise<void> {
     try {
       this.metadata.commitInsert(target.table, asWriteFragments(fragments));
     } catch (e) {
-      this.abortInsert(fragments);
+      this.discardFragments(fragments);
       throw e;
     }
   }
@@ -191,7 +210,11 @@ export class MemoryConnector implements Connector {
    * A worker's share of such a write is forgotten with its table record (clean-up on its next
    * write): a worker's own failed sinks discard their pages at once.
    */
-  abortInsert(fragments: readonly unknown[]): void {
+  async abortInsert(fragments: readonly unknown[]): Promise<void> {
+    this.discardFragments(fragments);
+  }
+
+  private discardFragments(fragments: readonly unknown[]): void {
     for (const fragment of fragments) {
       const value = fragment as Partial<MemoryWriteFragment> | null;
       if (value?.nodeId === this.nodeId && typeof value.fragmentId === 'string' && value.tableId !== undefined) {

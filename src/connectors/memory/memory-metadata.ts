@@ -14,7 +14,7 @@
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Page } from '../../data/page.js';
-import type { ConnectorMetadata, SchemaTableName, TableReplacement } from '../../spi/connector.js';
+import type { ConnectorMetadata, RowLevelRewrite, SchemaTableName, TableReplacement } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import type { MemoryWriteFragment } from './memory-page-sink.js';
 import { memoryTableStatistics, mergeSampledColumns, type SampledColumn } from './memory-statistics.js';
@@ -65,6 +65,13 @@ interface MemorySchema {
 const RETIRED_TABLES_KEPT = 16;
 
 export class MemoryMetadata implements ConnectorMetadata {
+  /** DELETE, UPDATE, TRUNCATE and ALTER TABLE rewrite memory tables through staging tables. */
+  readonly rowLevelRewrite: RowLevelRewrite = {
+    tableData: (name) => this.tableData(name),
+    createStagingTable: (name, columns) => this.createStagingTable(name, columns),
+    replaceTable: (name, expectedVersion, data, rename) => this.replaceTable(name, expectedVersion, data, rename),
+  };
+
   private readonly schemas = new Map<string, MemorySchema>();
   /** Live tables, staging tables and the retired records still readable, by id. */
   private readonly tablesById = new Map<number, MemoryTable>();
@@ -98,20 +105,20 @@ export class MemoryMetadata implements ConnectorMetadata {
     return entry;
   }
 
-  listSchemas(): readonly string[] {
+  async listSchemas(): Promise<readonly string[]> {
     return [...this.schemas.keys()].sort();
   }
 
-  schemaExists(schema: string): boolean {
+  async schemaExists(schema: string): Promise<boolean> {
     return this.schemas.has(schema);
   }
 
   /** Tables only; views are listed by `listViews`. */
-  listTables(schema?: string): readonly SchemaTableName[] {
+  async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
     return this.relations(schema, (entry) => entry.tables.keys());
   }
 
-  listViews(schema?: string): readonly SchemaTableName[] {
+  async listViews(schema?: string): Promise<readonly SchemaTableName[]> {
     return this.relations(schema, (entry) => entry.views.keys());
   }
 
@@ -144,14 +151,14 @@ export class MemoryMetadata implements ConnectorMetadata {
     return table;
   }
 
-  getTable(name: SchemaTableName): TableMetadata | undefined {
+  async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     const table = this.findTable(name);
     if (table === undefined) return undefined;
     return { name: { catalog: this.catalogName, schema: table.schema, name: table.name }, columns: table.columns };
   }
 
   /** Row count and sampled column statistics (memory-statistics.ts). */
-  getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
+  async getTableStatistics(name: SchemaTableName): Promise<TableStatistics | undefined> {
     const table = this.findTable(name);
     if (table === undefined) return undefined;
     return memoryTableStatistics(
@@ -161,11 +168,11 @@ export class MemoryMetadata implements ConnectorMetadata {
     );
   }
 
-  getView(name: SchemaTableName): ViewDefinition | undefined {
+  async getView(name: SchemaTableName): Promise<ViewDefinition | undefined> {
     return this.schemas.get(name.schema)?.views.get(name.table);
   }
 
-  createSchema(schema: string, properties: Readonly<Record<string, unknown>>): void {
+  async createSchema(schema: string, properties: Readonly<Record<string, unknown>>): Promise<void> {
     const property = Object.keys(properties)[0];
     if (property !== undefined) {
       throw new VivaceError(
@@ -179,7 +186,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     this.schemas.set(schema, { tables: new Map(), views: new Map() });
   }
 
-  dropSchema(schema: string, cascade: boolean): void {
+  async dropSchema(schema: string, cascade: boolean): Promise<void> {
     const entry = this.requireSchema(schema);
     if (!cascade && (entry.tables.size > 0 || entry.views.size > 0)) {
       throw new VivaceError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
@@ -194,11 +201,11 @@ export class MemoryMetadata implements ConnectorMetadata {
     this.schemas.delete(schema);
   }
 
-  createTable(
+  async createTable(
     name: SchemaTableName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>>,
-  ): void {
+  ): Promise<void> {
     const property = Object.keys(properties)[0];
     if (property !== undefined) {
       throw new VivaceError(
@@ -297,7 +304,7 @@ export class MemoryMetadata implements ConnectorMetadata {
   }
 
   /** A hidden, empty table with `columns` beside `name`, for the new contents of a rewrite. */
-  createStagingTable(name: SchemaTableName, columns: readonly ColumnMetadata[]): SchemaTableName {
+  async createStagingTable(name: SchemaTableName, columns: readonly ColumnMetadata[]): Promise<SchemaTableName> {
     this.requireSchema(name.schema);
     const id = this.nextTableId++;
     const table: MemoryTable = {
@@ -316,7 +323,7 @@ export class MemoryMetadata implements ConnectorMetadata {
   }
 
   /** A table's columns, row count and version as of now (for rewrites). */
-  tableData(name: SchemaTableName): TableData {
+  async tableData(name: SchemaTableName): Promise<TableData> {
     const table = this.requireTable(name);
     return { version: table.version, columns: table.columns, rowCount: table.rowCount };
   }
@@ -330,7 +337,12 @@ export class MemoryMetadata implements ConnectorMetadata {
    * of its start), and writes still open on the old record fail at commit instead of adding rows
    * to the wrong contents.
    */
-  replaceTable(name: SchemaTableName, expectedVersion: number, data: TableReplacement, rename?: SchemaTableName): void {
+  async replaceTable(
+    name: SchemaTableName,
+    expectedVersion: number,
+    data: TableReplacement,
+    rename?: SchemaTableName,
+  ): Promise<void> {
     const schema = this.requireSchema(name.schema);
     const current = this.requireTable(name);
     if (current.version !== expectedVersion) {
@@ -389,7 +401,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     while (this.retired.length > RETIRED_TABLES_KEPT) this.forgetTable(this.retired.shift()!);
   }
 
-  dropTable(name: SchemaTableName): void {
+  async dropTable(name: SchemaTableName): Promise<void> {
     const schema = this.requireSchema(name.schema);
     const table = schema.tables.get(name.table) ?? this.staging.get(`${name.schema}.${name.table}`);
     if (table === undefined) {
@@ -412,7 +424,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     this.store.drop(table.id);
   }
 
-  createView(view: ViewDefinition, replace: boolean): void {
+  async createView(view: ViewDefinition, replace: boolean): Promise<void> {
     const name = view.name;
     const schema = this.requireSchema(name.schema);
     const qualified = this.qualified(name.schema, name.name);
@@ -425,7 +437,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     schema.views.set(name.name, { ...view, name: { catalog: this.catalogName, schema: name.schema, name: name.name } });
   }
 
-  dropView(name: SchemaTableName): void {
+  async dropView(name: SchemaTableName): Promise<void> {
     const schema = this.requireSchema(name.schema);
     if (!schema.views.delete(name.table)) {
       const qualified = this.qualified(name.schema, name.table);

@@ -1,17 +1,15 @@
 /**
  * Reads one memory split: the committed pages [pageStart, pageEnd) of a table as they were when
  * the split was made (pages are only ever appended, so later commits do not show up), one page
- * per call, restricted to the requested columns. A limit stops it early.
+ * per call, restricted to the requested columns. The engine counts the rows and enforces a
+ * scan's limit (closing the source once it is reached).
  */
-import { createPage, getPageRegion, type Page, pageSizeInBytes, selectChannels } from '../../data/page.js';
+import { createPage, type Page, selectChannels } from '../../data/page.js';
 import type { ConnectorPageSource } from '../../spi/connector.js';
 
 export class MemoryPageSource implements ConnectorPageSource {
   private next: number;
-  private remainingRows: number;
   private finished: boolean;
-  completedBytes = 0;
-  completedPositions = 0;
 
   constructor(
     private readonly pages: readonly Page[],
@@ -19,27 +17,16 @@ export class MemoryPageSource implements ConnectorPageSource {
     private readonly pageEnd: number,
     /** Table column index of each output channel. */
     private readonly channels: readonly number[],
-    limit?: number,
   ) {
     this.next = pageStart;
-    this.remainingRows = limit ?? Number.POSITIVE_INFINITY;
-    this.finished = pageStart >= pageEnd || this.remainingRows <= 0;
+    this.finished = pageStart >= pageEnd;
   }
 
   getNextPage(): Page | null {
     if (this.finished) return null;
     const stored = this.pages[this.next++]!;
     if (this.next >= this.pageEnd) this.finished = true;
-    let page =
-      this.channels.length === 0 ? createPage([], stored.positionCount) : selectChannels(stored, this.channels);
-    this.completedPositions += page.positionCount;
-    this.completedBytes += pageSizeInBytes(page);
-    if (page.positionCount >= this.remainingRows) {
-      page = getPageRegion(page, 0, this.remainingRows);
-      this.finished = true;
-    }
-    this.remainingRows -= page.positionCount;
-    return page;
+    return this.channels.length === 0 ? createPage([], stored.positionCount) : selectChannels(stored, this.channels);
   }
 
   isFinished(): boolean {

@@ -5,39 +5,44 @@
  * state lives (server/metadata/system-tables.ts); this connector only serves them: one split
  * per table, the requested columns, the limit.
  */
-import type {
-  Connector,
-  ConnectorMetadata,
-  ConnectorPageSource,
-  ConnectorSplit,
-  PageSourceRequest,
-  SchemaTableName,
+import {
+  COORDINATOR_ONLY,
+  type Connector,
+  type ConnectorMetadata,
+  type ConnectorPageSource,
+  type ConnectorSplitSource,
+  type PageSourceRequest,
+  type SchemaTableName,
 } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata } from '../../spi/metadata.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
 import { RowsPageSource } from '../rows-page-source.js';
 
 export interface SystemTable {
   readonly schema: string;
   readonly table: string;
   readonly columns: readonly ColumnMetadata[];
-  /** The rows, one value per column in the engine's JS representation, read at scan time. */
-  rows(): readonly (readonly unknown[])[];
+  /**
+   * The rows, one value per column in the engine's JS representation, read at scan time (later
+   * when they come from other catalogs' metadata).
+   */
+  rows(): readonly (readonly unknown[])[] | Promise<readonly (readonly unknown[])[]>;
 }
 
 class SystemMetadata implements ConnectorMetadata {
   constructor(private readonly tables: ReadonlyMap<string, SystemTable>) {}
 
-  listSchemas(): readonly string[] {
+  async listSchemas(): Promise<readonly string[]> {
     return [...new Set([...this.tables.values()].map((t) => t.schema))].sort();
   }
 
-  listTables(schema?: string): readonly SchemaTableName[] {
+  async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
     return [...this.tables.values()]
       .filter((t) => schema === undefined || t.schema === schema)
       .map((t) => ({ schema: t.schema, table: t.table }));
   }
 
-  getTable(name: SchemaTableName): TableMetadata | undefined {
+  async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     const table = this.tables.get(`${name.schema}.${name.table}`);
     return table === undefined
       ? undefined
@@ -49,8 +54,10 @@ export function createSystemConnector(tables: readonly SystemTable[]): Connector
   const byName = new Map(tables.map((t) => [`${t.schema}.${t.table}`, t] as const));
   return {
     metadata: new SystemMetadata(byName),
-    getSplits(): readonly ConnectorSplit[] {
-      return [{}];
+    // The rows are the coordinator's own state.
+    splitPlacement: () => COORDINATOR_ONLY,
+    getSplits(): ConnectorSplitSource {
+      return fixedSplitSource([{}]);
     },
     createPageSource(request: PageSourceRequest): ConnectorPageSource {
       const table = byName.get(`${request.table.schema}.${request.table.table}`);

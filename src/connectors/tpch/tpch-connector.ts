@@ -6,15 +6,18 @@
  * column never pay for it.
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import type {
-  Connector,
-  ConnectorFactory,
-  ConnectorPageSource,
-  ConnectorSplit,
-  PageSourceRequest,
-  SchemaTableName,
-  SplitRequest,
+import {
+  ANY_WORKER,
+  type Connector,
+  type ConnectorFactory,
+  type ConnectorPageSource,
+  type ConnectorSplitSource,
+  type PageSourceRequest,
+  type SchemaTableName,
+  type SplitPlacement,
+  type SplitRequest,
 } from '../../spi/connector.js';
+import { fixedSplitSource } from '../../spi/split-source.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { checkKnownProperties } from '../catalog/connector-properties.js';
 import { tpchUnitCount, warmTpchTextPool } from './generator/index.js';
@@ -27,7 +30,7 @@ import {
 import { constrainedUnitIntervals, TPCH_KEY_COLUMNS, type UnitInterval } from './tpch-key-ranges.js';
 import { resolveTpchTable, TpchMetadata, type TpchTableHandle } from './tpch-metadata.js';
 import { TpchPageSource } from './tpch-page-source.js';
-import { asTpchSplit, tpchSplits } from './tpch-splits.js';
+import { asTpchSplit, type TpchSplit, tpchSplits } from './tpch-splits.js';
 
 export const TPCH_COLUMN_NAMING_PROPERTY = 'tpch.column-naming';
 
@@ -63,7 +66,18 @@ export class TpchConnector implements Connector {
     return constrainedUnitIntervals(handle.table, units, keyColumn, constraint);
   }
 
-  getSplits(request: SplitRequest): readonly ConnectorSplit[] {
+  /** Any node generates any split. */
+  splitPlacement(): SplitPlacement {
+    return ANY_WORKER;
+  }
+
+  /** Splits are computed at once: a table's generator units are known without I/O. */
+  getSplits(request: SplitRequest): ConnectorSplitSource {
+    return fixedSplitSource(this.listSplits(request));
+  }
+
+  /** Every split of a scan. */
+  listSplits(request: SplitRequest): TpchSplit[] {
     const handle = this.resolve(request.table);
     const intervals = this.allowedUnits(handle, request.constraint);
     return tpchSplits(handle.table, handle.scaleFactor, request.desiredSplits, intervals);

@@ -1,7 +1,8 @@
 /**
  * The tpch catalog's metadata: one schema per scale factor (tpch-schemas.ts), the eight TPC-H
  * tables in each with Presto's column names and types, and statistics computed from the
- * generator's rules. Read-only: the catalog has no DDL.
+ * generator's rules. Read-only: the catalog has no DDL. Everything is computed in the process, so
+ * the asynchronous answers are immediate.
  */
 import type { ConnectorMetadata, SchemaTableName } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics } from '../../spi/metadata.js';
@@ -44,21 +45,22 @@ export class TpchMetadata implements ConnectorMetadata {
     this.columnsByTable = columnsByTable;
   }
 
-  listSchemas(): readonly string[] {
+  async listSchemas(): Promise<readonly string[]> {
     return TPCH_STANDARD_SCHEMAS;
   }
 
   /** Any `tiny` or `sfN` schema exists, listed or not. */
-  schemaExists(schema: string): boolean {
+  async schemaExists(schema: string): Promise<boolean> {
     return scaleFactorOfSchema(schema) !== undefined;
   }
 
-  listTables(schema?: string): readonly SchemaTableName[] {
-    const schemas = schema === undefined ? TPCH_STANDARD_SCHEMAS : this.schemaExists(schema) ? [schema] : [];
+  async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
+    const schemas =
+      schema === undefined ? TPCH_STANDARD_SCHEMAS : scaleFactorOfSchema(schema) !== undefined ? [schema] : [];
     return schemas.flatMap((s) => TPCH_TABLE_NAMES.map((table) => ({ schema: s, table })));
   }
 
-  getTable(name: SchemaTableName): TableMetadata | undefined {
+  async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     const handle = resolveTpchTable(name);
     if (handle === undefined) return undefined;
     return {
@@ -67,7 +69,7 @@ export class TpchMetadata implements ConnectorMetadata {
     };
   }
 
-  getTableStatistics(name: SchemaTableName): TableStatistics | undefined {
+  async getTableStatistics(name: SchemaTableName): Promise<TableStatistics | undefined> {
     const handle = resolveTpchTable(name);
     if (handle === undefined) return undefined;
     const key = `${handle.scaleFactor}/${handle.table}`;
@@ -79,7 +81,7 @@ export class TpchMetadata implements ConnectorMetadata {
     return statistics;
   }
 
-  listViews(): readonly SchemaTableName[] {
+  async listViews(): Promise<readonly SchemaTableName[]> {
     return [];
   }
 }

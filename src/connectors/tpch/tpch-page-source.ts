@@ -4,7 +4,8 @@
  * generator's arrays into blocks without copying. Closed vocabularies arrive as dictionary ids over
  * a shared word list, which becomes a dictionary block over one string block per list (created
  * once per process, so every page of a column shares its dictionary). A key constraint narrows
- * the units generated; a limit stops the source once enough rows are out.
+ * the units generated. The engine counts the rows and enforces a scan's limit; outside lineitem,
+ * where a unit is a row, the limit hint also bounds the units generated.
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import {
@@ -15,7 +16,7 @@ import {
   type StringBlock,
   stringBlock,
 } from '../../data/block.js';
-import { createPage, getPageRegion, type Page, pageSizeInBytes } from '../../data/page.js';
+import { createPage, type Page } from '../../data/page.js';
 import type { ConnectorPageSource, PageSourceRequest } from '../../spi/connector.js';
 import { type GeneratedColumn, generateTpchColumns, type TpchTableName } from './generator/index.js';
 import { clipIntervals, type UnitInterval } from './tpch-key-ranges.js';
@@ -58,10 +59,7 @@ export class TpchPageSource implements ConnectorPageSource {
   private interval = 0;
   /** Next unit to generate within the current interval. */
   private position: number;
-  private remainingRows: number;
   private finished: boolean;
-  completedBytes = 0;
-  completedPositions = 0;
 
   /**
    * `generatorColumns` are the generator's names of the requested columns, in output order;
@@ -75,23 +73,22 @@ export class TpchPageSource implements ConnectorPageSource {
   ) {
     this.table = split.table;
     this.scaleFactor = split.scaleFactor;
-    this.intervals = clipIntervals(allowedUnits, split.start, split.end);
-    this.position = this.intervals[0]?.start ?? 0;
     const limit = request.limit;
     if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
       throw new VivaceError('GENERIC_INTERNAL_ERROR', `Invalid limit for a tpch page source: ${limit}`);
     }
-    this.remainingRows = limit ?? Number.POSITIVE_INFINITY;
-    this.finished = this.intervals.length === 0 || this.remainingRows === 0;
+    const intervals = clipIntervals(allowedUnits, split.start, split.end);
+    // A unit is a row outside lineitem: no more units than the limit need generating.
+    this.intervals = limit === undefined || this.table === 'lineitem' ? intervals : firstUnits(intervals, limit);
+    this.position = this.intervals[0]?.start ?? 0;
+    this.finished = this.intervals.length === 0;
   }
 
   getNextPage(): Page | null {
     if (this.finished) return null;
     const current = this.intervals[this.interval]!;
     const batchUnits = this.table === 'lineitem' ? ORDERS_PER_LINEITEM_BATCH : ROWS_PER_BATCH;
-    // Outside lineitem a unit is a row, so a limit also bounds how much is generated.
-    const rowBound = this.table === 'lineitem' ? batchUnits : Math.min(batchUnits, this.remainingRows);
-    const count = Math.min(rowBound, current.end - this.position);
+    const count = Math.min(batchUnits, current.end - this.position);
     const batch = generateTpchColumns(this.table, this.scaleFactor, this.position, count, this.generatorColumns);
     this.position += count;
     if (this.position >= current.end) {
@@ -100,15 +97,7 @@ export class TpchPageSource implements ConnectorPageSource {
       if (next === undefined) this.finished = true;
       else this.position = next.start;
     }
-    let page = createPage(batch.columns.map(generatedColumnBlock), batch.rowCount);
-    this.completedPositions += page.positionCount;
-    this.completedBytes += pageSizeInBytes(page);
-    if (page.positionCount >= this.remainingRows) {
-      page = getPageRegion(page, 0, this.remainingRows);
-      this.finished = true;
-    }
-    this.remainingRows -= page.positionCount;
-    return page;
+    return createPage(batch.columns.map(generatedColumnBlock), batch.rowCount);
   }
 
   isFinished(): boolean {
@@ -118,4 +107,17 @@ export class TpchPageSource implements ConnectorPageSource {
   close(): void {
     this.finished = true;
   }
+}
+
+/** The first `count` units of `intervals`. */
+function firstUnits(intervals: readonly UnitInterval[], count: number): UnitInterval[] {
+  const kept: UnitInterval[] = [];
+  let left = count;
+  for (const interval of intervals) {
+    if (left <= 0) break;
+    const end = Math.min(interval.end, interval.start + left);
+    kept.push({ start: interval.start, end });
+    left -= end - interval.start;
+  }
+  return kept;
 }

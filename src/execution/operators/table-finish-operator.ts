@@ -1,8 +1,10 @@
 /**
  * TableFinish: collects the rows of every TableWriter (row count, commit fragment as JSON), and
  * when all writers are done commits the fragments in one call — the write becomes visible all at
- * once — then emits the statement's single result row: the total number of rows written. If the
- * query fails before the commit, `close` hands the fragments gathered so far to `abort`.
+ * once — then emits the statement's single result row: the total number of rows written. A
+ * connector's commit may take time (a metastore update): the operator is blocked until it is
+ * done, and a failed commit fails the query. If the query fails before the commit, `close` hands
+ * the fragments gathered so far to `abort`.
  */
 import { blockOf } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
@@ -13,8 +15,8 @@ import type { OperatorContext } from '../operator-context.js';
 
 export interface WriteCommitter {
   /** Makes the write visible; `rows` is the total the writers reported. */
-  commit(fragments: readonly unknown[], rows: number): void;
-  abort(fragments: readonly unknown[]): void;
+  commit(fragments: readonly unknown[], rows: number): void | Promise<void>;
+  abort(fragments: readonly unknown[]): void | Promise<void>;
 }
 
 /**
@@ -41,9 +43,12 @@ export function readWriterReports(
 export class TableFinishOperator implements Operator {
   private rows = 0;
   private readonly fragments: unknown[] = [];
-  private state: 'collecting' | 'output-ready' | 'finished' = 'collecting';
+  private state: 'collecting' | 'committing' | 'output-ready' | 'finished' = 'collecting';
   private committed = false;
   private output: Page | null = null;
+  /** A commit in progress; a failed commit's error, thrown from `getOutput`. */
+  private committing: Promise<void> | undefined;
+  private commitFailure: { error: unknown } | undefined;
 
   constructor(
     readonly context: OperatorContext,
@@ -61,6 +66,7 @@ export class TableFinishOperator implements Operator {
   }
 
   getOutput(): Page | null {
+    if (this.commitFailure !== undefined) throw this.commitFailure.error;
     const page = this.output;
     if (page !== null) {
       this.output = null;
@@ -71,10 +77,27 @@ export class TableFinishOperator implements Operator {
 
   finish(): void {
     if (this.state !== 'collecting') return;
-    this.committer.commit(this.fragments, this.rows);
-    this.committed = true;
-    this.output = createPage([blockOf(BIGINT, [this.rows])], 1);
-    this.state = 'output-ready';
+    const committed = () => {
+      this.committed = true;
+      this.output = createPage([blockOf(BIGINT, [this.rows])], 1);
+      this.state = 'output-ready';
+    };
+    const result = this.committer.commit(this.fragments, this.rows);
+    if (!(result instanceof Promise)) {
+      committed();
+      return;
+    }
+    this.state = 'committing';
+    this.committing = result.then(
+      () => {
+        this.committing = undefined;
+        committed();
+      },
+      (error: unknown) => {
+        this.committing = undefined;
+        this.commitFailure = { error };
+      },
+    );
   }
 
   isFinished(): boolean {
@@ -82,11 +105,15 @@ export class TableFinishOperator implements Operator {
   }
 
   isBlocked(): Promise<void> | undefined {
-    return undefined;
+    return this.committing;
   }
 
   close(): void {
-    if (!this.committed && this.fragments.length > 0) this.committer.abort(this.fragments);
+    if (!this.committed && this.fragments.length > 0) {
+      // The query already failed or was canceled; a failure to clean up adds nothing to that.
+      const aborted = this.committer.abort(this.fragments);
+      if (aborted instanceof Promise) aborted.catch(() => undefined);
+    }
     this.committed = true;
     this.state = 'finished';
   }

@@ -1,18 +1,30 @@
 /**
  * Reads the splits of one table through the connector's page sources: a source operator (never
- * needs input) that hands out the pages of its splits in order. Splits arrive up front or
- * incrementally (`addSplit`, then `noMoreSplits`), which is how the scheduler feeds leaf tasks.
+ * needs input) that hands out the pages of its splits in order. Splits come one of two ways: a
+ * task's scan is given them by the scheduler (`addSplit`, then `noMoreSplits`); a scan run in the
+ * coordinator's own process pulls them from the connector's split source, a batch at a time, the
+ * next batch asked for while the last splits of the previous one are read — so the first split
+ * runs while the connector is still listing, and closing the scan (a LIMIT reached, a failure)
+ * stops the listing.
  */
 import type { Page } from '../../data/page.js';
-import type { ConnectorPageSource, ConnectorSplit } from '../../spi/connector.js';
+import type { ConnectorSplit } from '../../spi/connector.js';
+import type { ConnectorSplitSource } from '../../spi/split-source.js';
+import type { CountedPageSource } from '../metered-page-source.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
 
-export type PageSourceProvider = (split: ConnectorSplit) => ConnectorPageSource;
+/** A split's page source, wrapped by the engine (metered-page-source.ts). */
+export type PageSourceProvider = (split: ConnectorSplit) => CountedPageSource;
+
+/** Splits asked of a split source at a time. */
+const SPLIT_BATCH_SIZE = 100;
+/** The next batch is asked for when no more than this many splits are left to start. */
+const SPLITS_LOW_WATER = 4;
 
 export class TableScanOperator implements Operator {
   private readonly pending: ConnectorSplit[] = [];
-  private source: ConnectorPageSource | undefined;
+  private source: CountedPageSource | undefined;
   private allSplitsAdded = false;
   /** Splits read to the end (the scheduler tops up a task's splits as they complete). */
   completedSplits = 0;
@@ -20,17 +32,17 @@ export class TableScanOperator implements Operator {
   onSplitCompleted: (() => void) | undefined;
   private finished = false;
   private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
+  /** A `nextBatch` in flight; a failed one's error, thrown from `getOutput`. */
+  private fetching: Promise<void> | undefined;
+  private splitFailure: { error: unknown } | undefined;
+  private splitSourceClosed = false;
 
   constructor(
     readonly context: OperatorContext,
     private readonly createPageSource: PageSourceProvider,
-    splits?: readonly ConnectorSplit[],
-  ) {
-    if (splits) {
-      this.pending.push(...splits);
-      this.allSplitsAdded = true;
-    }
-  }
+    /** Where the splits come from; absent when the scheduler adds them. */
+    private readonly splitSource?: ConnectorSplitSource,
+  ) {}
 
   addSplit(split: ConnectorSplit): void {
     this.pending.push(split);
@@ -48,6 +60,33 @@ export class TableScanOperator implements Operator {
     waiting?.resolve();
   }
 
+  /** Asks the split source for the next batch, unless one is on its way or none can come. */
+  private fetchSplits(): void {
+    const splitSource = this.splitSource;
+    if (splitSource === undefined || this.fetching || this.allSplitsAdded || this.splitSourceClosed) return;
+    this.fetching = splitSource.nextBatch(SPLIT_BATCH_SIZE).then(
+      (batch) => {
+        this.fetching = undefined;
+        if (this.splitSourceClosed) return;
+        this.pending.push(...batch.splits);
+        if (batch.noMoreSplits) {
+          this.allSplitsAdded = true;
+          this.closeSplitSource();
+        }
+      },
+      (error: unknown) => {
+        this.fetching = undefined;
+        this.splitFailure = { error };
+      },
+    );
+  }
+
+  private closeSplitSource(): void {
+    if (this.splitSource === undefined || this.splitSourceClosed) return;
+    this.splitSourceClosed = true;
+    this.splitSource.close();
+  }
+
   needsInput(): boolean {
     return false;
   }
@@ -59,12 +98,15 @@ export class TableScanOperator implements Operator {
   getOutput(): Page | null {
     for (;;) {
       if (this.finished) return null;
+      if (this.splitFailure !== undefined) throw this.splitFailure.error;
       if (!this.source) {
         const split = this.pending.shift();
         if (!split) {
           if (this.allSplitsAdded) this.finished = true;
+          else this.fetchSplits();
           return null;
         }
+        if (this.pending.length <= SPLITS_LOW_WATER) this.fetchSplits();
         this.source = this.createPageSource(split);
       }
       const source = this.source;
@@ -96,6 +138,11 @@ export class TableScanOperator implements Operator {
     const blocked = this.source?.isBlocked?.();
     if (blocked) return blocked;
     if (!this.source && this.pending.length === 0 && !this.allSplitsAdded && !this.finished) {
+      if (this.splitSource !== undefined) {
+        if (this.splitFailure !== undefined) return undefined;
+        this.fetchSplits();
+        return this.fetching;
+      }
       this.waiting ??= withResolvers();
       return this.waiting.promise;
     }
@@ -116,6 +163,7 @@ export class TableScanOperator implements Operator {
     this.source?.close();
     this.source = undefined;
     this.pending.length = 0;
+    this.closeSplitSource();
   }
 }
 

@@ -68,7 +68,8 @@ function planTableScan(ctx: BuilderContext, relation: TableScan): RelationPlan {
     symbol: ctx.symbols.newSymbol(column, relation.fields[i]!.type),
     column,
   }));
-  const node = ctx.factory.tableScan(relation.table, columns);
+  // The connector's handle for the table starts the scan's pushdown negotiation.
+  const node = ctx.factory.tableScan(relation.table, columns, undefined, ctx.metadata.getTable(relation.table)?.handle);
   return { node, fields: columns.map((c) => c.symbol) };
 }
 

@@ -2,9 +2,10 @@
  * LIMIT and TopN pushdown: a Limit over a Sort is a TopN; nested limits keep the smaller count
  * (a Limit over fewer rows than it allows disappears);
  * a Limit moves below a projection; into each UNION branch goes a partial Limit (the final one
- * stays above); a Limit right over a table scan tells the scan it may stop early (the Limit
- * stays); LIMIT 0 is an empty VALUES; a TopN moves below a projection that only renames its
- * ordering symbols.
+ * stays above); a Limit right over a table scan tells the scan to stop each split early and
+ * offers the limit to the connector (`applyLimit`): the Limit stays unless the connector
+ * guarantees it over the whole scan; LIMIT 0 is an empty VALUES; a TopN moves below a projection
+ * that only renames its ordering symbols.
  */
 import type { LimitNode, PlanNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
@@ -67,9 +68,17 @@ function limit(node: LimitNode, ctx: RuleContext): PlanNode {
       );
       return { ...node, source: { ...source, sources } };
     }
-    case 'TableScan':
+    case 'TableScan': {
       if (source.limit !== undefined && source.limit <= node.count) return node;
-      return { ...node, source: { ...source, limit: node.count } };
+      const answer = ctx.metadata.applyLimit?.(source.table, source.handle, node.count);
+      const scan = {
+        ...source,
+        ...(answer?.handle !== undefined ? { handle: answer.handle } : {}),
+        limit: node.count,
+      };
+      // A connector that guarantees no more rows in all makes the Limit redundant.
+      return answer?.guaranteed === true ? scan : { ...node, source: scan };
+    }
     default:
       return node;
   }

@@ -14,6 +14,7 @@ import { createCatalogManager } from '../../connectors/catalog/builtin-connector
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { createSystemConnector } from '../../connectors/system/system-connector.js';
 import { NodeMemoryPool } from '../../execution/memory-context.js';
+import type { ConnectorFactory } from '../../spi/connector.js';
 import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
 import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
 import { registerNodeResource } from '../coordinator/node-resource.js';
@@ -35,6 +36,8 @@ export interface CoordinatorBootstrapOptions {
   /** Extra routes (e.g. the scheduler's), registered after authentication is installed. */
   readonly registerRoutes?: (app: FastifyInstance, coordinator: CoordinatorServices) => void;
   readonly logger?: Logger;
+  /** Connector factories besides the built-in ones (plug-ins), for `etc/catalog` to name. */
+  readonly connectorFactories?: readonly ConnectorFactory[];
 }
 
 /** What the coordinator's parts share. */
@@ -66,6 +69,7 @@ export async function startCoordinator(
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+    extraFactories: options.connectorFactories,
   });
   // No warm-up here (workers do it): with workers the coordinator reads no tpch data, and without
   // them the background work would compete with the first queries of a single-process server.
@@ -84,7 +88,7 @@ export async function startCoordinator(
     nodeId: config.nodeId,
     queryManagement: { ...config.queryManagement, onIdle: () => idleMemory.becameIdle() },
     logger,
-    cluster: createClusterAccess(httpClient, () => activeWorkers(), catalogs, config.nodeId, config.includeCoordinator),
+    cluster: createClusterAccess(httpClient, () => activeWorkers(), config.includeCoordinator),
   });
   runnerIdle = () => runner.isIdle();
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.

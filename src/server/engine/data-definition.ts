@@ -1,14 +1,16 @@
 /**
  * Runs the data definition statements on the coordinator, as Presto's DataDefinitionTasks:
  * CREATE/DROP SCHEMA, CREATE TABLE (column list), DROP TABLE, CREATE [OR REPLACE] VIEW and DROP
- * VIEW. Each is one metadata call; the result is Presto's update type (`CREATE TABLE`, ...)
- * with no rows. Errors of the metadata layer get the position of the name they are about.
+ * VIEW. Each awaits the metadata manager (connectors may be remote); the result is Presto's
+ * update type (`CREATE TABLE`, ...) with no rows. Errors of the metadata layer get the position
+ * of the name they are about. A view's query is analysed over the statement's own metadata view.
  */
 import { analyzeStatement, type Session } from '../../analyzer/analyzer.js';
 import { resolveDataType } from '../../analyzer/data-types.js';
 import { canonical, resolveObjectName } from '../../analyzer/names.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { FunctionRegistry } from '../../functions/function-registry.js';
+import type { QualifiedObjectName } from '../../spi/metadata.js';
 import type {
   CreateSchema,
   CreateTable,
@@ -21,6 +23,7 @@ import type {
 } from '../../sql/ast.js';
 import { formatSql } from '../../sql/formatter.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
+import type { StatementMetadata } from '../metadata/statement-metadata.js';
 
 export type DataDefinitionStatement = CreateSchema | DropSchema | CreateTable | DropTable | CreateView | DropView;
 
@@ -40,38 +43,43 @@ export function isDataDefinition(statement: Statement): statement is DataDefinit
 export interface DataDefinitionContext {
   readonly session: Session;
   readonly metadata: MetadataManager;
+  /** The statement's metadata, prefetched (a view's query is analysed over it). */
+  readonly statementMetadata: StatementMetadata;
   readonly functions: FunctionRegistry;
 }
 
 /** Runs the statement and returns its update type. */
-export function executeDataDefinition(statement: DataDefinitionStatement, context: DataDefinitionContext): string {
+export async function executeDataDefinition(
+  statement: DataDefinitionStatement,
+  context: DataDefinitionContext,
+): Promise<string> {
   switch (statement.kind) {
     case 'CreateSchema':
-      createSchema(statement, context);
+      await createSchema(statement, context);
       break;
     case 'DropSchema':
-      dropSchema(statement, context);
+      await dropSchema(statement, context);
       break;
     case 'CreateTable':
-      createTable(statement, context);
+      await createTable(statement, context);
       break;
     case 'DropTable':
-      dropTable(statement, context);
+      await dropTable(statement, context);
       break;
     case 'CreateView':
-      createView(statement, context);
+      await createView(statement, context);
       break;
     case 'DropView':
-      dropView(statement, context);
+      await dropView(statement, context);
       break;
   }
   return UPDATE_TYPES[statement.kind];
 }
 
 /** Runs `action`, giving a position-less VivaceError the position of the statement part it concerns. */
-function at<T>(pos: SourcePosition, action: () => T): T {
+async function at<T>(pos: SourcePosition, action: () => Promise<T>): Promise<T> {
   try {
-    return action();
+    return await action();
   } catch (e) {
     if (e instanceof VivaceError && e.location === undefined) {
       throw new VivaceError(e.errorCode, e.rawMessage, pos, { cause: e });
@@ -101,33 +109,42 @@ function requireCatalog(catalog: string, pos: SourcePosition, context: DataDefin
   }
 }
 
-function createSchema(statement: CreateSchema, context: DataDefinitionContext): void {
+async function createSchema(statement: CreateSchema, context: DataDefinitionContext): Promise<void> {
   const { catalog, schema } = schemaName(statement.name, context);
   requireCatalog(catalog, statement.name.pos, context);
-  if (statement.notExists && context.metadata.schemaExists(catalog, schema)) return;
-  at(statement.name.pos, () => context.metadata.createSchema(catalog, schema));
+  if (statement.notExists && (await context.metadata.schemaExists(catalog, schema))) return;
+  await at(statement.name.pos, () => context.metadata.createSchema(catalog, schema));
 }
 
-function dropSchema(statement: DropSchema, context: DataDefinitionContext): void {
+async function dropSchema(statement: DropSchema, context: DataDefinitionContext): Promise<void> {
   const { catalog, schema } = schemaName(statement.name, context);
   requireCatalog(catalog, statement.name.pos, context);
-  if (!context.metadata.schemaExists(catalog, schema)) {
+  if (!(await context.metadata.schemaExists(catalog, schema))) {
     if (statement.exists) return;
     throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, statement.name.pos);
   }
   if (!statement.cascade) {
-    const relations = [...context.metadata.listTables(catalog, schema), ...context.metadata.listViews(catalog, schema)];
-    if (relations.length > 0) {
+    const [tables, views] = await Promise.all([
+      context.metadata.listTables(catalog, schema),
+      context.metadata.listViews(catalog, schema),
+    ]);
+    if (tables.length + views.length > 0) {
       throw new VivaceError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`, statement.name.pos);
     }
   }
-  at(statement.name.pos, () => context.metadata.dropSchema(catalog, schema, statement.cascade));
+  await at(statement.name.pos, () => context.metadata.dropSchema(catalog, schema, statement.cascade));
 }
 
-function createTable(statement: CreateTable, context: DataDefinitionContext): void {
+/** Whether a table or a view of that name exists. */
+async function relationExists(name: QualifiedObjectName, context: DataDefinitionContext): Promise<boolean> {
+  const [table, view] = await Promise.all([context.metadata.getTable(name), context.metadata.getView(name)]);
+  return table !== undefined || view !== undefined;
+}
+
+async function createTable(statement: CreateTable, context: DataDefinitionContext): Promise<void> {
   const name = resolveObjectName(statement.name, context.session);
   requireCatalog(name.catalog, statement.name.pos, context);
-  if (statement.notExists && (context.metadata.getTable(name) || context.metadata.getView(name))) return;
+  if (statement.notExists && (await relationExists(name, context))) return;
   const seen = new Set<string>();
   const columns = statement.columns.map((column) => {
     const columnName = canonical(column.name);
@@ -148,30 +165,26 @@ function createTable(statement: CreateTable, context: DataDefinitionContext): vo
   if (columns.length === 0) {
     throw new VivaceError('INVALID_TABLE_PROPERTY', 'Table must have at least one column', statement.pos);
   }
-  at(statement.name.pos, () => context.metadata.createTable(name, columns));
+  await at(statement.name.pos, () => context.metadata.createTable(name, columns));
 }
 
-function dropTable(statement: DropTable, context: DataDefinitionContext): void {
+async function dropTable(statement: DropTable, context: DataDefinitionContext): Promise<void> {
   const name = resolveObjectName(statement.name, context.session);
   requireCatalog(name.catalog, statement.name.pos, context);
-  if (
-    statement.exists &&
-    context.metadata.getTable(name) === undefined &&
-    context.metadata.getView(name) === undefined
-  ) {
-    return;
-  }
-  at(statement.name.pos, () => context.metadata.dropTable(name));
+  if (statement.exists && !(await relationExists(name, context))) return;
+  await at(statement.name.pos, () => context.metadata.dropTable(name));
 }
 
-function createView(statement: CreateView, context: DataDefinitionContext): void {
+async function createView(statement: CreateView, context: DataDefinitionContext): Promise<void> {
   const name = resolveObjectName(statement.name, context.session);
   requireCatalog(name.catalog, statement.name.pos, context);
-  const analyzed = analyzeStatement(statement.query, {
-    session: context.session,
-    metadata: context.metadata,
-    functions: context.functions,
-  });
+  const analyzed = await context.statementMetadata.analyze(() =>
+    analyzeStatement(statement.query, {
+      session: context.session,
+      metadata: context.statementMetadata,
+      functions: context.functions,
+    }),
+  );
   analyzed.columns.forEach((column, i) => {
     if (analyzed.query.outputs[i]?.name === undefined) {
       throw new VivaceError(
@@ -188,7 +201,7 @@ function createView(statement: CreateView, context: DataDefinitionContext): void
       );
     }
   });
-  at(statement.name.pos, () =>
+  await at(statement.name.pos, () =>
     context.metadata.createView(
       {
         name,
@@ -203,9 +216,9 @@ function createView(statement: CreateView, context: DataDefinitionContext): void
   );
 }
 
-function dropView(statement: DropView, context: DataDefinitionContext): void {
+async function dropView(statement: DropView, context: DataDefinitionContext): Promise<void> {
   const name = resolveObjectName(statement.name, context.session);
   requireCatalog(name.catalog, statement.name.pos, context);
-  if (statement.exists && context.metadata.getView(name) === undefined) return;
-  at(statement.name.pos, () => context.metadata.dropView(name));
+  if (statement.exists && (await context.metadata.getView(name)) === undefined) return;
+  await at(statement.name.pos, () => context.metadata.dropView(name));
 }

@@ -1,7 +1,9 @@
 /**
  * Statements that change a table's rows or columns in place: DELETE, UPDATE, TRUNCATE TABLE and
- * ALTER TABLE (RENAME TO, ADD COLUMN, DROP COLUMN, RENAME COLUMN), for connectors that support
- * rewrites (the memory connector). DELETE, UPDATE, ADD COLUMN and DROP COLUMN write the table's
+ * ALTER TABLE (RENAME TO, ADD COLUMN, DROP COLUMN, RENAME COLUMN), for connectors that declare
+ * the row-level rewrite capability (`ConnectorMetadata.rowLevelRewrite`: the memory connector);
+ * others answer NOT_SUPPORTED with Trino's message for the statement ("This connector does not
+ * support deletes", ...). DELETE, UPDATE, ADD COLUMN and DROP COLUMN write the table's
  * new contents, computed by a query over its contents as of the statement's start, into a hidden
  * staging table with an ordinary INSERT — so the rewrite runs wherever the data is, on the workers
  * in a cluster — and then swap it in; TRUNCATE swaps in no rows, and renames keep the rows. If
@@ -27,7 +29,7 @@ import type {
 } from '../../sql/ast.js';
 import { formatExpression } from '../../sql/formatter.js';
 import { formatType } from '../../types/type-signature.js';
-import type { MetadataManager } from '../metadata/metadata-manager.js';
+import type { MetadataManager, RowLevelOperation } from '../metadata/metadata-manager.js';
 
 export type DataModification = Delete | Update | TruncateTable | RenameTable | AddColumn | DropColumn | RenameColumn;
 
@@ -57,7 +59,7 @@ function qualifiedSql(name: QualifiedObjectName): string {
   return `${quote(name.catalog)}.${quote(name.schema)}.${quote(name.name)}`;
 }
 
-type TableData = ReturnType<MetadataManager['tableData']>;
+type TableData = Awaited<ReturnType<MetadataManager['tableData']>>;
 
 /** The single bigint a count(*) or an INSERT answers. */
 function countOf(pages: readonly Page[]): number {
@@ -72,16 +74,17 @@ async function rewrite(
   data: TableData,
   columns: readonly ColumnMetadata[],
   select: string,
+  operation: RowLevelOperation,
 ): Promise<number> {
   const metadata = context.metadata;
-  const staging = metadata.createStagingTable(name, columns);
+  const staging = await metadata.createStagingTable(name, columns, operation);
   try {
     const rows = countOf(await context.runQuery(`INSERT INTO ${qualifiedSql(staging)} ${select}`));
-    metadata.replaceTable(name, data.version, { columns, contents: { staging } });
+    await metadata.replaceTable(name, data.version, { columns, contents: { staging } }, operation);
     return rows;
   } catch (e) {
     try {
-      metadata.dropTable(staging);
+      await metadata.dropTable(staging);
     } catch {
       // Already gone (swapped in, or its catalog dropped it): nothing to undo.
     }
@@ -97,16 +100,21 @@ export async function executeModification(
   switch (statement.kind) {
     case 'TruncateTable': {
       const name = resolveObjectName(statement.table, context.session);
-      const data = metadata.tableData(name);
-      metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
+      const data = await metadata.tableData(name, 'truncating tables');
+      await metadata.replaceTable(
+        name,
+        data.version,
+        { columns: data.columns, contents: 'empty' },
+        'truncating tables',
+      );
       return { updateType: 'TRUNCATE TABLE' };
     }
     case 'Delete': {
       const name = resolveObjectName(statement.table, context.session);
-      const data = metadata.tableData(name);
+      const data = await metadata.tableData(name, 'deletes');
       const columns = data.columns.map((c) => quote(c.name)).join(', ');
       if (statement.where === undefined) {
-        metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' });
+        await metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' }, 'deletes');
         return { updateType: 'DELETE', updateCount: data.rowCount };
       }
       const kept = await rewrite(
@@ -115,12 +123,13 @@ export async function executeModification(
         data,
         data.columns,
         `SELECT ${columns} FROM ${qualifiedSql(name)} WHERE NOT coalesce((${formatExpression(statement.where)}), false)`,
+        'deletes',
       );
       return { updateType: 'DELETE', updateCount: data.rowCount - kept };
     }
     case 'Update': {
       const name = resolveObjectName(statement.table, context.session);
-      const data = metadata.tableData(name);
+      const data = await metadata.tableData(name, 'updates');
       const assignments = new Map<string, string>();
       for (const assignment of statement.assignments) {
         const column = canonical(assignment.name);
@@ -148,21 +157,27 @@ export async function executeModification(
       const from = qualifiedSql(name);
       // Counted first: the rewrite swaps the table, and the count must see the old contents.
       const updated = countOf(await context.runQuery(`SELECT count(*) FROM ${from} WHERE ${condition}`));
-      await rewrite(context, name, data, data.columns, `SELECT ${select} FROM ${from}`);
+      await rewrite(context, name, data, data.columns, `SELECT ${select} FROM ${from}`, 'updates');
       return { updateType: 'UPDATE', updateCount: updated };
     }
     case 'RenameTable': {
       const name = resolveObjectName(statement.source, context.session);
-      if (statement.exists && metadata.getTable(name) === undefined) return { updateType: 'RENAME TABLE' };
+      if (statement.exists && (await metadata.getTable(name)) === undefined) return { updateType: 'RENAME TABLE' };
       const target = resolveObjectName(statement.target, context.session);
-      const data = metadata.tableData(name);
-      metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'keep' }, target);
+      const data = await metadata.tableData(name, 'renaming tables');
+      await metadata.replaceTable(
+        name,
+        data.version,
+        { columns: data.columns, contents: 'keep' },
+        'renaming tables',
+        target,
+      );
       return { updateType: 'RENAME TABLE' };
     }
     case 'AddColumn': {
       const name = resolveObjectName(statement.table, context.session);
-      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'ADD COLUMN' };
-      const data = metadata.tableData(name);
+      if (statement.tableExists && (await metadata.getTable(name)) === undefined) return { updateType: 'ADD COLUMN' };
+      const data = await metadata.tableData(name, 'adding columns');
       const column = canonical(statement.column.name);
       if (data.columns.some((c) => c.name === column)) {
         if (statement.columnNotExists) return { updateType: 'ADD COLUMN' };
@@ -186,13 +201,14 @@ export async function executeModification(
         data,
         columns,
         `SELECT ${kept}, CAST(NULL AS ${formatType(type)}) FROM ${qualifiedSql(name)}`,
+        'adding columns',
       );
       return { updateType: 'ADD COLUMN' };
     }
     case 'DropColumn': {
       const name = resolveObjectName(statement.table, context.session);
-      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'DROP COLUMN' };
-      const data = metadata.tableData(name);
+      if (statement.tableExists && (await metadata.getTable(name)) === undefined) return { updateType: 'DROP COLUMN' };
+      const data = await metadata.tableData(name, 'dropping columns');
       const column = canonical(statement.column);
       const index = data.columns.findIndex((c) => c.name === column);
       if (index < 0) {
@@ -209,13 +225,15 @@ export async function executeModification(
         data,
         columns,
         `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${qualifiedSql(name)}`,
+        'dropping columns',
       );
       return { updateType: 'DROP COLUMN' };
     }
     case 'RenameColumn': {
       const name = resolveObjectName(statement.table, context.session);
-      if (statement.tableExists && metadata.getTable(name) === undefined) return { updateType: 'RENAME COLUMN' };
-      const data = metadata.tableData(name);
+      if (statement.tableExists && (await metadata.getTable(name)) === undefined)
+        return { updateType: 'RENAME COLUMN' };
+      const data = await metadata.tableData(name, 'renaming columns');
       const source = canonical(statement.source);
       const target = canonical(statement.target);
       if (!data.columns.some((c) => c.name === source)) {
@@ -226,7 +244,7 @@ export async function executeModification(
         throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${target}' already exists`, statement.target.pos);
       }
       const columns = data.columns.map((c) => (c.name === source ? { ...c, name: target } : c));
-      metadata.replaceTable(name, data.version, { columns, contents: 'keep' });
+      await metadata.replaceTable(name, data.version, { columns, contents: 'keep' }, 'renaming columns');
       return { updateType: 'RENAME COLUMN' };
     }
   }

@@ -41,6 +41,8 @@ import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeInfo } from '../cluster/node-info.js';
 import { QueryIdGenerator } from '../coordinator/query-ids.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
+import { referencedNames } from '../metadata/referenced-names.js';
+import { StatementMetadata } from '../metadata/statement-metadata.js';
 import { DistributedExecution } from '../scheduler/distributed-execution.js';
 import { executeDataDefinition, isDataDefinition } from './data-definition.js';
 import { executeModification, isDataModification } from './data-modification.js';
@@ -48,6 +50,7 @@ import { renderExplainAnalyze } from './explain-analyze.js';
 import { explainStatement } from './explain-statement.js';
 import { trackLocalStage } from './local-stage.js';
 import { executeMetadataStatement, isMetadataStatement } from './metadata-statements.js';
+import { type PlanPlacement, placePlan } from './plan-placement.js';
 import {
   bindParameters,
   countParameters,
@@ -144,8 +147,6 @@ export interface ClusterAccess {
     types: readonly Type[],
     onFailure: (error: VivaceError) => void,
   ): ExchangeClient;
-  /** Whether workers can read the table's splits (generated data, or data the workers hold). */
-  isDistributable(table: QualifiedObjectName): boolean;
   /** Whether workers should be there: a query that finds none active then runs here with a warning. */
   workersExpected(): boolean;
 }
@@ -256,7 +257,7 @@ export class LocalQueryRunner {
       statement = bindParameters(prepared, statement.parameters);
     }
     if (isPreparedStatementOrTransaction(statement)) {
-      this.runPreparedOrTransaction(query, statement);
+      await this.runPreparedOrTransaction(query, statement);
       return;
     }
     if (isSessionStatement(statement)) {
@@ -280,27 +281,32 @@ export class LocalQueryRunner {
       schema: session.schema,
       timeZone: session.timeZone,
     };
-    const analyzerOptions = { session: analyzerSession, metadata: this.options.metadata, functions: this.functions };
-    const planContextOf = () => ({ metadata: this.options.metadata, functions: this.functions, session });
+    // What the statement names is resolved before analysis (connectors answer asynchronously);
+    // analysis and planning then read this statement's cache only.
+    const statementMetadata = new StatementMetadata(this.options.metadata);
+    await statementMetadata.prefetch(referencedNames(statement, analyzerSession));
+    const analyzerOptions = { session: analyzerSession, metadata: statementMetadata, functions: this.functions };
+    const planContextOf = () => ({ metadata: statementMetadata, functions: this.functions, session });
     if (isMetadataStatement(statement)) {
-      const result = executeMetadataStatement(statement, {
+      const result = await executeMetadataStatement(statement, {
         catalog: session.catalog,
         schema: session.schema,
         metadata: this.options.metadata,
         functions: this.functions,
-        queryStatistics: (inner) => {
-          const analyzed = analyzeStatement(inner, analyzerOptions);
-          const plan = planQuery(analyzed, planContextOf());
-          const estimate = new StatsCalculator(this.options.metadata).estimate(plan.source);
-          return {
-            ...(estimate.rowCount !== undefined ? { rowCount: estimate.rowCount } : {}),
-            columns: plan.columns.map((symbol, i) => ({
-              name: analyzed.columns[i]!.name,
-              type: analyzed.columns[i]!.type,
-              ...estimate.symbols.get(symbol),
-            })),
-          };
-        },
+        queryStatistics: (inner) =>
+          statementMetadata.analyze(() => {
+            const analyzed = analyzeStatement(inner, analyzerOptions);
+            const plan = planQuery(analyzed, planContextOf());
+            const estimate = new StatsCalculator(statementMetadata).estimate(plan.source);
+            return {
+              ...(estimate.rowCount !== undefined ? { rowCount: estimate.rowCount } : {}),
+              columns: plan.columns.map((symbol, i) => ({
+                name: analyzed.columns[i]!.name,
+                type: analyzed.columns[i]!.type,
+                ...estimate.symbols.get(symbol),
+              })),
+            };
+          }),
       });
       if (result.kind === 'use') {
         query.setCatalog = result.catalog;
@@ -316,11 +322,13 @@ export class LocalQueryRunner {
       return;
     }
     if (statement.kind === 'Explain') {
-      const explained = explainStatement(statement, {
-        analyzer: analyzerOptions,
-        planner: planContextOf(),
-        joinDistribution: settings.joinDistributionType,
-      });
+      const explained = await statementMetadata.analyze(() =>
+        explainStatement(statement, {
+          analyzer: analyzerOptions,
+          planner: planContextOf(),
+          joinDistribution: settings.joinDistributionType,
+        }),
+      );
       this.finishWithRows(query, explained.columns, explained.rows);
       return;
     }
@@ -339,7 +347,13 @@ export class LocalQueryRunner {
       return;
     }
     if (isDataDefinition(statement)) {
-      this.finishUpdate(query, executeDataDefinition(statement, analyzerOptions));
+      const updateType = await executeDataDefinition(statement, {
+        session: analyzerSession,
+        metadata: this.options.metadata,
+        statementMetadata,
+        functions: this.functions,
+      });
+      this.finishUpdate(query, updateType);
       return;
     }
     const planContext = planContextOf();
@@ -348,40 +362,49 @@ export class LocalQueryRunner {
     let write: WriteInProgress | undefined;
     switch (statement.kind) {
       case 'Query': {
-        const analyzed = analyzeStatement(statement, analyzerOptions);
-        plan = planQuery(analyzed, planContext);
-        columns = analyzed.columns;
+        const planned = await statementMetadata.analyze(() => {
+          const analyzed = analyzeStatement(statement, analyzerOptions);
+          return { plan: planQuery(analyzed, planContext), columns: analyzed.columns };
+        });
+        plan = planned.plan;
+        columns = planned.columns;
         const workers = this.options.cluster?.activeWorkers() ?? [];
-        if (workers.length > 0 && this.isDistributable(plan)) {
-          await this.executeDistributed(query, plan, columns, settings, workers, analyzerSession);
+        const placement = this.placement(plan, undefined, workers.length);
+        if (placement.runsOn === 'workers') {
+          await this.executeDistributed(query, plan, columns, settings, workers, analyzerSession, statementMetadata);
           return;
         }
-        this.checkReadableHere(plan);
+        if (placement.forWantOfWorkers && this.options.cluster?.workersExpected())
+          query.warnings.push(COORDINATOR_ONLY_WARNING);
         break;
       }
       case 'Insert': {
-        const analyzed = analyzeInsert(statement, analyzerOptions);
-        const handle = this.options.metadata.insertHandle(analyzed.target);
-        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle);
+        const analyzed = await statementMetadata.analyze(() => analyzeInsert(statement, analyzerOptions));
+        const handle = await this.options.metadata.insertHandle(analyzed.target);
+        plan = await statementMetadata.analyze(() =>
+          planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle),
+        );
         columns = WRITE_RESULT_COLUMNS;
         query.updateType = 'INSERT';
         write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: false };
         break;
       }
       case 'CreateTableAsSelect': {
-        const analyzed = analyzeCreateTableAs(statement, analyzerOptions);
+        const analyzed = await statementMetadata.analyze(() => analyzeCreateTableAs(statement, analyzerOptions));
         query.updateType = 'CREATE TABLE';
         if (analyzed.skip) {
           this.finishWithRowCount(query, 0);
           return;
         }
-        this.options.metadata.createTable(analyzed.target, analyzed.columns);
+        await this.options.metadata.createTable(analyzed.target, analyzed.columns);
         if (!analyzed.withData) {
           this.finishWithRowCount(query, 0);
           return;
         }
-        const handle = this.options.metadata.insertHandle(analyzed.target);
-        plan = planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle);
+        const handle = await this.options.metadata.insertHandle(analyzed.target);
+        plan = await statementMetadata.analyze(() =>
+          planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle),
+        );
         columns = WRITE_RESULT_COLUMNS;
         write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true };
         break;
@@ -390,18 +413,20 @@ export class LocalQueryRunner {
         throw new VivaceError('NOT_SUPPORTED', `${statement.kind} statements are not supported yet`, statement.pos);
     }
     try {
-      const workers = this.options.cluster?.activeWorkers() ?? [];
-      if (write !== undefined && this.writesOnWorkers(plan, write.target, workers.length > 0)) {
-        await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession);
-        return;
+      if (write !== undefined) {
+        const workers = this.options.cluster?.activeWorkers() ?? [];
+        const placement = this.placement(plan, write.target, workers.length);
+        if (placement.runsOn === 'workers') {
+          await this.executeDistributedWrite(query, plan, write, settings, workers, analyzerSession, statementMetadata);
+          return;
+        }
+        if (placement.forWantOfWorkers && this.options.cluster?.workersExpected())
+          query.warnings.push(COORDINATOR_ONLY_WARNING);
       }
-      if (workers.length === 0 && this.options.cluster?.workersExpected() && this.isDistributable(plan))
-        query.warnings.push(COORDINATOR_ONLY_WARNING);
-      this.checkReadableHere(plan);
       await this.executePlan(query, plan, columns, write, settings);
     } catch (e) {
       // A failed CREATE TABLE AS leaves no table behind.
-      if (write?.createdTable) this.dropQuietly(write.target);
+      if (write?.createdTable) await this.dropQuietly(write.target);
       throw e;
     }
   }
@@ -437,6 +462,7 @@ export class LocalQueryRunner {
       scanSource: (node) =>
         metadata.scanSource(
           node.table,
+          node.handle,
           node.assignments.map((a) => a.column),
           node.outputs.map((o) => o.type),
           node.constraint,
@@ -453,8 +479,8 @@ export class LocalQueryRunner {
                 sinks.push(sink);
                 return sink;
               },
-              commit: (node, fragments, rows) => {
-                metadata.finishInsert(node.target, write.columns, fragments);
+              commit: async (node, fragments, rows) => {
+                await metadata.finishInsert(node.target, write.columns, fragments);
                 write.committedRows = rows;
               },
               abort: (node, fragments) => metadata.abortInsert(node.target, fragments),
@@ -490,12 +516,12 @@ export class LocalQueryRunner {
         return;
       }
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
-      if (write?.createdTable) this.dropQuietly(write.target);
+      if (write?.createdTable) await this.dropQuietly(write.target);
     }
   }
 
   /** PREPARE, DEALLOCATE, DESCRIBE INPUT/OUTPUT, START TRANSACTION, COMMIT, ROLLBACK. */
-  private runPreparedOrTransaction(query: QueryExecution, statement: Statement): void {
+  private async runPreparedOrTransaction(query: QueryExecution, statement: Statement): Promise<void> {
     const session = query.session;
     const prepared = session.preparedStatements ?? new Map<string, string>();
     const finishUpdate = (updateType: string) => this.finishUpdate(query, updateType);
@@ -526,7 +552,7 @@ export class LocalQueryRunner {
         this.finishWithRows(
           query,
           DESCRIBE_OUTPUT_COLUMNS,
-          this.describeOutput(query, preparedSql(prepared, statement.name)),
+          await this.describeOutput(query, preparedSql(prepared, statement.name)),
         );
         return;
       case 'StartTransaction':
@@ -546,7 +572,7 @@ export class LocalQueryRunner {
   }
 
   /** The columns a prepared query returns (parameters bound to NULL, as their types are open). */
-  private describeOutput(query: QueryExecution, sql: string): unknown[][] {
+  private async describeOutput(query: QueryExecution, sql: string): Promise<unknown[][]> {
     const parsed = parsePrepared(sql);
     if (parsed.kind !== 'Query') return [];
     const nulls = Array.from(
@@ -555,11 +581,17 @@ export class LocalQueryRunner {
     );
     const bound = bindParameters(parsed, nulls as never);
     const session = query.session;
-    const analyzed = analyzeStatement(bound, {
-      session: { user: session.user, catalog: session.catalog, schema: session.schema, timeZone: session.timeZone },
-      metadata: this.options.metadata,
-      functions: this.functions,
-    });
+    const analyzerSession = {
+      user: session.user,
+      catalog: session.catalog,
+      schema: session.schema,
+      timeZone: session.timeZone,
+    };
+    const metadata = new StatementMetadata(this.options.metadata);
+    await metadata.prefetch(referencedNames(bound, analyzerSession));
+    const analyzed = await metadata.analyze(() =>
+      analyzeStatement(bound, { session: analyzerSession, metadata, functions: this.functions }),
+    );
     return analyzed.columns.map((column) => [
       column.name,
       '',
@@ -655,67 +687,22 @@ export class LocalQueryRunner {
     return this.options.nodeId ?? 'coordinator';
   }
 
-  /** A query runs on the workers when every table it reads can be read there. */
-  private isDistributable(plan: PlanNode): boolean {
-    const cluster = this.options.cluster;
-    if (!cluster) return false;
-    const scans = findNodes(plan, 'TableScan');
-    return scans.length > 0 && scans.every((scan) => cluster.isDistributable(scan.table));
-  }
-
-  /** Nodes other than this one that hold data of `table` (memory tables written on workers). */
-  private remoteDataNodes(table: QualifiedObjectName): readonly string[] {
-    // Without a cluster every connector lives in this process.
-    if (this.options.cluster === undefined) return [];
-    return (this.options.metadata.dataNodes(table) ?? []).filter((node) => node !== this.nodeId);
-  }
-
   /**
-   * Where a write runs: on the workers when the target keeps its data where it is written
-   * (memory tables), none of it is in this process, workers are active and every table the
-   * source reads can be read there; otherwise here. A table whose data is on workers is never
-   * written here (its rows would be split between the coordinator and the workers).
+   * Where `plan` runs (writing `target`, if given), from what the connectors of its tables declare
+   * (plan-placement.ts); throws when it can run nowhere.
    */
-  private writesOnWorkers(plan: PlanNode, target: QualifiedObjectName, haveWorkers: boolean): boolean {
-    const cluster = this.options.cluster;
-    const nodes = this.options.metadata.dataNodes(target);
-    if (cluster === undefined || nodes === undefined) return false;
-    if (nodes.includes(this.nodeId)) return false;
-    const sourceReadable = findNodes(plan, 'TableScan').every((scan) => cluster.isDistributable(scan.table));
-    if (haveWorkers && sourceReadable) return true;
-    const name = `${target.catalog}.${target.schema}.${target.name}`;
-    if (nodes.length > 0 && !haveWorkers) {
-      throw new VivaceError(
-        'NO_NODES_AVAILABLE',
-        `No worker nodes available to write table '${name}', whose data is on ${nodes.join(', ')}`,
-      );
-    }
-    if (nodes.length > 0) {
-      throw new VivaceError(
-        'NOT_SUPPORTED',
-        `Table '${name}' keeps its data on the workers and cannot be written from tables only the coordinator can read`,
-      );
-    }
-    return false;
-  }
-
-  /** A plan run in this process cannot read tables whose data is on workers: say so clearly. */
-  private checkReadableHere(plan: PlanNode): void {
-    for (const scan of findNodes(plan, 'TableScan')) {
-      const nodes = this.remoteDataNodes(scan.table);
-      if (nodes.length === 0) continue;
-      const name = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
-      if ((this.options.cluster?.activeWorkers().length ?? 0) === 0) {
-        throw new VivaceError(
-          'NO_NODES_AVAILABLE',
-          `No worker nodes available to read table '${name}', whose data is on ${nodes.join(', ')}`,
-        );
-      }
-      throw new VivaceError(
-        'NOT_SUPPORTED',
-        `Table '${name}' keeps its data on the workers and cannot be read together with tables only the coordinator can read`,
-      );
-    }
+  private placement(plan: PlanNode, target: QualifiedObjectName | undefined, activeWorkers: number): PlanPlacement {
+    const metadata = this.options.metadata;
+    const reads = findNodes(plan, 'TableScan').map((scan) => ({
+      table: scan.table,
+      placement: metadata.splitPlacement(scan.table, scan.handle),
+    }));
+    const write = target === undefined ? undefined : { table: target, placement: metadata.splitPlacement(target) };
+    return placePlan(reads, write, {
+      cluster: this.options.cluster !== undefined,
+      activeWorkers,
+      coordinatorNodeId: this.nodeId,
+    });
   }
 
   private async executeDistributed(
@@ -725,11 +712,12 @@ export class LocalQueryRunner {
     settings: ResolvedSessionProperties,
     workers: readonly NodeInfo[],
     analyzerSession: Session,
+    metadata: StatementMetadata,
   ): Promise<void> {
     query.columns = columns;
     query.transition('STARTING');
     try {
-      await this.runOnWorkers(query, plan, settings, workers, analyzerSession, query.results);
+      await this.runOnWorkers(query, plan, settings, workers, analyzerSession, metadata, query.results);
       query.transition('FINISHING');
       query.transition('FINISHED');
     } catch (e) {
@@ -756,6 +744,7 @@ export class LocalQueryRunner {
     settings: ResolvedSessionProperties,
     workers: readonly NodeInfo[],
     analyzerSession: Session,
+    metadata: StatementMetadata,
   ): Promise<void> {
     const finish = plan.source;
     const writer = finish.kind === 'TableFinish' ? finish.source : undefined;
@@ -780,10 +769,10 @@ export class LocalQueryRunner {
       }
     };
     try {
-      await this.runOnWorkers(query, writerPlan, settings, workers, analyzerSession, reports);
+      await this.runOnWorkers(query, writerPlan, settings, workers, analyzerSession, metadata, reports);
       collect();
       if (query.isCanceled) throw query.error ?? new VivaceError('USER_CANCELED', 'Query was canceled');
-      this.options.metadata.finishInsert(write.target, write.columns, fragments);
+      await this.options.metadata.finishInsert(write.target, write.columns, fragments);
       write.committedRows = rows;
       query.updateCount = rows;
       query.results.add(createPage([blockOf(BIGINT, [rows])], 1));
@@ -792,8 +781,8 @@ export class LocalQueryRunner {
       query.transition('FINISHED');
     } catch (e) {
       collect();
-      this.options.metadata.abortInsert(write.target, fragments);
-      if (write.createdTable) this.dropQuietly(write.target);
+      await this.options.metadata.abortInsert(write.target, fragments).catch(() => undefined);
+      if (write.createdTable) await this.dropQuietly(write.target);
       const error = toVivaceError(e);
       if (!(error instanceof VivaceError && error.errorName === 'USER_CANCELED' && query.isCanceled)) query.fail(error);
     }
@@ -806,12 +795,13 @@ export class LocalQueryRunner {
     settings: ResolvedSessionProperties,
     workers: readonly NodeInfo[],
     analyzerSession: Session,
+    metadata: StatementMetadata,
     results: PageBuffer,
   ): Promise<void> {
     const cluster = this.options.cluster!;
     const ruleContext = createRuleContext(plan, {
       session: analyzerSession,
-      metadata: this.options.metadata,
+      metadata,
       functions: this.functions,
     });
     const distributed = addExchanges(plan, ruleContext, {
@@ -902,9 +892,9 @@ export class LocalQueryRunner {
     this.finishWithRows(query, WRITE_RESULT_COLUMNS, [[rows]]);
   }
 
-  private dropQuietly(target: QualifiedObjectName): void {
+  private async dropQuietly(target: QualifiedObjectName): Promise<void> {
     try {
-      this.options.metadata.dropTable(target);
+      await this.options.metadata.dropTable(target);
     } catch {
       // The table may already be gone (e.g. dropped concurrently); nothing is left to undo.
     }

@@ -3,9 +3,11 @@
  * SHOW CATALOGS / SCHEMAS / TABLES / COLUMNS (DESCRIBE) / FUNCTIONS / CREATE TABLE|VIEW|SCHEMA /
  * STATS FOR t, and USE. Column names and shapes are Presto's; LIKE patterns (with ESCAPE) filter
  * names as in SQL. Every name is checked first so that errors point at the statement's text.
+ * They await the metadata manager: connectors answer asynchronously.
  */
 import { canonical, resolveObjectName } from '../../analyzer/names.js';
 import { VivaceError } from '../../common/vivace-error.js';
+import { formatDecimal } from '../../data/number-format.js';
 import { formatDate } from '../../data/temporal-format.js';
 import type { FunctionRegistry } from '../../functions/function-registry.js';
 import { likeMatcher } from '../../functions/implementations/like.js';
@@ -75,7 +77,7 @@ export interface MetadataStatementContext {
   readonly metadata: MetadataManager;
   readonly functions: FunctionRegistry;
   /** Plans a query and estimates its output, for SHOW STATS FOR (query). */
-  readonly queryStatistics?: (query: Query) => QueryStatistics;
+  readonly queryStatistics?: (query: Query) => Promise<QueryStatistics>;
 }
 
 export type MetadataStatementResult =
@@ -92,10 +94,10 @@ function rows(columns: readonly ResultColumn[], values: readonly unknown[][]): M
   return { kind: 'rows', columns, rows: values };
 }
 
-export function executeMetadataStatement(
+export async function executeMetadataStatement(
   statement: MetadataStatement,
   context: MetadataStatementContext,
-): MetadataStatementResult {
+): Promise<MetadataStatementResult> {
   switch (statement.kind) {
     case 'ShowCatalogs': {
       const matches = likeFilter(statement.like, statement.escape);
@@ -110,7 +112,7 @@ export function executeMetadataStatement(
     case 'ShowSchemas': {
       const catalog = requireCatalog(statement.catalog, context, statement.pos);
       const matches = likeFilter(statement.like, statement.escape);
-      const schemas = new Set([...context.metadata.listSchemas(catalog), 'information_schema']);
+      const schemas = new Set([...(await context.metadata.listSchemas(catalog)), 'information_schema']);
       return rows(
         varcharColumns('Schema'),
         [...schemas]
@@ -159,7 +161,7 @@ export function executeMetadataStatement(
         );
       }
       const schema = canonical(statement.schema);
-      if (!context.metadata.schemaExists(catalog, schema)) {
+      if (!(await context.metadata.schemaExists(catalog, schema))) {
         throw new VivaceError('SCHEMA_NOT_FOUND', `Schema does not exist: ${catalog}.${schema}`, statement.schema.pos);
       }
       return { kind: 'use', catalog, schema };
@@ -182,7 +184,7 @@ function requireCatalog(
   return catalog;
 }
 
-function showTables(statement: ShowTables, context: MetadataStatementContext): MetadataStatementResult {
+async function showTables(statement: ShowTables, context: MetadataStatementContext): Promise<MetadataStatementResult> {
   const parts = statement.schema?.parts.map(canonical) ?? [];
   if (parts.length > 2) {
     throw new VivaceError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, statement.schema!.pos);
@@ -199,15 +201,15 @@ function showTables(statement: ShowTables, context: MetadataStatementContext): M
   if (!context.metadata.catalogExists(catalog)) {
     throw new VivaceError('CATALOG_NOT_FOUND', `Catalog '${catalog}' does not exist`, pos);
   }
-  if (!context.metadata.schemaExists(catalog, schema)) {
+  if (!(await context.metadata.schemaExists(catalog, schema))) {
     throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, pos);
   }
   const matches = likeFilter(statement.like, statement.escape);
-  const names = new Set(
-    [...context.metadata.listTables(catalog, schema), ...context.metadata.listViews(catalog, schema)]
-      .filter((t) => t.schema === schema)
-      .map((t) => t.name),
-  );
+  const [tables, views] = await Promise.all([
+    context.metadata.listTables(catalog, schema),
+    context.metadata.listViews(catalog, schema),
+  ]);
+  const names = new Set([...tables, ...views].filter((t) => t.schema === schema).map((t) => t.name));
   return rows(
     varcharColumns('Table'),
     [...names]
@@ -217,30 +219,33 @@ function showTables(statement: ShowTables, context: MetadataStatementContext): M
   );
 }
 
-function relationColumns(
+async function relationColumns(
   name: QualifiedObjectName,
   context: MetadataStatementContext,
   pos: SourcePosition,
-): readonly { name: string; type: Type; comment?: string; nullable?: boolean }[] {
+): Promise<readonly { name: string; type: Type; comment?: string; nullable?: boolean }[]> {
   if (!context.metadata.catalogExists(name.catalog)) {
     throw new VivaceError('CATALOG_NOT_FOUND', `Catalog '${name.catalog}' does not exist`, pos);
   }
-  if (!context.metadata.schemaExists(name.catalog, name.schema)) {
+  if (!(await context.metadata.schemaExists(name.catalog, name.schema))) {
     throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${name.schema}' does not exist`, pos);
   }
-  const view = context.metadata.getView(name);
+  const view = await context.metadata.getView(name);
   if (view !== undefined) return view.columns;
-  const table = context.metadata.getTable(name);
+  const table = await context.metadata.getTable(name);
   if (table === undefined) {
     throw new VivaceError('TABLE_NOT_FOUND', `Table '${name.catalog}.${name.schema}.${name.name}' does not exist`, pos);
   }
   return table.columns.filter((c) => !c.hidden);
 }
 
-function showColumns(statement: ShowColumns, context: MetadataStatementContext): MetadataStatementResult {
+async function showColumns(
+  statement: ShowColumns,
+  context: MetadataStatementContext,
+): Promise<MetadataStatementResult> {
   const name = resolveObjectName(statement.table, context);
   const matches = likeFilter(statement.like, statement.escape);
-  const columns = relationColumns(name, context, statement.table.pos);
+  const columns = await relationColumns(name, context, statement.table.pos);
   return rows(
     varcharColumns('Column', 'Type', 'Extra', 'Comment'),
     columns.filter((c) => matches(c.name)).map((c) => [c.name, formatType(c.type), '', c.comment ?? '']),
@@ -255,7 +260,7 @@ function qualifiedText(name: QualifiedObjectName): string {
   return [name.catalog, name.schema, name.name].map(quoteIdentifier).join('.');
 }
 
-function showCreate(statement: ShowCreate, context: MetadataStatementContext): MetadataStatementResult {
+async function showCreate(statement: ShowCreate, context: MetadataStatementContext): Promise<MetadataStatementResult> {
   if (statement.type === 'SCHEMA') {
     const parts = statement.name.parts.map(canonical);
     const catalog = parts.length === 2 ? parts[0]! : context.catalog;
@@ -263,7 +268,7 @@ function showCreate(statement: ShowCreate, context: MetadataStatementContext): M
     if (catalog === undefined || !context.metadata.catalogExists(catalog)) {
       throw new VivaceError('CATALOG_NOT_FOUND', `Catalog '${catalog ?? ''}' does not exist`, statement.name.pos);
     }
-    if (!context.metadata.schemaExists(catalog, schema)) {
+    if (!(await context.metadata.schemaExists(catalog, schema))) {
       throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, statement.name.pos);
     }
     return rows(varcharColumns('Create Schema'), [
@@ -271,10 +276,10 @@ function showCreate(statement: ShowCreate, context: MetadataStatementContext): M
     ]);
   }
   const name = resolveObjectName(statement.name, context);
-  const view = context.metadata.getView(name);
+  const view = await context.metadata.getView(name);
   if (statement.type === 'VIEW') {
     if (view === undefined) {
-      if (context.metadata.getTable(name) !== undefined) {
+      if ((await context.metadata.getTable(name)) !== undefined) {
         throw new VivaceError(
           'NOT_SUPPORTED',
           `Relation '${qualifiedText(name)}' is a table, not a view`,
@@ -294,7 +299,7 @@ function showCreate(statement: ShowCreate, context: MetadataStatementContext): M
       statement.name.pos,
     );
   }
-  const columns = relationColumns(name, context, statement.name.pos);
+  const columns = await relationColumns(name, context, statement.name.pos);
   const lines = columns.map(
     (c) =>
       `   ${quoteIdentifier(c.name)} ${formatType(c.type)}${c.nullable === false ? ' NOT NULL' : ''}` +
@@ -311,6 +316,14 @@ function statisticText(value: unknown, type: Type): string | null {
   return null;
 }
 
+/** A connector's min/max (SPI values, spi/values.ts: a decimal is its unscaled value) as text. */
+function tableStatisticText(value: unknown, type: Type): string | null {
+  if (type.kind === 'decimal' && (typeof value === 'number' || typeof value === 'bigint')) {
+    return formatDecimal(value, type.scale);
+  }
+  return statisticText(value, type);
+}
+
 const SHOW_STATS_COLUMNS: ResultColumn[] = [
   { name: 'column_name', type: VARCHAR },
   { name: 'data_size', type: DOUBLE },
@@ -322,11 +335,15 @@ const SHOW_STATS_COLUMNS: ResultColumn[] = [
 ];
 
 /** SHOW STATS FOR (query): the estimates the optimizer derives for the query's output. */
-function showQueryStats(query: Query, context: MetadataStatementContext, pos: SourcePosition): MetadataStatementResult {
+async function showQueryStats(
+  query: Query,
+  context: MetadataStatementContext,
+  pos: SourcePosition,
+): Promise<MetadataStatementResult> {
   if (context.queryStatistics === undefined) {
     throw new VivaceError('NOT_SUPPORTED', 'SHOW STATS for a query is not available here', pos);
   }
-  const statistics = context.queryStatistics(query);
+  const statistics = await context.queryStatistics(query);
   const values: unknown[][] = statistics.columns.map((column) => [
     column.name,
     null,
@@ -340,13 +357,13 @@ function showQueryStats(query: Query, context: MetadataStatementContext, pos: So
   return rows(SHOW_STATS_COLUMNS, values);
 }
 
-function showStats(statement: ShowStats, context: MetadataStatementContext): MetadataStatementResult {
+async function showStats(statement: ShowStats, context: MetadataStatementContext): Promise<MetadataStatementResult> {
   if (statement.relation.kind === 'TableSubquery') {
     return showQueryStats(statement.relation.query, context, statement.relation.pos);
   }
   const name = resolveObjectName(statement.relation.name, context);
-  const columns = relationColumns(name, context, statement.relation.pos);
-  const statistics = context.metadata.getTableStatistics(name);
+  const columns = await relationColumns(name, context, statement.relation.pos);
+  const statistics = await context.metadata.getTableStatistics(name);
   const rowCount = statistics?.rowCount;
   const values: unknown[][] = columns.map((column) => {
     const stats = statistics?.columns[column.name];
@@ -358,8 +375,8 @@ function showStats(statement: ShowStats, context: MetadataStatementContext): Met
       stats?.distinctValues ?? null,
       stats?.nullFraction ?? null,
       null,
-      statisticText(stats?.min, column.type),
-      statisticText(stats?.max, column.type),
+      tableStatisticText(stats?.min, column.type),
+      tableStatisticText(stats?.max, column.type),
     ];
   });
   values.push([null, null, null, null, rowCount ?? null, null, null]);

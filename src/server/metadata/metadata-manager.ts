@@ -1,13 +1,12 @@
 /**
- * The engine's one view of all catalogs: implements the analyzer's MetadataView over the
- * CatalogManager's connectors and passes through what planning and execution need (statistics,
- * splits, page sources and sinks) and the DDL statements. Names are case-insensitive: every name
- * is canonicalised to lowercase before a connector sees it, and answers carry catalog-qualified
- * canonical names.
+ * The engine's one view of all catalogs over the CatalogManager's connectors: metadata reads and
+ * DDL (asynchronous, as connectors may be remote), and what planning and execution need (splits,
+ * page sources and sinks). Names are case-insensitive: every name is canonicalised to lowercase
+ * before a connector sees it, and answers carry catalog-qualified canonical names.
  *
- * Everything here is synchronous because both connectors live in this process. A remote connector
- * would be read asynchronously before analysis: statement-metadata.ts is the per-statement view
- * whose `prefetch` fills its cache ahead of the analyzer, which then only reads the cache.
+ * The analyzer and planner do not read this directly: statement-metadata.ts resolves what a
+ * statement names into a per-statement cache first, which they then read synchronously. Metadata
+ * statements (SHOW, DESCRIBE) and DDL await this manager.
  *
  * DDL checks the conditions common to every connector first (catalog, schema and relation
  * existence) with Trino's messages, then asks the connector, which answers NOT_SUPPORTED when it
@@ -17,17 +16,22 @@ import { VivaceError } from '../../common/vivace-error.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { withInformationSchema } from '../../connectors/information-schema/information-schema-connector.js';
 import type { ScanSource } from '../../execution/local-planner.js';
-import type {
-  Connector,
-  ConnectorMetadata,
-  ConnectorPageSink,
-  ConnectorPageSource,
-  ConnectorSplit,
-  SchemaTableName,
+import {
+  ANY_WORKER,
+  type Connector,
+  type ConnectorMetadata,
+  type ConnectorPageSink,
+  type ConnectorPageSource,
+  type ConnectorSplit,
+  type ConnectorSplitSource,
+  type FilterApplication,
+  type LimitApplication,
+  type RowLevelRewrite,
+  type SchemaTableName,
+  type SplitPlacement,
 } from '../../spi/connector.js';
 import type {
   ColumnMetadata,
-  MetadataView,
   QualifiedObjectName,
   TableMetadata,
   TableStatistics,
@@ -36,13 +40,29 @@ import type {
 import type { TupleDomain } from '../../spi/tuple-domain.js';
 import type { Type } from '../../types/type.js';
 
-/** Connectors whose schemas are not all listed (tpch's `sfN`) answer existence themselves. */
-type SchemaCheckingMetadata = ConnectorMetadata & { schemaExists?(schema: string): boolean };
-
 export interface MetadataManagerOptions {
   /** Splits asked of connectors per table scan (how many drivers can read in parallel). */
   readonly desiredSplits?: number;
 }
+
+/** What the engine tells a connector about a scan when it asks for its splits. */
+export interface ScanRequest {
+  /** The scan's table handle (pushdown answers included). */
+  readonly handle?: unknown;
+  readonly columns?: readonly string[];
+  readonly constraint?: TupleDomain;
+  readonly desiredSplits?: number;
+}
+
+/** A row-level change, as Trino's "This connector does not support ..." names it. */
+export type RowLevelOperation =
+  | 'deletes'
+  | 'updates'
+  | 'truncating tables'
+  | 'renaming tables'
+  | 'adding columns'
+  | 'dropping columns'
+  | 'renaming columns';
 
 export function canonicalName(name: QualifiedObjectName): QualifiedObjectName {
   return { catalog: name.catalog.toLowerCase(), schema: name.schema.toLowerCase(), name: name.name.toLowerCase() };
@@ -60,7 +80,7 @@ function notSupported(operation: string): VivaceError {
   return new VivaceError('NOT_SUPPORTED', `This connector does not support ${operation}`);
 }
 
-export class MetadataManager implements MetadataView {
+export class MetadataManager {
   readonly desiredSplits: number;
   private readonly withInformationSchema = new WeakMap<Connector, Connector>();
 
@@ -93,32 +113,34 @@ export class MetadataManager implements MetadataView {
     return connector;
   }
 
-  // --- MetadataView (never throws for unknown names: answers false/undefined) ---
+  // --- Resolution (never throws for unknown names: answers false/undefined) ---
 
+  /** Catalogs live in this process: no connector is asked. */
   catalogExists(catalog: string): boolean {
     return this.catalogs.getCatalog(catalog.toLowerCase()) !== undefined;
   }
 
-  schemaExists(catalog: string, schema: string): boolean {
-    const metadata = this.connectorOf(catalog)?.metadata as SchemaCheckingMetadata | undefined;
+  async schemaExists(catalog: string, schema: string): Promise<boolean> {
+    const metadata = this.connectorOf(catalog)?.metadata;
     if (metadata === undefined) return false;
     const canonical = schema.toLowerCase();
-    return metadata.schemaExists?.(canonical) ?? metadata.listSchemas().includes(canonical);
+    if (metadata.schemaExists !== undefined) return metadata.schemaExists(canonical);
+    return (await metadata.listSchemas()).includes(canonical);
   }
 
-  getTable(name: QualifiedObjectName): TableMetadata | undefined {
+  async getTable(name: QualifiedObjectName): Promise<TableMetadata | undefined> {
     const canonical = canonicalName(name);
-    const table = this.connectorOf(canonical.catalog)?.metadata.getTable(schemaTable(canonical));
+    const table = await this.connectorOf(canonical.catalog)?.metadata.getTable(schemaTable(canonical));
     return table === undefined ? undefined : { ...table, name: canonical };
   }
 
-  getView(name: QualifiedObjectName): ViewDefinition | undefined {
+  async getView(name: QualifiedObjectName): Promise<ViewDefinition | undefined> {
     const canonical = canonicalName(name);
-    const view = this.connectorOf(canonical.catalog)?.metadata.getView?.(schemaTable(canonical));
+    const view = await this.connectorOf(canonical.catalog)?.metadata.getView?.(schemaTable(canonical));
     return view === undefined ? undefined : { ...view, name: canonical };
   }
 
-  getTableStatistics(name: QualifiedObjectName): TableStatistics | undefined {
+  async getTableStatistics(name: QualifiedObjectName): Promise<TableStatistics | undefined> {
     const canonical = canonicalName(name);
     return this.connectorOf(canonical.catalog)?.metadata.getTableStatistics?.(schemaTable(canonical));
   }
@@ -129,41 +151,51 @@ export class MetadataManager implements MetadataView {
     return this.catalogs.listCatalogs().map((catalog) => catalog.name);
   }
 
-  listSchemas(catalog: string): string[] {
-    return [...this.connector(catalog).metadata.listSchemas()].sort();
+  async listSchemas(catalog: string): Promise<string[]> {
+    return [...(await this.connector(catalog).metadata.listSchemas())].sort();
   }
 
-  listTables(catalog: string, schema?: string): QualifiedObjectName[] {
+  async listTables(catalog: string, schema?: string): Promise<QualifiedObjectName[]> {
     const name = catalog.toLowerCase();
-    return this.connector(name)
-      .metadata.listTables(schema?.toLowerCase())
-      .map((t) => ({ catalog: name, schema: t.schema, name: t.table }));
+    const tables = await this.connector(name).metadata.listTables(schema?.toLowerCase());
+    return tables.map((t) => ({ catalog: name, schema: t.schema, name: t.table }));
   }
 
-  listViews(catalog: string, schema?: string): QualifiedObjectName[] {
+  async listViews(catalog: string, schema?: string): Promise<QualifiedObjectName[]> {
     const name = catalog.toLowerCase();
-    const views = this.connector(name).metadata.listViews?.(schema?.toLowerCase()) ?? [];
+    const views = (await this.connector(name).metadata.listViews?.(schema?.toLowerCase())) ?? [];
     return views.map((v) => ({ catalog: name, schema: v.schema, name: v.table }));
   }
 
   // --- Reading ---
 
-  private requireTable(name: QualifiedObjectName): { connector: Connector; table: SchemaTableName } {
+  private async requireTable(name: QualifiedObjectName): Promise<{ connector: Connector; table: SchemaTableName }> {
     const connector = this.connector(name.catalog);
     const table = schemaTable(name);
-    if (connector.metadata.getTable(table) === undefined) {
+    if ((await connector.metadata.getTable(table)) === undefined) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(name)}' does not exist`);
     }
     return { connector, table };
   }
 
-  getSplits(name: QualifiedObjectName, constraint?: TupleDomain, desiredSplits?: number): readonly ConnectorSplit[] {
-    const { connector, table } = this.requireTable(canonicalName(name));
-    return connector.getSplits({ table, constraint, desiredSplits: desiredSplits ?? this.desiredSplits });
+  /**
+   * The split source of a scan of a table the statement resolved (a connector says itself when
+   * the table is gone): the columns read, the constraint offered, the parallelism wanted.
+   */
+  getSplits(name: QualifiedObjectName, scan: ScanRequest = {}): ConnectorSplitSource {
+    const canonical = canonicalName(name);
+    return this.connector(canonical.catalog).getSplits({
+      table: schemaTable(canonical),
+      ...(scan.handle !== undefined ? { handle: scan.handle } : {}),
+      ...(scan.columns !== undefined ? { columns: scan.columns.map((c) => c.toLowerCase()) } : {}),
+      ...(scan.constraint !== undefined ? { constraint: scan.constraint } : {}),
+      desiredSplits: scan.desiredSplits ?? this.desiredSplits,
+    });
   }
 
   createPageSource(
     name: QualifiedObjectName,
+    handle: unknown,
     split: ConnectorSplit,
     columns: readonly string[],
     columnTypes: readonly Type[],
@@ -174,6 +206,7 @@ export class MetadataManager implements MetadataView {
     return this.connector(canonical.catalog).createPageSource({
       split,
       table: schemaTable(canonical),
+      ...(handle !== undefined ? { handle } : {}),
       columns: columns.map((c) => c.toLowerCase()),
       columnTypes,
       constraint,
@@ -184,31 +217,50 @@ export class MetadataManager implements MetadataView {
   /** Splits of a table scan and the page sources to read them (what the local planner asks for). */
   scanSource(
     name: QualifiedObjectName,
+    handle: unknown,
     columns: readonly string[],
     columnTypes: readonly Type[],
     constraint?: TupleDomain,
     limit?: number,
   ): ScanSource {
     const canonical = canonicalName(name);
-    const splits = this.getSplits(canonical, constraint);
     return {
-      splits,
-      createPageSource: (split) => this.createPageSource(canonical, split, columns, columnTypes, constraint, limit),
+      splitSource: this.getSplits(canonical, { handle, columns, ...(constraint !== undefined ? { constraint } : {}) }),
+      createPageSource: (split) =>
+        this.createPageSource(canonical, handle, split, columns, columnTypes, constraint, limit),
     };
+  }
+
+  // --- Pushdown (synchronous: planning asks, connectors answer from their handles) ---
+
+  /** Offers a scan's filter to its connector; undefined when it takes nothing. */
+  applyFilter(name: QualifiedObjectName, handle: unknown, constraint: TupleDomain): FilterApplication | undefined {
+    const canonical = canonicalName(name);
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    return this.connector(canonical.catalog).metadata.applyFilter?.(table, constraint);
+  }
+
+  /** Offers a scan's limit to its connector; undefined when it does not guarantee it. */
+  applyLimit(name: QualifiedObjectName, handle: unknown, limit: number): LimitApplication | undefined {
+    const canonical = canonicalName(name);
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    return this.connector(canonical.catalog).metadata.applyLimit?.(table, limit);
   }
 
   // --- Writing ---
 
   /** The connector's handle for a write into the table (carried in the plan to every sink), if it has one. */
-  insertHandle(name: QualifiedObjectName): unknown {
-    const { connector, table } = this.requireTable(canonicalName(name));
+  async insertHandle(name: QualifiedObjectName): Promise<unknown> {
+    const { connector, table } = await this.requireTable(canonicalName(name));
+    if (connector.createPageSink === undefined) throw notSupported('inserts');
     return connector.insertHandle?.({ table });
   }
 
-  /** The nodes holding a table's data when only they can read it (memory tables), else undefined. */
-  dataNodes(name: QualifiedObjectName): readonly string[] | undefined {
-    const { connector, table } = this.requireTable(canonicalName(name));
-    return connector.dataNodes?.(table);
+  /** Where the table's splits can be read, as its connector declares (any worker when it does not say). */
+  splitPlacement(name: QualifiedObjectName, handle?: unknown): SplitPlacement {
+    const canonical = canonicalName(name);
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    return this.connector(canonical.catalog).splitPlacement?.(table) ?? ANY_WORKER;
   }
 
   createPageSink(name: QualifiedObjectName, columns: readonly string[], handle?: unknown): ConnectorPageSink {
@@ -217,113 +269,133 @@ export class MetadataManager implements MetadataView {
     if (connector.createPageSink === undefined) throw notSupported('inserts');
     const lowered = columns.map((c) => c.toLowerCase());
     // A worker has no metadata: the handle made on the coordinator says everything the sink needs.
-    if (handle !== undefined)
-      return connector.createPageSink({ table: schemaTable(canonical), columns: lowered, handle });
-    const { table } = this.requireTable(canonical);
-    return connector.createPageSink({ table, columns: lowered });
+    return connector.createPageSink({
+      table: schemaTable(canonical),
+      columns: lowered,
+      ...(handle !== undefined ? { handle } : {}),
+    });
   }
 
-  finishInsert(name: QualifiedObjectName, columns: readonly string[], fragments: readonly unknown[]): void {
+  async finishInsert(
+    name: QualifiedObjectName,
+    columns: readonly string[],
+    fragments: readonly unknown[],
+  ): Promise<void> {
     const canonical = canonicalName(name);
     const connector = this.connector(canonical.catalog);
     if (connector.finishInsert === undefined) throw notSupported('inserts');
-    connector.finishInsert({ table: schemaTable(canonical), columns: columns.map((c) => c.toLowerCase()) }, fragments);
+    await connector.finishInsert(
+      { table: schemaTable(canonical), columns: columns.map((c) => c.toLowerCase()) },
+      fragments,
+    );
   }
 
   /** Drops what the sinks of a failed INSERT buffered, where the connector keeps such data. */
-  abortInsert(name: QualifiedObjectName, fragments: readonly unknown[]): void {
+  async abortInsert(name: QualifiedObjectName, fragments: readonly unknown[]): Promise<void> {
     const connector = this.catalogs.connectorOf(name.catalog.toLowerCase());
-    connector?.abortInsert?.(fragments);
+    await connector?.abortInsert?.(fragments);
   }
 
   // --- DDL ---
 
-  createSchema(catalog: string, schema: string, properties: Readonly<Record<string, unknown>> = {}): void {
+  async createSchema(
+    catalog: string,
+    schema: string,
+    properties: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
     const name = catalog.toLowerCase();
     const canonical = schema.toLowerCase();
     const metadata = this.connector(name).metadata;
-    if (this.schemaExists(name, canonical)) {
+    if (await this.schemaExists(name, canonical)) {
       throw new VivaceError('SCHEMA_ALREADY_EXISTS', `Schema '${name}.${canonical}' already exists`);
     }
     if (metadata.createSchema === undefined) throw notSupported('creating schemas');
-    metadata.createSchema(canonical, properties);
+    await metadata.createSchema(canonical, properties);
   }
 
-  dropSchema(catalog: string, schema: string, cascade: boolean): void {
+  async dropSchema(catalog: string, schema: string, cascade: boolean): Promise<void> {
     const name = catalog.toLowerCase();
     const canonical = schema.toLowerCase();
     const metadata = this.connector(name).metadata;
-    if (!this.schemaExists(name, canonical)) {
+    if (!(await this.schemaExists(name, canonical))) {
       throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${name}.${canonical}' does not exist`);
     }
     if (metadata.dropSchema === undefined) throw notSupported('dropping schemas');
-    metadata.dropSchema(canonical, cascade);
+    await metadata.dropSchema(canonical, cascade);
   }
 
-  private checkRelationIsNew(name: QualifiedObjectName, metadata: ConnectorMetadata): void {
-    if (!this.schemaExists(name.catalog, name.schema)) {
+  private async checkRelationIsNew(name: QualifiedObjectName, metadata: ConnectorMetadata): Promise<void> {
+    if (!(await this.schemaExists(name.catalog, name.schema))) {
       throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${name.catalog}.${name.schema}' does not exist`);
     }
-    if (metadata.getTable(schemaTable(name)) !== undefined) {
+    if ((await metadata.getTable(schemaTable(name))) !== undefined) {
       throw new VivaceError('TABLE_ALREADY_EXISTS', `Table '${qualified(name)}' already exists`);
     }
   }
 
-  createTable(
+  async createTable(
     name: QualifiedObjectName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>> = {},
-  ): void {
+  ): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    this.checkRelationIsNew(canonical, metadata);
-    if (metadata.getView?.(schemaTable(canonical)) !== undefined) {
+    await this.checkRelationIsNew(canonical, metadata);
+    if ((await metadata.getView?.(schemaTable(canonical))) !== undefined) {
       throw new VivaceError('TABLE_ALREADY_EXISTS', `Table '${qualified(canonical)}' already exists`);
     }
     if (metadata.createTable === undefined) throw notSupported('creating tables');
-    metadata.createTable(
+    await metadata.createTable(
       schemaTable(canonical),
       columns.map((c) => ({ ...c, name: c.name.toLowerCase() })),
       properties,
     );
   }
 
-  /** A table's columns, row count and version for a rewrite (DELETE, UPDATE, TRUNCATE, ALTER TABLE). */
-  tableData(name: QualifiedObjectName): { version: number; columns: readonly ColumnMetadata[]; rowCount: number } {
+  /** The row-level rewrite capability of a table's connector; NOT_SUPPORTED naming `operation` without it. */
+  private rewriteOf(name: QualifiedObjectName, operation: RowLevelOperation): RowLevelRewrite {
+    const rewrite = this.connector(name.catalog).metadata.rowLevelRewrite;
+    if (rewrite === undefined) throw notSupported(operation);
+    return rewrite;
+  }
+
+  /**
+   * A table's columns, row count and version for a row-level change (`operation`, as Trino's
+   * NOT_SUPPORTED message names it when the connector has no `rowLevelRewrite`).
+   */
+  async tableData(
+    name: QualifiedObjectName,
+    operation: RowLevelOperation,
+  ): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.getTable(schemaTable(canonical)) === undefined) {
+    if ((await metadata.getTable(schemaTable(canonical))) === undefined) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
     }
-    if (
-      metadata.tableData === undefined ||
-      metadata.replaceTable === undefined ||
-      metadata.createStagingTable === undefined
-    ) {
-      throw notSupported('modifying table data');
-    }
-    return metadata.tableData(schemaTable(canonical));
+    return this.rewriteOf(canonical, operation).tableData(schemaTable(canonical));
   }
 
   /** A hidden table beside `name` with `columns`, for the new contents of a rewrite. */
-  createStagingTable(name: QualifiedObjectName, columns: readonly ColumnMetadata[]): QualifiedObjectName {
+  async createStagingTable(
+    name: QualifiedObjectName,
+    columns: readonly ColumnMetadata[],
+    operation: RowLevelOperation,
+  ): Promise<QualifiedObjectName> {
     const canonical = canonicalName(name);
-    const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.createStagingTable === undefined) throw notSupported('modifying table data');
-    const staging = metadata.createStagingTable(schemaTable(canonical), columns);
+    const staging = await this.rewriteOf(canonical, operation).createStagingTable(schemaTable(canonical), columns);
     return { catalog: canonical.catalog, schema: staging.schema, name: staging.table };
   }
 
   /** Replaces a table's columns and rows (and its name) atomically, unless it changed since `expectedVersion`. */
-  replaceTable(
+  async replaceTable(
     name: QualifiedObjectName,
     expectedVersion: number,
     data: { columns: readonly ColumnMetadata[]; contents: 'keep' | 'empty' | { staging: QualifiedObjectName } },
+    operation: RowLevelOperation,
     rename?: QualifiedObjectName,
-  ): void {
+  ): Promise<void> {
     const canonical = canonicalName(name);
-    const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.replaceTable === undefined) throw notSupported('modifying table data');
+    const rewrite = this.rewriteOf(canonical, operation);
     let target: SchemaTableName | undefined;
     if (rename !== undefined) {
       const renamed = canonicalName(rename);
@@ -333,7 +405,7 @@ export class MetadataManager implements MetadataView {
       target = schemaTable(renamed);
     }
     const contents = data.contents;
-    metadata.replaceTable(
+    await rewrite.replaceTable(
       schemaTable(canonical),
       expectedVersion,
       {
@@ -344,11 +416,11 @@ export class MetadataManager implements MetadataView {
     );
   }
 
-  dropTable(name: QualifiedObjectName): void {
+  async dropTable(name: QualifiedObjectName): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.getTable(schemaTable(canonical)) === undefined) {
-      if (metadata.getView?.(schemaTable(canonical)) !== undefined) {
+    if ((await metadata.getTable(schemaTable(canonical))) === undefined) {
+      if ((await metadata.getView?.(schemaTable(canonical))) !== undefined) {
         throw new VivaceError(
           'GENERIC_USER_ERROR',
           `Table '${qualified(canonical)}' does not exist, but a view with that name exists. Did you mean DROP VIEW ${qualified(canonical)}?`,
@@ -357,25 +429,25 @@ export class MetadataManager implements MetadataView {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
     }
     if (metadata.dropTable === undefined) throw notSupported('dropping tables');
-    metadata.dropTable(schemaTable(canonical));
+    await metadata.dropTable(schemaTable(canonical));
   }
 
-  createView(view: ViewDefinition, replace: boolean): void {
+  async createView(view: ViewDefinition, replace: boolean): Promise<void> {
     const canonical = canonicalName(view.name);
     const metadata = this.connector(canonical.catalog).metadata;
-    this.checkRelationIsNew(canonical, metadata);
-    if (!replace && metadata.getView?.(schemaTable(canonical)) !== undefined) {
+    await this.checkRelationIsNew(canonical, metadata);
+    if (!replace && (await metadata.getView?.(schemaTable(canonical))) !== undefined) {
       throw new VivaceError('TABLE_ALREADY_EXISTS', `View '${qualified(canonical)}' already exists`);
     }
     if (metadata.createView === undefined) throw notSupported('creating views');
-    metadata.createView({ ...view, name: canonical }, replace);
+    await metadata.createView({ ...view, name: canonical }, replace);
   }
 
-  dropView(name: QualifiedObjectName): void {
+  async dropView(name: QualifiedObjectName): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    if (metadata.getView?.(schemaTable(canonical)) === undefined) {
-      if (metadata.getTable(schemaTable(canonical)) !== undefined) {
+    if ((await metadata.getView?.(schemaTable(canonical))) === undefined) {
+      if ((await metadata.getTable(schemaTable(canonical))) !== undefined) {
         throw new VivaceError(
           'GENERIC_USER_ERROR',
           `View '${qualified(canonical)}' does not exist, but a table with that name exists. Did you mean DROP TABLE ${qualified(canonical)}?`,
@@ -384,6 +456,6 @@ export class MetadataManager implements MetadataView {
       throw new VivaceError('TABLE_NOT_FOUND', `View '${qualified(canonical)}' does not exist`);
     }
     if (metadata.dropView === undefined) throw notSupported('dropping views');
-    metadata.dropView(schemaTable(canonical));
+    await metadata.dropView(schemaTable(canonical));
   }
 }

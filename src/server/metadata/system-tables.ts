@@ -2,7 +2,8 @@
  * The tables of the `system` catalog, as Presto and Trino have them: `runtime` (the nodes, queries
  * and tasks of the cluster, read live from the node manager and the coordinator's queries with
  * their tasks' last records), `metadata` (catalogs and the property tables) and `jdbc` (the views
- * JDBC drivers and BI tools read: catalogs, schemas, tables, columns, types, table types).
+ * JDBC drivers and BI tools read: catalogs, schemas, tables, columns, types, table types). The
+ * `jdbc` rows come from every catalog's asynchronous metadata, listed concurrently.
  */
 import type { SystemTable } from '../../connectors/system/system-connector.js';
 import type { ColumnMetadata } from '../../spi/metadata.js';
@@ -147,13 +148,21 @@ const JDBC_TYPE_NAMES: readonly Type[] = [
 export function systemTables(sources: SystemTableSources): SystemTable[] {
   const metadata = sources.metadata;
   const catalogs = () => metadata.listCatalogs();
-  const tablesOf = function* (): Generator<{ catalog: string; schema: string; table: string; view: boolean }> {
-    for (const catalog of catalogs()) {
-      const views = new Set(metadata.listViews(catalog).map((v) => `${v.schema}.${v.name}`));
-      for (const name of metadata.listTables(catalog)) {
-        yield { catalog, schema: name.schema, table: name.name, view: views.has(`${name.schema}.${name.name}`) };
-      }
-    }
+  /** Every relation of every catalog, each catalog's listed concurrently (they may be remote). */
+  const tablesOf = async (): Promise<{ catalog: string; schema: string; table: string; view: boolean }[]> => {
+    const perCatalog = await Promise.all(
+      catalogs().map(async (catalog) => {
+        const [views, tables] = await Promise.all([metadata.listViews(catalog), metadata.listTables(catalog)]);
+        const viewNames = new Set(views.map((v) => `${v.schema}.${v.name}`));
+        return tables.map((name) => ({
+          catalog,
+          schema: name.schema,
+          table: name.name,
+          view: viewNames.has(`${name.schema}.${name.name}`),
+        }));
+      }),
+    );
+    return perCatalog.flat();
   };
   return [
     {
@@ -304,7 +313,11 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
         ['table_schem', VARCHAR],
         ['table_catalog', VARCHAR],
       ]),
-      rows: () => catalogs().flatMap((c) => metadata.listSchemas(c).map((s) => [s, c])),
+      rows: async () => {
+        const names = catalogs();
+        const schemas = await Promise.all(names.map((c) => metadata.listSchemas(c)));
+        return names.flatMap((c, i) => schemas[i]!.map((s) => [s, c]));
+      },
     },
     {
       schema: 'jdbc',
@@ -327,8 +340,8 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
         ['self_referencing_col_name', VARCHAR],
         ['ref_generation', VARCHAR],
       ]),
-      rows: () =>
-        [...tablesOf()].map((t) => [
+      rows: async () =>
+        (await tablesOf()).map((t) => [
           t.catalog,
           t.schema,
           t.table,
@@ -370,12 +383,14 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
         ['is_autoincrement', VARCHAR],
         ['is_generatedcolumn', VARCHAR],
       ]),
-      rows: () => {
+      rows: async () => {
         const rows: unknown[][] = [];
-        for (const t of tablesOf()) {
-          if (t.view || t.schema === 'information_schema') continue;
-          const table = metadata.getTable({ catalog: t.catalog, schema: t.schema, name: t.table });
-          table?.columns.forEach((column, i) => {
+        const relations = (await tablesOf()).filter((t) => !t.view && t.schema !== 'information_schema');
+        const tables = await Promise.all(
+          relations.map((t) => metadata.getTable({ catalog: t.catalog, schema: t.schema, name: t.table })),
+        );
+        relations.forEach((t, r) => {
+          tables[r]?.columns.forEach((column, i) => {
             if (column.hidden) return;
             const type = column.type;
             const numeric = ['tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal'].includes(
@@ -408,7 +423,7 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
               'NO',
             ]);
           });
-        }
+        });
         return rows;
       },
     },

@@ -3,13 +3,14 @@
  * tasks `{queryId}.{stageId}.{taskNumber}` created on workers all at once (leaf stages one task
  * per worker, hash stages one task per partition, single stages one task), every task told where
  * its upstream tasks are and how to partition its output, table splits spread over the leaf
- * tasks (honouring a split's preferred nodes), then `noMoreSplits`. Each task's status is
+ * tasks as the connectors' split sources deliver them (honouring a split's preferred nodes), then
+ * `noMoreSplits`; the query's end closes the split sources. Each task's status is
  * long-polled; the root task's output buffer is pulled into the query's result buffer. A failed
  * task fails the query at once (REMOTE_TASK_ERROR with the remote message and stack), and every
  * other task is aborted; a canceled query cancels its tasks.
  */
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
-import { VivaceError } from '../../common/vivace-error.js';
+import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { formatBytes } from '../../execution/memory-context.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
@@ -176,6 +177,9 @@ export class DistributedExecution {
     }
     // Once every stage exists (a failure here still shows the whole stage tree).
     for (const stage of this.stages.values()) stage.assigners = this.createAssigners(stage);
+    // The first batch of every scan's splits goes out with the task's creation.
+    await Promise.all([...this.stages.values()].flatMap((stage) => stage.assigners.map((a) => a.fill())));
+    if (this.failure) throw this.failure;
     const consumers = new Map<string, Stage>();
     for (const stage of this.stages.values()) {
       for (const child of stage.fragment.childIds) consumers.set(child, stage);
@@ -242,26 +246,31 @@ export class DistributedExecution {
     });
   }
 
-  /** A split assigner per table scan of a leaf stage. */
+  /** A split assigner per table scan of a leaf stage, over the scan's split source. */
   private createAssigners(stage: Stage): SplitAssigner[] {
     if (stage.fragment.partitioning !== 'SOURCE') return [];
     const tasks = stage.tasks.map((t) => ({ partition: t.partition, nodeId: t.node.nodeId, nodeUri: t.node.uri }));
     return findNodes(stage.fragment.root, 'TableScan').map((scan) => {
-      const splits = this.options.metadata.getSplits(scan.table, scan.constraint, tasks.length * SPLITS_PER_TASK);
-      // Data held by one node (memory tables) can be read only there.
-      for (const split of splits) {
-        const addresses = split.addresses ?? [];
-        if (addresses.length === 0) continue;
-        if (!tasks.some((t) => addresses.includes(t.nodeId) || addresses.includes(t.nodeUri))) {
-          const table = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
-          throw new VivaceError(
-            'NO_NODES_AVAILABLE',
-            `Data of table '${table}' is held by ${addresses.join(', ')}, which is not an active worker`,
-          );
-        }
-      }
-      return new SplitAssigner(scan.id, splits, tasks, MAX_PENDING_SPLITS_PER_TASK);
+      const source = this.options.metadata.getSplits(scan.table, {
+        handle: scan.handle,
+        columns: scan.assignments.map((a) => a.column),
+        ...(scan.constraint !== undefined ? { constraint: scan.constraint } : {}),
+        desiredSplits: tasks.length * SPLITS_PER_TASK,
+      });
+      const events = {
+        onSplits: () => {
+          for (const task of stage.tasks) this.topUp(task, stage);
+        },
+        onFailure: (error: unknown) => this.fail(toVivaceError(error) as VivaceError),
+      };
+      const table = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
+      return new SplitAssigner(scan.id, source, tasks, MAX_PENDING_SPLITS_PER_TASK, events, table);
     });
+  }
+
+  /** The query needs no more splits: every scan's source stops listing. */
+  private closeSplitSources(): void {
+    for (const stage of this.stages.values()) for (const assigner of stage.assigners) assigner.close();
   }
 
   /** New splits for a task whose pending splits fell below the bound, from its reported progress. */
@@ -279,9 +288,12 @@ export class DistributedExecution {
     return sources;
   }
 
-  /** Sends a running task the splits it has room for (one update at a time per task). */
+  /**
+   * Sends a running task the splits it has room for (one update at a time per task; splits that
+   * arrived meanwhile go out when the update is answered).
+   */
   private topUp(task: RemoteTask, stage: Stage): void {
-    if (task.updating || stage.assigners.length === 0 || this.isOver()) return;
+    if (task.updating || task.info === undefined || stage.assigners.length === 0 || this.isOver()) return;
     const sources = this.splitsFor(task, stage);
     if (sources.length === 0) return;
     task.updating = true;
@@ -291,6 +303,7 @@ export class DistributedExecution {
       .catch((e) => this.fail(this.unreachable(task, e)))
       .finally(() => {
         task.updating = false;
+        this.topUp(task, stage);
       });
   }
 
@@ -386,6 +399,7 @@ export class DistributedExecution {
           continue;
         }
         if (client.isFinished()) {
+          this.closeSplitSources();
           await this.whenAllTasksDone(TASK_FINISH_WAIT_MS);
           this.finished = true;
           this.settle();
@@ -446,6 +460,7 @@ export class DistributedExecution {
   }
 
   private abortTasks(abort: boolean): void {
+    this.closeSplitSources();
     this.rootClient?.close();
     for (const stage of this.stages.values()) {
       for (const task of stage.tasks) {

@@ -1,12 +1,21 @@
 /**
- * Hands the splits of one table scan to the tasks of a leaf stage a few at a time: each task holds
- * at most `maxPendingPerTask` splits it has not finished, and gets more as it reports splits done,
- * so faster workers read more of the table. A split that names the nodes holding its data
- * (`ConnectorSplit.addresses`) goes only to a task on one of them. When the queue is empty every
- * task is told `noMoreSplits`.
+ * Hands the splits of one table scan to the tasks of a leaf stage a few at a time, as the
+ * connector's split source delivers them: each task holds at most `maxPendingPerTask` splits it
+ * has not finished and gets more as it reports splits done, so faster workers read more of the
+ * table. Splits are pulled from the source in batches whenever fewer are queued than the tasks
+ * could take, so the first splits run while the connector is still listing the rest, and at most
+ * a few batches wait in the coordinator. A split that names the nodes holding its data
+ * (`ConnectorSplit.addresses`) goes only to a task on one of them; one whose nodes have no task
+ * fails the query. Once the source is exhausted and the queue holds nothing more for a task, the
+ * task is told `noMoreSplits`. `close` stops the enumeration (the query is over).
  */
+import { VivaceError } from '../../common/vivace-error.js';
 import type { ConnectorSplit } from '../../spi/connector.js';
+import type { ConnectorSplitSource } from '../../spi/split-source.js';
 import type { ScheduledSplit, TaskSource } from '../task/task-update.js';
+
+/** Splits asked of the source at a time. */
+const SPLIT_BATCH_SIZE = 1000;
 
 export interface SplitTask {
   readonly partition: number;
@@ -19,27 +28,96 @@ interface TaskProgress {
   noMoreSplitsSent: boolean;
 }
 
+export interface SplitAssignerEvents {
+  /** A batch arrived (or the source ended): tasks with room can be given splits now. */
+  onSplits(): void;
+  /** Listing failed, or a split cannot run on any task: the query fails. */
+  onFailure(error: unknown): void;
+}
+
 export class SplitAssigner {
-  private readonly queue: { sequenceId: number; split: ConnectorSplit }[];
+  private readonly queue: { sequenceId: number; split: ConnectorSplit }[] = [];
   private readonly progress = new Map<number, TaskProgress>();
+  private nextSequenceId = 0;
+  private exhausted = false;
+  private closed = false;
+  private fetching: Promise<void> | undefined;
 
   constructor(
     readonly planNodeId: string,
-    splits: readonly ConnectorSplit[],
+    private readonly source: ConnectorSplitSource,
     private readonly tasks: readonly SplitTask[],
     private readonly maxPendingPerTask: number,
+    private readonly events: SplitAssignerEvents,
+    /** The table's name, for errors. */
+    private readonly table = 'table',
   ) {
-    this.queue = splits.map((split, sequenceId) => ({ sequenceId, split }));
     for (const task of tasks) this.progress.set(task.partition, { assigned: 0, noMoreSplitsSent: false });
   }
 
+  /** Splits received and not yet assigned. */
   get remaining(): number {
     return this.queue.length;
   }
 
+  /** Whether every split has been received from the source. */
+  get noMoreSplits(): boolean {
+    return this.exhausted;
+  }
+
+  /**
+   * Asks the source for another batch when fewer splits are queued than the tasks could hold and
+   * none is on its way; the promise settles when that batch is in (or at once).
+   */
+  fill(): Promise<void> {
+    if (this.fetching !== undefined) return this.fetching;
+    if (this.exhausted || this.closed || this.queue.length >= this.tasks.length * this.maxPendingPerTask) {
+      return Promise.resolve();
+    }
+    const fetching = this.source.nextBatch(SPLIT_BATCH_SIZE).then(
+      (batch) => {
+        this.fetching = undefined;
+        if (this.closed) return;
+        try {
+          for (const split of batch.splits) {
+            this.checkPlacement(split);
+            this.queue.push({ sequenceId: this.nextSequenceId++, split });
+          }
+        } catch (error) {
+          this.events.onFailure(error);
+          return;
+        }
+        if (batch.noMoreSplits) {
+          this.exhausted = true;
+          this.close();
+        }
+        this.events.onSplits();
+      },
+      (error: unknown) => {
+        this.fetching = undefined;
+        if (!this.closed) this.events.onFailure(error);
+      },
+    );
+    this.fetching = fetching;
+    return fetching;
+  }
+
+  /** Data held by nodes (memory tables) can be read only there. */
+  private checkPlacement(split: ConnectorSplit): void {
+    const addresses = split.addresses ?? [];
+    if (addresses.length === 0) return;
+    if (!this.tasks.some((t) => addresses.includes(t.nodeId) || addresses.includes(t.nodeUri))) {
+      throw new VivaceError(
+        'NO_NODES_AVAILABLE',
+        `Data of table '${this.table}' is held by ${addresses.join(', ')}, which is not an active worker`,
+      );
+    }
+  }
+
   /**
    * The splits to send `task` now, given how many of its splits it reports completed, or
-   * undefined when there is nothing new to tell it.
+   * undefined when there is nothing new to tell it. Asks the source for more when the queue runs
+   * low.
    */
   next(task: SplitTask, completed: number): TaskSource | undefined {
     const progress = this.progress.get(task.partition)!;
@@ -56,17 +134,24 @@ export class SplitAssigner {
       }
     }
     progress.assigned += splits.length;
-    const noMore = !this.queue.some((entry) => this.runsOn(entry.split, task));
+    void this.fill();
+    const noMore = this.exhausted && !this.queue.some((entry) => this.runsOn(entry.split, task));
     if (noMore) progress.noMoreSplitsSent = true;
     if (splits.length === 0 && !noMore) return undefined;
     return { planNodeId: this.planNodeId, splits, ...(noMore ? { noMoreSplits: true } : {}) };
   }
 
-  /** A split with preferred nodes runs on one of them if the stage has a task there. */
+  /** A split that names nodes runs on one of them (`checkPlacement` made sure the stage has one). */
   private runsOn(split: ConnectorSplit, task: SplitTask): boolean {
     const addresses = split.addresses;
     if (addresses === undefined || addresses.length === 0) return true;
-    const placed = this.tasks.some((t) => addresses.includes(t.nodeId) || addresses.includes(t.nodeUri));
-    return !placed || addresses.includes(task.nodeId) || addresses.includes(task.nodeUri);
+    return addresses.includes(task.nodeId) || addresses.includes(task.nodeUri);
+  }
+
+  /** No more splits are needed: the source stops listing (once). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.source.close();
   }
 }

@@ -152,10 +152,10 @@ export class SqlTask {
       session: { timeZone: session.timeZone, startTime: session.startTime },
       memory,
       scanSource: (node) => ({
-        splits: [],
         createPageSource: (split: ConnectorSplit) =>
           metadata.createPageSource(
             node.table,
+            node.handle,
             split,
             node.assignments.map((a) => a.column),
             node.outputs.map((o) => o.type),

@@ -15,6 +15,7 @@ import { VERSION } from '../../common/version.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
 import { NodeMemoryPool } from '../../execution/memory-context.js';
+import type { ConnectorFactory } from '../../spi/connector.js';
 import { formatDataSize, formatDuration } from '../cluster/airlift-format.js';
 import { Announcer } from '../cluster/announcer.js';
 import { createClusterLogger } from '../cluster/cluster-log.js';
@@ -30,6 +31,8 @@ export interface WorkerOptions {
   /** Resources to add; defaults to `defaultWorkerRoutes` (worker-routes.ts). */
   readonly registerRoutes?: readonly WorkerRouteRegistrar[];
   readonly logger?: Logger;
+  /** Connector factories besides the built-in ones (plug-ins), for `etc/catalog` to name. */
+  readonly connectorFactories?: readonly ConnectorFactory[];
 }
 
 export interface RunningWorker {
@@ -112,6 +115,7 @@ export async function startWorker(config: NodeConfig, options: WorkerOptions = {
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+    extraFactories: options.connectorFactories,
   });
   // In the background: a connector that built its caches inside a task could stall the event loop
   // long enough to miss heartbeats.

@@ -55,7 +55,7 @@ describe('catalogs', () => {
     );
   });
 
-  it('creates a catalog per properties file, keeping the defaults not taken', () => {
+  it('creates a catalog per properties file, keeping the defaults not taken', async () => {
     const dir = catalogDir({
       'bench.properties': '# TPC-H with TPC-H column names\nconnector.name = tpch\ntpch.column-naming=STANDARD\n',
       'scratch.properties': 'connector.name=memory\nmemory.max-data-per-node=1MB',
@@ -77,10 +77,13 @@ describe('catalogs', () => {
     assert.deepEqual(bench.properties, { 'tpch.column-naming': 'STANDARD' });
     assert.equal(bench.source, join(dir, 'bench.properties'));
     assert.equal(
-      bench.connector.metadata.getTable({ schema: 'tiny', table: 'orders' })?.columns[0]?.name,
+      (await bench.connector.metadata.getTable({ schema: 'tiny', table: 'orders' }))?.columns[0]?.name,
       'o_orderkey',
     );
-    assert.deepEqual(bench.connector.metadata.getTable({ schema: 'tiny', table: 'orders' })?.name.catalog, 'bench');
+    assert.deepEqual(
+      (await bench.connector.metadata.getTable({ schema: 'tiny', table: 'orders' }))?.name.catalog,
+      'bench',
+    );
     assert.equal((manager.connectorOf('scratch') as MemoryConnector).store.maxBytes, 1024 * 1024);
   });
 

@@ -19,29 +19,29 @@ function rowsFrom(first: number, count: number): unknown[][] {
 }
 
 describe('memory connector: insert and read', () => {
-  it('reads back what was inserted, from several sinks', () => {
-    const connector = connectorWithTable();
-    insert(
+  it('reads back what was inserted, from several sinks', async () => {
+    const connector = await connectorWithTable();
+    await insert(
       connector,
       T,
       ['id', 'name'],
       [[pageOf(ID_NAME, rowsFrom(0, 3)), pageOf(ID_NAME, rowsFrom(3, 2))], [pageOf(ID_NAME, [[5, null]])]],
     );
-    assert.deepEqual(readRows(connector, T, ['id', 'name']), [...rowsFrom(0, 5), [5, null]]);
-    assert.equal(connector.metadata.getTableStatistics(T)?.rowCount, 6);
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(6, 1))]]);
-    assert.equal(readRows(connector, T, ['id']).length, 7);
+    assert.deepEqual(await readRows(connector, T, ['id', 'name']), [...rowsFrom(0, 5), [5, null]]);
+    assert.equal((await connector.metadata.getTableStatistics(T))?.rowCount, 6);
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(6, 1))]]);
+    assert.equal((await readRows(connector, T, ['id'])).length, 7);
     assert.equal(connector.metadata.findTable(T)?.version, 2);
   });
 
-  it('reads only the requested columns, in the requested order, or none', () => {
-    const connector = connectorWithTable();
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(1, 2))]]);
-    assert.deepEqual(readRows(connector, T, ['name', 'id', 'name']), [
+  it('reads only the requested columns, in the requested order, or none', async () => {
+    const connector = await connectorWithTable();
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(1, 2))]]);
+    assert.deepEqual(await readRows(connector, T, ['name', 'id', 'name']), [
       ['row 1', 1, 'row 1'],
       ['row 2', 2, 'row 2'],
     ]);
-    const [split] = connector.getSplits({ table: T, desiredSplits: 1 });
+    const [split] = connector.listSplits({ table: T, desiredSplits: 1 });
     const source = connector.createPageSource({ split: split!, table: T, columns: [], columnTypes: [] });
     const page = source.getNextPage()!;
     assert.equal(page.positionCount, 2);
@@ -53,18 +53,18 @@ describe('memory connector: insert and read', () => {
     );
   });
 
-  it('stores an INSERT’s columns in table order and fills the others with NULL', () => {
-    const connector = connectorWithTable();
-    insert(connector, T, ['name'], [[pageOf([parseType('varchar')], [['only name']])]]);
-    insert(connector, T, ['name', 'id'], [[pageOf([parseType('varchar'), BIGINT], [['swapped', 7]])]]);
-    assert.deepEqual(readRows(connector, T, ['id', 'name']), [
+  it('stores an INSERT’s columns in table order and fills the others with NULL', async () => {
+    const connector = await connectorWithTable();
+    await insert(connector, T, ['name'], [[pageOf([parseType('varchar')], [['only name']])]]);
+    await insert(connector, T, ['name', 'id'], [[pageOf([parseType('varchar'), BIGINT], [['swapped', 7]])]]);
+    assert.deepEqual(await readRows(connector, T, ['id', 'name']), [
       [null, 'only name'],
       [7, 'swapped'],
     ]);
   });
 
-  it('checks pages against the target columns', () => {
-    const connector = connectorWithTable();
+  it('checks pages against the target columns', async () => {
+    const connector = await connectorWithTable();
     const sink = connector.createPageSink({ table: T, columns: ['id', 'name'] });
     assert.throws(() => sink.appendPage(pageOf([BIGINT], [[1]])), /expects 2 channels/);
     assert.throws(
@@ -79,24 +79,24 @@ describe('memory connector: insert and read', () => {
     );
   });
 
-  it('stops at the limit', () => {
-    const connector = connectorWithTable();
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 5)), pageOf(ID_NAME, rowsFrom(5, 5))]]);
+  it('stops at the limit', async () => {
+    const connector = await connectorWithTable();
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 5)), pageOf(ID_NAME, rowsFrom(5, 5))]]);
     assert.deepEqual(
-      readRows(connector, T, ['id'], { desiredSplits: 1, limit: 7 }),
+      await readRows(connector, T, ['id'], { desiredSplits: 1, limit: 7 }),
       rowsFrom(0, 7).map((r) => [r[0]]),
     );
-    assert.deepEqual(readRows(connector, T, ['id'], { desiredSplits: 1, limit: 0 }), []);
+    assert.deepEqual(await readRows(connector, T, ['id'], { desiredSplits: 1, limit: 0 }), []);
   });
 });
 
 describe('memory connector: splits', () => {
-  it('groups pages into splits addressed to this node', () => {
-    const connector = connectorWithTable();
-    assert.deepEqual(connector.getSplits({ table: T, desiredSplits: 4 }), []);
+  it('groups pages into splits addressed to this node', async () => {
+    const connector = await connectorWithTable();
+    assert.deepEqual(connector.listSplits({ table: T, desiredSplits: 4 }), []);
     const pages = Array.from({ length: 6 }, (_, i) => pageOf(ID_NAME, rowsFrom(i * 10, 10)));
-    insert(connector, T, ['id', 'name'], [pages]);
-    const splits = connector.getSplits({ table: T, desiredSplits: 3 }) as MemorySplit[];
+    await insert(connector, T, ['id', 'name'], [pages]);
+    const splits = connector.listSplits({ table: T, desiredSplits: 3 }) as MemorySplit[];
     assert.deepEqual(
       splits.map((s) => [s.pageStart, s.pageEnd]),
       [
@@ -116,130 +116,133 @@ describe('memory connector: splits', () => {
       ),
     );
     assert.deepEqual(splits[0]!.columns, ['id', 'name']);
-    assert.equal(connector.getSplits({ table: T, desiredSplits: 100 }).length, 6);
-    assert.equal(connector.getSplits({ table: T, desiredSplits: 1 }).length, 1);
-    assert.deepEqual(connector.getSplits({ table: T, desiredSplits: 4, constraint: { none: true, columns: {} } }), []);
+    assert.equal(connector.listSplits({ table: T, desiredSplits: 100 }).length, 6);
+    assert.equal(connector.listSplits({ table: T, desiredSplits: 1 }).length, 1);
+    assert.deepEqual(connector.listSplits({ table: T, desiredSplits: 4, constraint: { none: true, columns: {} } }), []);
     assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
-    assert.equal(readRows(connector, T, ['id'], { splits }).length, 60);
+    assert.equal((await readRows(connector, T, ['id'], { splits })).length, 60);
   });
 
-  it('keeps showing a reader the table as it was when its splits were made', () => {
-    const connector = connectorWithTable();
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 2))]]);
-    const before = connector.getSplits({ table: T, desiredSplits: 1 });
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(2, 2))]]);
-    assert.deepEqual(readRows(connector, T, ['id'], { splits: before }), [[0], [1]]);
-    assert.deepEqual(readRows(connector, T, ['id']), [[0], [1], [2], [3]]);
+  it('keeps showing a reader the table as it was when its splits were made', async () => {
+    const connector = await connectorWithTable();
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 2))]]);
+    const before = connector.listSplits({ table: T, desiredSplits: 1 });
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(2, 2))]]);
+    assert.deepEqual(await readRows(connector, T, ['id'], { splits: before }), [[0], [1]]);
+    assert.deepEqual(await readRows(connector, T, ['id']), [[0], [1], [2], [3]]);
     // Sources opened before a commit do not see it either.
     const sources = connector
-      .getSplits({ table: T, desiredSplits: 1 })
+      .listSplits({ table: T, desiredSplits: 1 })
       .map((split) => connector.createPageSource({ split, table: T, columns: ['id'], columnTypes: [BIGINT] }));
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(4, 2))]]);
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(4, 2))]]);
     let rows = 0;
     for (const source of sources) while (!source.isFinished()) rows += source.getNextPage()?.positionCount ?? 0;
     assert.equal(rows, 4);
   });
 
-  it('refuses splits of a dropped table', () => {
-    const connector = connectorWithTable();
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 2))]]);
-    const splits = connector.getSplits({ table: T, desiredSplits: 1 });
-    connector.metadata.dropTable(T);
-    connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
-    assert.throws(
-      () => readRows(connector, T, ['id'], { splits }),
+  it('refuses splits of a dropped table', async () => {
+    const connector = await connectorWithTable();
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 2))]]);
+    const splits = connector.listSplits({ table: T, desiredSplits: 1 });
+    await connector.metadata.dropTable(T);
+    await connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    await assert.rejects(
+      async () => readRows(connector, T, ['id'], { splits }),
       /Table 'memory.default.t' was dropped while being read/,
     );
   });
 });
 
 describe('memory connector: atomic writes', () => {
-  function snapshot(connector: ReturnType<typeof connectorWithTable>) {
+  async function snapshot(connector: Awaited<ReturnType<typeof connectorWithTable>>) {
     const table = connector.metadata.findTable(T)!;
-    return { rows: readRows(connector, T, ['id', 'name']), version: table.version, count: table.rowCount };
+    return { rows: await readRows(connector, T, ['id', 'name']), version: table.version, count: table.rowCount };
   }
 
-  it('publishes nothing before finishInsert', () => {
-    const connector = connectorWithTable();
-    insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 1))]]);
-    const before = snapshot(connector);
+  it('publishes nothing before finishInsert', async () => {
+    const connector = await connectorWithTable();
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(0, 1))]]);
+    const before = await snapshot(connector);
     const fragmentsBefore = connector.store.fragmentCount;
     const sink = connector.createPageSink({ table: T, columns: ['id', 'name'] });
     sink.appendPage(pageOf(ID_NAME, rowsFrom(1, 3)));
     const fragment = sink.finish();
-    assert.deepEqual(snapshot(connector), before);
+    assert.deepEqual(await snapshot(connector), before);
     // The INSERT failed before committing: its pages are dropped, the table is unchanged.
-    connector.abortInsert([fragment]);
+    await connector.abortInsert([fragment]);
     assert.equal(connector.store.fragmentCount, fragmentsBefore);
-    assert.deepEqual(snapshot(connector), before);
-    assert.throws(
-      () => connector.finishInsert({ table: T, columns: ['id', 'name'] }, [fragment]),
+    assert.deepEqual(await snapshot(connector), before);
+    await assert.rejects(
+      async () => connector.finishInsert({ table: T, columns: ['id', 'name'] }, [fragment]),
       /Unknown or unfinished memory write/,
     );
-    assert.deepEqual(snapshot(connector), before);
+    assert.deepEqual(await snapshot(connector), before);
   });
 
-  it('leaves the table unchanged when a sink aborts', () => {
-    const connector = connectorWithTable();
+  it('leaves the table unchanged when a sink aborts', async () => {
+    const connector = await connectorWithTable();
     const bytesBefore = connector.store.bytesInUse;
     const sink = connector.createPageSink({ table: T, columns: ['id', 'name'] });
     sink.appendPage(pageOf(ID_NAME, rowsFrom(0, 3)));
     assert.ok(connector.store.bytesInUse > bytesBefore);
     sink.abort();
     assert.equal(connector.store.bytesInUse, bytesBefore);
-    assert.deepEqual(readRows(connector, T, ['id']), []);
+    assert.deepEqual(await readRows(connector, T, ['id']), []);
     assert.throws(() => sink.appendPage(pageOf(ID_NAME, rowsFrom(3, 1))), /no longer open/);
     assert.throws(() => sink.finish(), /was aborted/);
   });
 
-  it('commits all fragments or none', () => {
-    const connector = connectorWithTable();
+  it('commits all fragments or none', async () => {
+    const connector = await connectorWithTable();
     const target = { table: T, columns: ['id', 'name'] };
     const good = connector.createPageSink(target);
     good.appendPage(pageOf(ID_NAME, rowsFrom(0, 2)));
     const unfinished = connector.createPageSink(target);
     unfinished.appendPage(pageOf(ID_NAME, rowsFrom(2, 2)));
     const goodFragment = good.finish();
-    assert.throws(
-      () => connector.finishInsert(target, [goodFragment, { writeId: 'node-1/999' }]),
+    await assert.rejects(
+      async () => connector.finishInsert(target, [goodFragment, { writeId: 'node-1/999' }]),
       (e: unknown) => e instanceof VivaceError && e.errorName === 'GENERIC_INTERNAL_ERROR',
     );
-    assert.deepEqual(readRows(connector, T, ['id']), []);
+    assert.deepEqual(await readRows(connector, T, ['id']), []);
     assert.equal(connector.metadata.findTable(T)!.version, 0);
     // The failed commit discarded the good fragment too.
-    assert.throws(() => connector.finishInsert(target, [goodFragment]), /Unknown or unfinished/);
+    await assert.rejects(async () => connector.finishInsert(target, [goodFragment]), /Unknown or unfinished/);
     // Committing the same fragment twice in one call is refused as well.
     const twice = connector.createPageSink(target);
     twice.appendPage(pageOf(ID_NAME, rowsFrom(0, 1)));
     const twiceFragment = twice.finish();
-    assert.throws(() => connector.finishInsert(target, [twiceFragment, twiceFragment]), /Unknown or unfinished/);
-    assert.deepEqual(readRows(connector, T, ['id']), []);
+    await assert.rejects(
+      async () => connector.finishInsert(target, [twiceFragment, twiceFragment]),
+      /Unknown or unfinished/,
+    );
+    assert.deepEqual(await readRows(connector, T, ['id']), []);
   });
 
-  it('refuses to commit into a table dropped and re-created during the write', () => {
-    const connector = connectorWithTable();
+  it('refuses to commit into a table dropped and re-created during the write', async () => {
+    const connector = await connectorWithTable();
     const target = { table: T, columns: ['id', 'name'] };
     const sink = connector.createPageSink(target);
     sink.appendPage(pageOf(ID_NAME, rowsFrom(0, 2)));
     const fragment = sink.finish();
-    connector.metadata.dropTable(T);
-    connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
-    assert.throws(
-      () => connector.finishInsert(target, [fragment]),
+    await connector.metadata.dropTable(T);
+    await connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    await assert.rejects(
+      async () => connector.finishInsert(target, [fragment]),
       (e: unknown) =>
         e instanceof VivaceError &&
         e.errorName === 'TRANSACTION_CONFLICT' &&
         e.message === "Table 'memory.default.t' was changed by another statement during the write; run it again",
     );
-    assert.deepEqual(readRows(connector, T, ['id']), []);
+    assert.deepEqual(await readRows(connector, T, ['id']), []);
     // The refused fragment's pages were dropped with the commit.
     const { tableId, fragmentId } = fragment as MemoryWriteFragment;
     assert.equal(connector.store.get(tableId, fragmentId), undefined);
   });
 
-  it('enforces memory.max-data-per-node', () => {
+  it('enforces memory.max-data-per-node', async () => {
     const connector = createMemoryConnectorFactory('node-1').create('memory', { 'memory.max-data-per-node': '1kB' });
-    connector.metadata.createTable!(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    await connector.metadata.createTable!(T, columns({ id: 'bigint', name: 'varchar' }), {});
     const sink = connector.createPageSink!({ table: T, columns: ['id', 'name'] });
     sink.appendPage(pageOf(ID_NAME, rowsFrom(0, 10)));
     assert.throws(

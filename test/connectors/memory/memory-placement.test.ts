@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { VivaceError } from '../../../src/common/vivace-error.js';
 import { createMemoryConnector, type MemoryConnector } from '../../../src/connectors/memory/memory-connector.js';
-import type { ConnectorSplit, SchemaTableName } from '../../../src/spi/connector.js';
+import { COORDINATOR_ONLY, type ConnectorSplit, type SchemaTableName } from '../../../src/spi/connector.js';
 import { BIGINT } from '../../../src/types/type.js';
 import { columns, ID_NAME, pageOf, T } from './memory-test-helpers.js';
 
@@ -20,13 +20,13 @@ function cluster() {
 }
 
 /** Writes rows on each worker (one sink each) with the coordinator's handle, and commits them. */
-function writeOnWorkers(
+async function writeOnWorkers(
   coordinator: MemoryConnector,
   workers: readonly MemoryConnector[],
   table: SchemaTableName,
   rowsPerWorker: number[][],
-): void {
-  const handle = JSON.parse(JSON.stringify(coordinator.insertHandle({ table })));
+): Promise<void> {
+  const handle = JSON.parse(JSON.stringify(await coordinator.insertHandle({ table })));
   const fragments = workers.map((worker, i) => {
     const sink = worker.createPageSink({ table, columns: ['id', 'name'], handle });
     sink.appendPage(
@@ -37,7 +37,7 @@ function writeOnWorkers(
     );
     return JSON.parse(JSON.stringify(sink.finish()));
   });
-  coordinator.finishInsert({ table, columns: ['id', 'name'] }, fragments);
+  await coordinator.finishInsert({ table, columns: ['id', 'name'] }, fragments);
 }
 
 /** Reads each split on the node it is addressed to. */
@@ -57,22 +57,34 @@ function readWhereHeld(nodes: readonly MemoryConnector[], table: SchemaTableName
 }
 
 describe('memory tables held by workers', () => {
-  it('commits fragments written on workers and reads each split where it is held', () => {
+  it('declare where they can be read: the holding nodes, the coordinator, or anywhere while empty', async () => {
+    const { coordinator } = cluster();
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    assert.deepEqual(coordinator.splitPlacement({ table: T }), { kind: 'nodes', nodes: [] });
+    const sink = coordinator.createPageSink({ table: T, columns: ['id', 'name'] });
+    sink.appendPage(pageOf(ID_NAME, [[1, 'a']]));
+    await coordinator.finishInsert({ table: T, columns: ['id', 'name'] }, [sink.finish()]);
+    assert.deepEqual(coordinator.splitPlacement({ table: T }), COORDINATOR_ONLY);
+  });
+
+  it('commits fragments written on workers and reads each split where it is held', async () => {
     const { coordinator, workers } = cluster();
-    coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
-    writeOnWorkers(coordinator, workers, T, [
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    await writeOnWorkers(coordinator, workers, T, [
       [1, 2, 3],
       [4, 5],
     ]);
-    assert.deepEqual([...coordinator.dataNodes(T)].sort(), ['worker-1', 'worker-2']);
+    const placement = coordinator.splitPlacement({ table: T });
+    assert.equal(placement.kind, 'nodes');
+    assert.deepEqual([...(placement.kind === 'nodes' ? placement.nodes : [])].sort(), ['worker-1', 'worker-2']);
     assert.equal(coordinator.store.fragmentCount, 0);
     // The sinks sampled their rows; the coordinator merges the samples (ids written by two sinks
     // are keys: their distinct counts add up).
-    assert.deepEqual(coordinator.metadata.getTableStatistics(T), {
+    assert.deepEqual(await coordinator.metadata.getTableStatistics(T), {
       rowCount: 5,
       columns: { id: { distinctValues: 5, nullFraction: 0 }, name: { distinctValues: 5, nullFraction: 0 } },
     });
-    const splits = coordinator.getSplits({ table: T, desiredSplits: 4 });
+    const splits = coordinator.listSplits({ table: T, desiredSplits: 4 });
     assert.deepEqual(readWhereHeld(workers, T, JSON.parse(JSON.stringify(splits))), [1, 2, 3, 4, 5]);
     // Read on the wrong node, a split says who holds it.
     const foreign = splits.find((split) => split.addresses?.includes('worker-2'))!;
@@ -82,12 +94,14 @@ describe('memory tables held by workers', () => {
     );
   });
 
-  it('says a restarted worker lost its data', () => {
+  it('says a restarted worker lost its data', async () => {
     const { coordinator, workers } = cluster();
-    coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
-    writeOnWorkers(coordinator, workers, T, [[1], [2]]);
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    await writeOnWorkers(coordinator, workers, T, [[1], [2]]);
     const restarted = createMemoryConnector('memory', { nodeId: 'worker-2' });
-    const split = coordinator.getSplits({ table: T, desiredSplits: 1 }).find((s) => s.addresses?.includes('worker-2'))!;
+    const split = coordinator
+      .listSplits({ table: T, desiredSplits: 1 })
+      .find((s) => s.addresses?.includes('worker-2'))!;
     assert.throws(
       () => restarted.createPageSource({ split, table: T, columns: ['id'], columnTypes: [BIGINT] }),
       (e: unknown) =>
@@ -96,46 +110,46 @@ describe('memory tables held by workers', () => {
     );
   });
 
-  it('refuses fragments written for a record the table no longer has', () => {
+  it('refuses fragments written for a record the table no longer has', async () => {
     const { coordinator, workers } = cluster();
-    coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
-    const handle = coordinator.insertHandle({ table: T });
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    const handle = await coordinator.insertHandle({ table: T });
     const sink = workers[0]!.createPageSink({ table: T, columns: ['id', 'name'], handle });
     sink.appendPage(pageOf(ID_NAME, [[1, 'a']]));
     const fragment = sink.finish();
-    coordinator.metadata.dropTable(T);
-    coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
-    assert.throws(
-      () => coordinator.finishInsert({ table: T, columns: ['id', 'name'] }, [fragment]),
+    await coordinator.metadata.dropTable(T);
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    await assert.rejects(
+      async () => coordinator.finishInsert({ table: T, columns: ['id', 'name'] }, [fragment]),
       (e: unknown) => e instanceof VivaceError && e.errorName === 'TRANSACTION_CONFLICT',
     );
     assert.equal(coordinator.metadata.findTable(T)!.rowCount, 0);
   });
 
-  it('frees the pages of dropped tables on a worker at its next write, and leaves newer tables alone', () => {
+  it('frees the pages of dropped tables on a worker at its next write, and leaves newer tables alone', async () => {
     const { coordinator, workers } = cluster();
     const worker = workers[0]!;
     const old: SchemaTableName = { schema: 'default', table: 'old' };
-    coordinator.metadata.createTable(old, columns({ id: 'bigint', name: 'varchar' }), {});
-    writeOnWorkers(coordinator, [worker], old, [[1, 2, 3]]);
+    await coordinator.metadata.createTable(old, columns({ id: 'bigint', name: 'varchar' }), {});
+    await writeOnWorkers(coordinator, [worker], old, [[1, 2, 3]]);
     assert.ok(worker.store.bytesInUse > 0);
     // A handle made before another table exists must not free that table's pages.
-    coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
-    const staleHandle = coordinator.insertHandle({ table: T });
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    const staleHandle = await coordinator.insertHandle({ table: T });
     const newer: SchemaTableName = { schema: 'default', table: 'newer' };
-    coordinator.metadata.createTable(newer, columns({ id: 'bigint', name: 'varchar' }), {});
-    writeOnWorkers(coordinator, [worker], newer, [[7]]);
+    await coordinator.metadata.createTable(newer, columns({ id: 'bigint', name: 'varchar' }), {});
+    await writeOnWorkers(coordinator, [worker], newer, [[7]]);
     worker.createPageSink({ table: T, columns: ['id', 'name'], handle: staleHandle }).abort();
-    assert.deepEqual(readWhereHeld([worker], newer, coordinator.getSplits({ table: newer, desiredSplits: 1 })), [7]);
+    assert.deepEqual(readWhereHeld([worker], newer, coordinator.listSplits({ table: newer, desiredSplits: 1 })), [7]);
     assert.equal(worker.store.fragmentCount, 2);
     // Once the coordinator has dropped `old`, the worker's next write frees it.
-    coordinator.metadata.dropTable(old);
+    await coordinator.metadata.dropTable(old);
     const withNewer = worker.store.bytesInUse;
     worker
-      .createPageSink({ table: T, columns: ['id', 'name'], handle: coordinator.insertHandle({ table: T }) })
+      .createPageSink({ table: T, columns: ['id', 'name'], handle: await coordinator.insertHandle({ table: T }) })
       .abort();
     assert.ok(worker.store.bytesInUse < withNewer, 'the dropped table was freed');
-    assert.deepEqual(readWhereHeld([worker], newer, coordinator.getSplits({ table: newer, desiredSplits: 1 })), [7]);
+    assert.deepEqual(readWhereHeld([worker], newer, coordinator.listSplits({ table: newer, desiredSplits: 1 })), [7]);
     assert.equal(worker.store.fragmentCount, 1);
   });
 });

@@ -7,6 +7,7 @@ import { createMemoryConnector, type MemoryConnector } from '../../../src/connec
 import { blockOf } from '../../../src/data/block-builder.js';
 import { getValue } from '../../../src/data/block-values.js';
 import { createPage, type Page } from '../../../src/data/page.js';
+import { MeteredPageSource } from '../../../src/execution/metered-page-source.js';
 import type { ConnectorSplit, SchemaTableName } from '../../../src/spi/connector.js';
 import type { ColumnMetadata } from '../../../src/spi/metadata.js';
 import type { Type } from '../../../src/types/type.js';
@@ -19,9 +20,9 @@ export function columns(spec: Record<string, string>): ColumnMetadata[] {
 }
 
 /** A connector with table default.t (id bigint, name varchar). */
-export function connectorWithTable(options: { maxDataBytes?: number } = {}): MemoryConnector {
+export async function connectorWithTable(options: { maxDataBytes?: number } = {}): Promise<MemoryConnector> {
   const connector = createMemoryConnector('memory', { nodeId: 'node-1', ...options });
-  connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+  await connector.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
   return connector;
 }
 
@@ -41,40 +42,38 @@ export function pageOf(types: readonly Type[], rows: readonly (readonly unknown[
 export const ID_NAME = [parseType('bigint'), parseType('varchar')];
 
 /** Inserts pages through one sink per page list and commits them together. */
-export function insert(
+export async function insert(
   connector: MemoryConnector,
   table: SchemaTableName,
   targetColumns: string[],
   perSink: Page[][],
-): void {
+): Promise<void> {
   const target = { table, columns: targetColumns };
   const fragments = perSink.map((pages) => {
     const sink = connector.createPageSink(target);
     for (const page of pages) sink.appendPage(page);
     return sink.finish();
   });
-  connector.finishInsert(target, fragments);
+  await connector.finishInsert(target, fragments);
 }
 
 /** Reads the given splits (or fresh ones) of a table into rows. */
-export function readRows(
+export async function readRows(
   connector: MemoryConnector,
   table: SchemaTableName,
   columnNames: string[],
   options: { splits?: readonly ConnectorSplit[]; limit?: number; desiredSplits?: number } = {},
-): unknown[][] {
-  const metadata = connector.metadata.getTable(table)!;
+): Promise<unknown[][]> {
+  const metadata = (await connector.metadata.getTable(table))!;
   const types = columnNames.map((name) => metadata.columns.find((c) => c.name === name)!.type);
-  const splits = options.splits ?? connector.getSplits({ table, desiredSplits: options.desiredSplits ?? 4 });
+  const splits = options.splits ?? connector.listSplits({ table, desiredSplits: options.desiredSplits ?? 4 });
   const rows: unknown[][] = [];
   for (const split of splits) {
-    const source = connector.createPageSource({
-      split,
-      table,
-      columns: columnNames,
-      columnTypes: types,
-      limit: options.limit,
-    });
+    // Read as the engine reads: held to the limit by its wrapper.
+    const source = new MeteredPageSource(
+      connector.createPageSource({ split, table, columns: columnNames, columnTypes: types, limit: options.limit }),
+      options.limit,
+    );
     while (!source.isFinished()) {
       const page = source.getNextPage();
       if (page === null) continue;

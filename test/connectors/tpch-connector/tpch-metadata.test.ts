@@ -7,9 +7,9 @@ import { scaleFactorOfSchema, TPCH_STANDARD_SCHEMAS } from '../../../src/connect
 import { formatType } from '../../../src/types/type-signature.js';
 
 describe('tpch connector: schemas', () => {
-  it('lists the standard schemas in Presto order', () => {
+  it('lists the standard schemas in Presto order', async () => {
     const connector = createTpchConnector('tpch');
-    assert.deepEqual(connector.metadata.listSchemas(), [
+    assert.deepEqual(await connector.metadata.listSchemas(), [
       'tiny',
       'sf1',
       'sf100',
@@ -53,34 +53,34 @@ describe('tpch connector: schemas', () => {
     assert.equal(scaleFactorOfSchema('sf100000000000'), undefined);
   });
 
-  it('accepts unlisted sfN schemas', () => {
+  it('accepts unlisted sfN schemas', async () => {
     const metadata = createTpchConnector('tpch').metadata;
-    assert.equal(metadata.schemaExists('sf10'), true);
-    assert.equal(metadata.schemaExists('sf0.5'), true);
-    assert.equal(metadata.schemaExists('nope'), false);
-    assert.ok(metadata.getTable({ schema: 'sf10', table: 'orders' }));
-    assert.equal(metadata.getTable({ schema: 'nope', table: 'orders' }), undefined);
+    assert.equal(await metadata.schemaExists('sf10'), true);
+    assert.equal(await metadata.schemaExists('sf0.5'), true);
+    assert.equal(await metadata.schemaExists('nope'), false);
+    assert.ok(await metadata.getTable({ schema: 'sf10', table: 'orders' }));
+    assert.equal(await metadata.getTable({ schema: 'nope', table: 'orders' }), undefined);
   });
 });
 
 describe('tpch connector: tables', () => {
-  it('has the eight tables in every schema', () => {
+  it('has the eight tables in every schema', async () => {
     const metadata = createTpchConnector('tpch').metadata;
     assert.deepEqual(
-      metadata.listTables('tiny').map((t) => t.table),
+      (await metadata.listTables('tiny')).map((t) => t.table),
       ['region', 'nation', 'part', 'supplier', 'partsupp', 'customer', 'orders', 'lineitem'],
     );
-    assert.deepEqual(metadata.listTables('sf10').length, 8);
-    assert.deepEqual(metadata.listTables('nope'), []);
-    assert.equal(metadata.listTables().length, 8 * 9);
-    assert.equal(metadata.getTable({ schema: 'tiny', table: 'lineitems' }), undefined);
-    assert.deepEqual(metadata.listViews(), []);
+    assert.deepEqual((await metadata.listTables('sf10')).length, 8);
+    assert.deepEqual(await metadata.listTables('nope'), []);
+    assert.equal((await metadata.listTables()).length, 8 * 9);
+    assert.equal(await metadata.getTable({ schema: 'tiny', table: 'lineitems' }), undefined);
+    assert.deepEqual(await metadata.listViews(), []);
   });
 
-  it('gives columns with the names and types of TPCH_TABLES', () => {
+  it('gives columns with the names and types of TPCH_TABLES', async () => {
     const metadata = createTpchConnector('tpch').metadata;
     for (const table of TPCH_TABLE_NAMES) {
-      const found = metadata.getTable({ schema: 'sf1', table });
+      const found = await metadata.getTable({ schema: 'sf1', table });
       assert.ok(found);
       assert.deepEqual(found.name, { catalog: 'tpch', schema: 'sf1', name: table });
       assert.deepEqual(
@@ -88,26 +88,26 @@ describe('tpch connector: tables', () => {
         TPCH_TABLES[table].map((c) => [c.name, c.type]),
       );
     }
-    const lineitem = metadata.getTable({ schema: 'tiny', table: 'lineitem' })!;
+    const lineitem = (await metadata.getTable({ schema: 'tiny', table: 'lineitem' }))!;
     assert.equal(formatType(lineitem.columns.find((c) => c.name === 'shipdate')!.type), 'date');
     assert.equal(formatType(lineitem.columns.find((c) => c.name === 'comment')!.type), 'varchar(44)');
   });
 
-  it('uses the catalog name it was created with', () => {
-    const table = createTpchConnector('bench').metadata.getTable({ schema: 'tiny', table: 'nation' });
+  it('uses the catalog name it was created with', async () => {
+    const table = await createTpchConnector('bench').metadata.getTable({ schema: 'tiny', table: 'nation' });
     assert.deepEqual(table?.name, { catalog: 'bench', schema: 'tiny', name: 'nation' });
   });
 
-  it('names columns the TPC-H way with tpch.column-naming=STANDARD', () => {
+  it('names columns the TPC-H way with tpch.column-naming=STANDARD', async () => {
     const connector = TPCH_CONNECTOR_FACTORY.create('tpch', { 'tpch.column-naming': 'standard' });
-    const orders = connector.metadata.getTable({ schema: 'tiny', table: 'orders' })!;
+    const orders = (await connector.metadata.getTable({ schema: 'tiny', table: 'orders' }))!;
     assert.deepEqual(
       orders.columns.map((c) => c.name),
       TPCH_TABLES.orders.map((c) => `o_${c.name}`),
     );
-    const partsupp = connector.metadata.getTable({ schema: 'tiny', table: 'partsupp' })!;
+    const partsupp = (await connector.metadata.getTable({ schema: 'tiny', table: 'partsupp' }))!;
     assert.equal(partsupp.columns[0]!.name, 'ps_partkey');
-    const statistics = connector.metadata.getTableStatistics!({ schema: 'tiny', table: 'lineitem' })!;
+    const statistics = (await connector.metadata.getTableStatistics!({ schema: 'tiny', table: 'lineitem' }))!;
     assert.ok(statistics.columns['l_returnflag']);
     assert.equal(statistics.columns['returnflag'], undefined);
   });

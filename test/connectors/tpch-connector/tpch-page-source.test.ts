@@ -6,10 +6,15 @@ import {
   TPCH_TABLES,
   tpchUnitCount,
 } from '../../../src/connectors/tpch/generator/index.js';
-import { createTpchConnector, TPCH_CONNECTOR_FACTORY } from '../../../src/connectors/tpch/tpch-connector.js';
+import {
+  createTpchConnector,
+  TPCH_CONNECTOR_FACTORY,
+  type TpchConnector,
+} from '../../../src/connectors/tpch/tpch-connector.js';
 import { ORDERS_PER_LINEITEM_BATCH, ROWS_PER_BATCH } from '../../../src/connectors/tpch/tpch-page-source.js';
 import { getValue } from '../../../src/data/block-values.js';
 import type { Page } from '../../../src/data/page.js';
+import { MeteredPageSource } from '../../../src/execution/metered-page-source.js';
 import type { Connector, ConnectorSplit } from '../../../src/spi/connector.js';
 import type { TupleDomain } from '../../../src/spi/tuple-domain.js';
 import type { Type } from '../../../src/types/type.js';
@@ -42,7 +47,7 @@ function read(
   const tableName = { schema, table };
   const splits =
     options.splits ??
-    connector.getSplits({
+    (connector as TpchConnector).listSplits({
       table: tableName,
       desiredSplits: options.desiredSplits ?? 4,
       constraint: options.constraint,
@@ -51,14 +56,18 @@ function read(
   let completedPositions = 0;
   let completedBytes = 0;
   for (const split of splits) {
-    const source = connector.createPageSource({
-      split,
-      table: tableName,
-      columns,
-      columnTypes: columnTypes(table, columns),
-      constraint: options.constraint,
-      limit: options.limit,
-    });
+    // Read as the engine reads: counted and held to the limit by its wrapper.
+    const source = new MeteredPageSource(
+      connector.createPageSource({
+        split,
+        table: tableName,
+        columns,
+        columnTypes: columnTypes(table, columns),
+        constraint: options.constraint,
+        limit: options.limit,
+      }),
+      options.limit,
+    );
     while (!source.isFinished()) {
       const page = source.getNextPage();
       if (page !== null) pages.push(page);
@@ -211,7 +220,7 @@ describe('tpch connector: page sources', () => {
   });
 
   it('rejects a split used for another table', () => {
-    const [split] = connector.getSplits({ table: { schema: 'tiny', table: 'nation' }, desiredSplits: 1 });
+    const [split] = connector.listSplits({ table: { schema: 'tiny', table: 'nation' }, desiredSplits: 1 });
     assert.throws(
       () =>
         connector.createPageSource({

@@ -9,7 +9,7 @@ import type { TupleDomain } from '../../../src/spi/tuple-domain.js';
 
 function splitsOf(schema: string, table: string, desiredSplits: number, constraint?: TupleDomain): TpchSplit[] {
   const connector = createTpchConnector('tpch');
-  return connector.getSplits({ table: { schema, table }, desiredSplits, constraint }).map(asTpchSplit);
+  return connector.listSplits({ table: { schema, table }, desiredSplits, constraint }).map(asTpchSplit);
 }
 
 /** Rows of a split, from its unit range alone (lineitem: the line counts of its orders). */

@@ -49,22 +49,22 @@ const EXACT_DISTINCT: Readonly<Record<string, readonly string[]>> = {
 describe('tpch connector: statistics', () => {
   const metadata = createTpchConnector('tpch').metadata;
 
-  it('gives exact row counts at SF 0.01 and SF 1', () => {
+  it('gives exact row counts at SF 0.01 and SF 1', async () => {
     for (const schema of ['tiny', 'sf1']) {
       const scale = schema === 'tiny' ? 0.01 : 1;
       for (const table of TPCH_TABLE_NAMES) {
-        const statistics = metadata.getTableStatistics({ schema, table });
+        const statistics = await metadata.getTableStatistics({ schema, table });
         assert.equal(statistics?.rowCount, tpchRowCount(table, scale), `${schema}.${table}`);
       }
     }
-    assert.equal(metadata.getTableStatistics({ schema: 'tiny', table: 'lineitem' })?.rowCount, 60175);
-    assert.equal(metadata.getTableStatistics({ schema: 'sf1', table: 'lineitem' })?.rowCount, 6001215);
+    assert.equal((await metadata.getTableStatistics({ schema: 'tiny', table: 'lineitem' }))?.rowCount, 60175);
+    assert.equal((await metadata.getTableStatistics({ schema: 'sf1', table: 'lineitem' }))?.rowCount, 6001215);
   });
 
-  it('estimates lineitem beyond SF 10 instead of counting every order', () => {
+  it('estimates lineitem beyond SF 10 instead of counting every order', async () => {
     assert.equal(tpchStatisticsRowCount('lineitem', 1000), tpchEstimatedRowCount('lineitem', 1000));
     assert.equal(tpchStatisticsRowCount('orders', 1000), 1_500_000_000);
-    const statistics = metadata.getTableStatistics({ schema: 'sf1000', table: 'lineitem' })!;
+    const statistics = (await metadata.getTableStatistics({ schema: 'sf1000', table: 'lineitem' }))!;
     assert.equal(statistics.rowCount, 6_000_000_000);
     assert.deepEqual(statistics.columns['orderkey'], {
       distinctValues: 1_500_000_000,
@@ -74,13 +74,17 @@ describe('tpch connector: statistics', () => {
     });
   });
 
-  it('answers undefined for unknown tables', () => {
-    assert.equal(metadata.getTableStatistics({ schema: 'tiny', table: 'nope' }), undefined);
-    assert.equal(metadata.getTableStatistics({ schema: 'huge', table: 'orders' }), undefined);
+  it('answers undefined for unknown tables', async () => {
+    assert.equal(await metadata.getTableStatistics({ schema: 'tiny', table: 'nope' }), undefined);
+    assert.equal(await metadata.getTableStatistics({ schema: 'huge', table: 'orders' }), undefined);
   });
 
-  it('gives key ranges and the small vocabularies their sizes', () => {
-    const sf1 = (table: string) => metadata.getTableStatistics({ schema: 'sf1', table })!.columns;
+  it('gives key ranges and the small vocabularies their sizes', async () => {
+    const statistics = new Map<string, Awaited<ReturnType<typeof metadata.getTableStatistics>>>();
+    for (const table of ['orders', 'lineitem', 'customer', 'part', 'supplier', 'partsupp', 'nation', 'region']) {
+      statistics.set(table, await metadata.getTableStatistics({ schema: 'sf1', table }));
+    }
+    const sf1 = (table: string) => statistics.get(table)!.columns;
     assert.deepEqual(sf1('orders')['orderkey'], { distinctValues: 1_500_000, nullFraction: 0, min: 1, max: 6_000_000 });
     assert.equal(sf1('lineitem')['returnflag']?.distinctValues, 3);
     assert.equal(sf1('lineitem')['linestatus']?.distinctValues, 2);
@@ -98,8 +102,8 @@ describe('tpch connector: statistics', () => {
 
   // The statistics are derived from the generator's rules; the data at SF 0.01 must agree.
   for (const table of TPCH_TABLE_NAMES) {
-    it(`agrees with the generated data of tiny.${table}`, () => {
-      const statistics = metadata.getTableStatistics({ schema: 'tiny', table })!;
+    it(`agrees with the generated data of tiny.${table}`, async () => {
+      const statistics = (await metadata.getTableStatistics({ schema: 'tiny', table }))!;
       const names = TPCH_TABLES[table as TpchTableName].map((c) => c.name).filter((n) => n !== 'comment');
       const batch = generateTpchColumns(table, 0.01, 0, tpchUnitCount(table, 0.01), names);
       names.forEach((name, i) => {

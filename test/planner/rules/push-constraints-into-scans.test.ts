@@ -1,9 +1,15 @@
-/** Rule PushConstraintsIntoScans: before/after plans, including the cases it must leave alone. */
+/**
+ * Rule PushConstraintsIntoScans: before/after plans, including the cases it must leave alone, and
+ * the negotiation with the connector: the domain offered in SPI values, the Filter reduced to
+ * what the connector does not guarantee, the scan's new handle.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { formatExpression } from '../../../src/planner/expression-printer.js';
 import { predicatePushdown } from '../../../src/planner/rules/predicate-pushdown.js';
 import { pushConstraintsIntoScans } from '../../../src/planner/rules/push-constraints-into-scans.js';
 import { simplifyExpressions } from '../../../src/planner/rules/simplify-expressions.js';
+import { NegotiatingMetadata } from '../negotiating-metadata.js';
 import { first, nodesOf, prepared } from '../plan-helpers.js';
 
 const rules = [simplifyExpressions, predicatePushdown, pushConstraintsIntoScans];
@@ -58,5 +64,40 @@ describe('rule PushConstraintsIntoScans', () => {
   it('ignores expressions, ORs over several columns and LIKE', () => {
     assert.equal(constraint('regionkey + 1 = 2 OR nationkey = 1'), undefined);
     assert.equal(constraint("name LIKE 'A%'"), undefined);
+  });
+
+  it('offers the connector values in the SPI representation', () => {
+    const metadata = new NegotiatingMetadata([], false);
+    const p = prepared(
+      'SELECT * FROM memory.default.events WHERE id = 9007199254740993 AND price = 12.34 AND flag',
+      rules,
+      { metadata },
+    );
+    const offered = first(p, 'TableScan').constraint!;
+    assert.deepEqual(offered.columns.id?.ranges, [point(9007199254740993n)], 'a bigint beyond 2^53 is a JS bigint');
+    assert.deepEqual(offered.columns.price?.ranges, [point(1234)], 'a decimal is its unscaled number');
+    assert.deepEqual(metadata.filterOffers[0]?.constraint, offered);
+    assert.deepEqual(metadata.filterOffers[0]?.handle, { table: 'events' }, "the table's own handle comes first");
+  });
+
+  it('keeps only the conjuncts the connector does not guarantee, and takes its new handle', () => {
+    const metadata = new NegotiatingMetadata(['nationkey'], false);
+    const p = prepared(
+      "SELECT * FROM nation WHERE nationkey >= 3 AND nationkey < 10 AND regionkey = 1 AND name LIKE 'A%'",
+      rules,
+      { metadata },
+    );
+    const filter = first(p, 'Filter');
+    assert.doesNotMatch(formatExpression(filter.predicate), /nationkey/);
+    assert.match(formatExpression(filter.predicate), /regionkey/);
+    assert.match(formatExpression(filter.predicate), /LIKE|like/);
+    assert.deepEqual(first(p, 'TableScan').handle, { table: 'nation', filtered: ['nationkey', 'regionkey'] });
+  });
+
+  it('drops a filter the connector guarantees entirely', () => {
+    const metadata = new NegotiatingMetadata(['nationkey', 'regionkey'], false);
+    const p = prepared('SELECT * FROM nation WHERE nationkey IN (1, 2) AND regionkey = 1', rules, { metadata });
+    assert.equal(nodesOf(p, 'Filter').length, 0);
+    assert.ok(first(p, 'TableScan').constraint?.columns.nationkey);
   });
 });

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pushLimitsDown } from '../../../src/planner/rules/push-limits-down.js';
+import { NegotiatingMetadata } from '../negotiating-metadata.js';
 import { PlanDsl } from '../plan-dsl.js';
 import { applyRule, first, nodesOf, prepared } from '../plan-helpers.js';
 
@@ -57,5 +58,17 @@ describe('rule PushLimitsDown', () => {
   it('moves a TopN below a projection that keeps its ordering symbols', () => {
     const p = prepared('SELECT name FROM nation ORDER BY name LIMIT 2', rules);
     assert.equal(first(p, 'TopN').source.kind, 'TableScan');
+  });
+
+  it('offers the limit to the connector and keeps the Limit unless the connector guarantees it', () => {
+    const keeping = new NegotiatingMetadata([], false);
+    const kept = prepared('SELECT * FROM nation LIMIT 5', rules, { metadata: keeping });
+    assert.equal(nodesOf(kept, 'Limit').length, 1);
+    assert.deepEqual(keeping.limitOffers, [{ table: 'nation', handle: { table: 'nation' }, limit: 5 }]);
+    assert.deepEqual(first(kept, 'TableScan').handle, { table: 'nation', limit: 5 });
+    const guaranteeing = new NegotiatingMetadata([], true);
+    const taken = prepared('SELECT * FROM nation LIMIT 5', rules, { metadata: guaranteeing });
+    assert.equal(nodesOf(taken, 'Limit').length, 0);
+    assert.equal(first(taken, 'TableScan').limit, 5);
   });
 });

@@ -1,7 +1,14 @@
-/** SplitAssigner: the pending-split bound per task, top-ups as splits complete, node affinity, noMoreSplits. */
+/**
+ * SplitAssigner: the pending-split bound per task, top-ups as splits complete, node affinity,
+ * noMoreSplits only once the source is exhausted, batches pulled from the split source as tasks
+ * have room (not the whole listing at once), listing failures and closing.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SplitAssigner } from '../../../src/server/scheduler/split-assigner.js';
+import { VivaceError } from '../../../src/common/vivace-error.js';
+import { SplitAssigner, type SplitAssignerEvents } from '../../../src/server/scheduler/split-assigner.js';
+import type { ConnectorSplit } from '../../../src/spi/connector.js';
+import { type ConnectorSplitSource, fixedSplitSource, type SplitBatch } from '../../../src/spi/split-source.js';
 
 const a = { partition: 0, nodeId: 'a', nodeUri: 'http://a' };
 const b = { partition: 1, nodeId: 'b', nodeUri: 'http://b' };
@@ -10,9 +17,44 @@ function splits(n: number, addresses?: string[]) {
   return Array.from({ length: n }, (_, i) => ({ id: i, ...(addresses ? { addresses } : {}) }));
 }
 
+function recorder(): SplitAssignerEvents & { batches: number; failures: unknown[] } {
+  const events = {
+    batches: 0,
+    failures: [] as unknown[],
+    onSplits: () => {
+      events.batches++;
+    },
+    onFailure: (error: unknown) => {
+      events.failures.push(error);
+    },
+  };
+  return events;
+}
+
+/** A source of `total` splits answering batches of at most `batchLimit`, recording calls. */
+function countingSource(total: number, batchLimit: number) {
+  let next = 0;
+  const calls: number[] = [];
+  let closed = false;
+  const source: ConnectorSplitSource = {
+    async nextBatch(maxSplits: number): Promise<SplitBatch> {
+      calls.push(maxSplits);
+      const count = Math.min(maxSplits, batchLimit, total - next);
+      const batch: ConnectorSplit[] = Array.from({ length: count }, (_, i) => ({ id: next + i }));
+      next += count;
+      return { splits: batch, noMoreSplits: next >= total };
+    },
+    close() {
+      closed = true;
+    },
+  };
+  return { source, calls, isClosed: () => closed, handedOut: () => next };
+}
+
 describe('SplitAssigner', () => {
-  it('gives each task at most the bound of unfinished splits and tops up as they complete', () => {
-    const assigner = new SplitAssigner('7', splits(10), [a, b], 3);
+  it('gives each task at most the bound of unfinished splits and tops up as they complete', async () => {
+    const assigner = new SplitAssigner('7', fixedSplitSource(splits(10)), [a, b], 3, recorder());
+    await assigner.fill();
     const first = assigner.next(a, 0)!;
     assert.deepEqual(
       first.splits.map((s) => s.sequenceId),
@@ -39,8 +81,10 @@ describe('SplitAssigner', () => {
     assert.equal(assigner.remaining, 0);
   });
 
-  it('sends a split that names its node only to the task on that node', () => {
-    const assigner = new SplitAssigner('1', [...splits(2, ['b']), ...splits(1)], [a, b], 10);
+  it('sends a split that names its node only to the task on that node', async () => {
+    const source = fixedSplitSource([...splits(2, ['b']), ...splits(1)]);
+    const assigner = new SplitAssigner('1', source, [a, b], 10, recorder());
+    await assigner.fill();
     const toA = assigner.next(a, 0)!;
     assert.deepEqual(
       toA.splits.map((s) => s.sequenceId),
@@ -53,11 +97,62 @@ describe('SplitAssigner', () => {
     );
   });
 
-  it('runs a split whose nodes have no task anywhere', () => {
-    const assigner = new SplitAssigner('1', splits(1, ['gone']), [a], 10);
-    assert.deepEqual(
-      assigner.next(a, 0)!.splits.map((s) => s.sequenceId),
-      [0],
-    );
+  it('fails the query when a split names nodes without a task', async () => {
+    const events = recorder();
+    const assigner = new SplitAssigner('1', fixedSplitSource(splits(1, ['gone'])), [a], 10, events, 'memory.s.t');
+    await assigner.fill();
+    assert.equal(events.failures.length, 1);
+    const error = events.failures[0] as VivaceError;
+    assert.ok(error instanceof VivaceError);
+    assert.equal(error.errorName, 'NO_NODES_AVAILABLE');
+    assert.equal(error.message, "Data of table 'memory.s.t' is held by gone, which is not an active worker");
+    assert.equal(assigner.next(a, 0), undefined);
+  });
+
+  it('pulls batches as the tasks have room, and says noMoreSplits only at the end of the listing', async () => {
+    const listing = countingSource(100_000, 50);
+    const events = recorder();
+    const assigner = new SplitAssigner('3', listing.source, [a, b], 4, events);
+    await assigner.fill();
+    assert.equal(listing.calls.length, 1, 'one batch before the first assignment');
+    assert.equal(events.batches, 1);
+    const first = assigner.next(a, 0)!;
+    assert.equal(first.splits.length, 4);
+    assert.equal(first.noMoreSplits, undefined, 'the listing goes on');
+    // The queue holds more than both tasks can take: no further batch is asked for yet.
+    assert.equal(assigner.next(b, 0)!.splits.length, 4);
+    assert.equal(listing.calls.length, 1);
+    // As tasks complete splits and the queue runs low, the next batches come, one at a time.
+    let completedA = 0;
+    let completedB = 0;
+    for (let round = 0; round < 20; round++) {
+      completedA += 4;
+      completedB += 4;
+      assigner.next(a, completedA);
+      assigner.next(b, completedB);
+      await assigner.fill();
+    }
+    assert.ok(listing.calls.length > 1 && listing.calls.length < 10, `batches asked: ${listing.calls.length}`);
+    assert.ok(listing.handedOut() < 1000, 'the source is not drained ahead of the tasks');
+    assert.equal(listing.isClosed(), false);
+    const asked = listing.calls.length;
+    assigner.close();
+    assert.equal(listing.isClosed(), true, 'the end of the query stops the listing');
+    await assigner.fill();
+    assigner.next(a, completedA + 4);
+    assert.equal(listing.calls.length, asked, 'nothing is asked after close');
+  });
+
+  it('reports a failed listing', async () => {
+    const events = recorder();
+    const source: ConnectorSplitSource = {
+      nextBatch: async () => {
+        throw new VivaceError('GENERIC_INTERNAL_ERROR', 'listing failed');
+      },
+      close: () => {},
+    };
+    const assigner = new SplitAssigner('1', source, [a], 2, events);
+    await assigner.fill();
+    assert.equal((events.failures[0] as Error).message, 'listing failed');
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
+import type { TpchConnector } from '../../../src/connectors/tpch/tpch-connector.js';
 import { pageToJsonRows } from '../../../src/data/json-values.js';
 import type { deserializePages } from '../../../src/data/page-serde.js';
 import { addExchanges } from '../../../src/planner/add-exchanges.js';
@@ -58,7 +59,8 @@ function leafFragment(sql: string): { fragment: PlanFragment; splits: Record<str
   const fragments = fragmentPlan(addExchanges(optimized, context, { joinDistribution: 'AUTOMATIC' }), context.ids);
   const fragment = fragments.fragments.find((f) => f.partitioning === 'SOURCE')!;
   const scan = findNodes(fragment.root, 'TableScan')[0]!;
-  const splits = metadata.getSplits({ ...scan.table, schema: 'tiny' }, undefined, 3) as Record<string, unknown>[];
+  const tpch = metadata.catalogs.connectorOf('tpch') as TpchConnector;
+  const splits = tpch.listSplits({ table: { schema: 'tiny', table: scan.table.name }, desiredSplits: 3 });
   return { fragment, splits };
 }
 

@@ -105,5 +105,27 @@ CREATE TABLE memory.dml.single (x bigint)
 statement error NOT_SUPPORTED: line 1:43: Cannot drop the only column in a table
 ALTER TABLE memory.dml.single DROP COLUMN x
 
-statement error NOT_SUPPORTED
+# Connectors without the row-level rewrite capability answer Trino's messages.
+statement error NOT_SUPPORTED: This connector does not support deletes
 DELETE FROM tpch.tiny.nation
+
+statement error NOT_SUPPORTED: This connector does not support deletes
+DELETE FROM tpch.tiny.nation WHERE nationkey = 1
+
+statement error NOT_SUPPORTED: This connector does not support updates
+UPDATE tpch.tiny.nation SET name = 'x'
+
+statement error NOT_SUPPORTED: This connector does not support truncating tables
+TRUNCATE TABLE tpch.tiny.nation
+
+statement error NOT_SUPPORTED: This connector does not support renaming tables
+ALTER TABLE tpch.tiny.nation RENAME TO tpch.tiny.nation2
+
+statement error NOT_SUPPORTED: This connector does not support adding columns
+ALTER TABLE tpch.tiny.nation ADD COLUMN x bigint
+
+statement error NOT_SUPPORTED: This connector does not support dropping columns
+ALTER TABLE tpch.tiny.nation DROP COLUMN comment
+
+statement error NOT_SUPPORTED: This connector does not support renaming columns
+ALTER TABLE tpch.tiny.nation RENAME COLUMN comment TO c

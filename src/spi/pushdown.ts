@@ -1,0 +1,32 @@
+/**
+ * Pushdown negotiation between the planner and a connector, as Trino's `applyFilter` and
+ * `applyLimit`: the engine offers a scan's filter (as a tuple domain) and limit; the connector
+ * answers with a new table handle (plain data recording what it took) and what it does not
+ * guarantee; the engine keeps a Filter for the rest, and the Limit unless the connector
+ * guarantees it. A connector that answers nothing is correct: the engine keeps everything.
+ */
+import type { TupleDomain } from './tuple-domain.js';
+
+/** A scan's table and its handle as pushdown has shaped it so far. */
+export interface ScanTable {
+  readonly table: { readonly schema: string; readonly table: string };
+  /** The connector's handle (`TableMetadata.handle`, then what earlier answers returned). */
+  readonly handle?: unknown;
+}
+
+export interface FilterApplication {
+  /** The scan's new handle; absent: unchanged. */
+  readonly handle?: unknown;
+  /**
+   * What the connector does not guarantee: every column it lists stays filtered by the engine
+   * (return the offered domain to guarantee nothing). Columns it leaves out it enforces exactly.
+   */
+  readonly remaining: TupleDomain;
+}
+
+export interface LimitApplication {
+  /** The scan's new handle; absent: unchanged. */
+  readonly handle?: unknown;
+  /** True when the scan yields at most the limit's rows in all (over every split). */
+  readonly guaranteed: boolean;
+}
