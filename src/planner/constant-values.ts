@@ -6,6 +6,10 @@
  * time, where the error, if any, is raised.
  */
 
+import { compareCodePoints } from '../common/code-point-order.js';
+
+export { compareCodePoints } from '../common/code-point-order.js';
+
 import { codePointCount } from '../types/literal-types.js';
 import type { DecimalType, Type } from '../types/type.js';
 
@@ -210,22 +214,6 @@ export function compareValues(a: unknown, b: unknown, type: Type): number | unde
     default:
       return undefined;
   }
-}
-
-/** String order by code point (UTF-8 byte order), not UTF-16 unit order. */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    // Surrogates encode code points above every BMP character.
-    if (xs !== ys) return xs ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
 }
 
 /** CAST of a non-null constant, where exact; undefined otherwise. */

@@ -19,6 +19,7 @@
  * constants once, where the planner builds a scan's domain (planner/spi-values.ts). Domains are
  * offered over boolean, numeric, varchar and date columns.
  */
+import { compareCodePoints } from '../common/code-point-order.js';
 import { isFloat64Decimal } from '../data/physical-type.js';
 import type { DecimalType, Type } from '../types/type.js';
 
@@ -31,18 +32,6 @@ function asBigInt(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
   return undefined;
-}
-
-/** String order by code point (UTF-8 byte order, as SQL compares varchar), not UTF-16 unit order. */
-function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x < y ? -1 : 1;
-    if (x > 0xffff) i++;
-  }
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
 /**

@@ -1,3 +1,6 @@
+import { compareCodePoints } from '../../common/code-point-order.js';
+
+export { compareCodePoints } from '../../common/code-point-order.js';
 /**
  * The constraint shape the lake connector prunes with: per column, which values a row may hold
  * (`nullAllowed`, and either a union of `ranges` or a set of `values`; neither means any non-null
@@ -58,22 +61,6 @@ function compareMixed(a: number | bigint, b: number | bigint): number {
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Code point order (= UTF-8 byte order), unlike `<` on JS strings which compares UTF-16 units. */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // Surrogates (0xD800..0xDFFF) encode code points above 0xFFFF: they sort after every BMP unit.
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs !== ys) return xs ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {

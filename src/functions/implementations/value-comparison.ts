@@ -13,6 +13,7 @@
  * The functions are built once per type object and cached in WeakMaps, so callers can ask for them
  * on every call at no cost.
  */
+import { compareCodePoints } from '../../common/code-point-order.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Type } from '../../types/type.js';
 
@@ -32,21 +33,8 @@ const distinctnesses = new WeakMap<Type, Distinctness>();
 const comparators = new WeakMap<Type, Comparator>();
 const keyFunctions = new WeakMap<Type, KeyFunction>();
 
-/** Code point order. JS compares UTF-16 units, which differs only when a surrogate meets U+E000..U+FFFF. */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xSurrogate = x >= 0xd800 && x <= 0xdfff;
-    const ySurrogate = y >= 0xd800 && y <= 0xdfff;
-    if (xSurrogate !== ySurrogate) return xSurrogate ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
+/** Code point order (common/code-point-order.ts): the engine's varchar order. */
+export const compareStrings = compareCodePoints;
 
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
