@@ -90,3 +90,41 @@ export async function runStatement(coordinatorUrl: string, sql: string): Promise
     response = await fetch(results.nextUri);
   }
 }
+
+/** The session headers of the cluster tests' statements: user `test`, `tpch.tiny`. */
+export const TEST_SESSION_HEADERS = {
+  'X-Service-User': 'test',
+  'X-Service-Catalog': 'tpch',
+  'X-Service-Schema': 'tiny',
+};
+
+/** POSTs a statement (200 expected) and returns the first statement response. */
+// biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field by the callers.
+export async function postStatement(url: string, sql: string, headers: Record<string, string> = {}): Promise<any> {
+  const response = await fetch(`${url}/v1/statement`, {
+    method: 'POST',
+    body: sql,
+    headers: { ...TEST_SESSION_HEADERS, ...headers },
+  });
+  if (response.status !== 200) throw new Error(`POST /v1/statement answered ${response.status}`);
+  return await response.json();
+}
+
+/** Starts a coordinator, then each of `workerIds` announcing to it, one after the other. */
+export async function startCluster(
+  etc: string,
+  env: Record<string, string>,
+  workerIds: readonly string[] = ['worker-1', 'worker-2'],
+): Promise<{ coordinator: RoleProcess; workers: RoleProcess[] }> {
+  const coordinator = await startRole(['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'], env);
+  const workers: RoleProcess[] = [];
+  for (const nodeId of workerIds) {
+    workers.push(
+      await startRole(
+        ['worker', '--etc', etc, '--port', '0', '--node-id', nodeId, '--discovery-uri', coordinator.url],
+        env,
+      ),
+    );
+  }
+  return { coordinator, workers };
+}

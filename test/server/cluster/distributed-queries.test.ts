@@ -17,7 +17,7 @@ import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import { differenceFromInProcess } from '../../tpch/result-comparison.js';
 import { TASK_RECORD_FIELDS } from '../task/task-record-fields.js';
-import { eventually, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
+import { eventually, postStatement, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'distributed-test-secret';
 
@@ -25,20 +25,12 @@ const SECRET = 'distributed-test-secret';
 function signedFor(url: string): Record<string, string> {
   return { [INTERNAL_BEARER_HEADER]: createInternalToken(SECRET, 'coordinator', audienceOf(url)) };
 }
-const HEADERS = { 'X-Service-User': 'test', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': 'tiny' };
 
 // biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
 type Json = Record<string, any>;
 
-async function post(url: string, sql: string, headers: Record<string, string> = {}): Promise<Json> {
-  const response = await fetch(`${url}/v1/statement`, {
-    method: 'POST',
-    body: sql,
-    headers: { ...HEADERS, ...headers },
-  });
-  assert.equal(response.status, 200);
-  return (await response.json()) as Json;
-}
+const post = (url: string, sql: string, headers: Record<string, string> = {}): Promise<Json> =>
+  postStatement(url, sql, headers);
 
 async function drain(first: Json): Promise<{ last: Json; rows: unknown[][] }> {
   let last = first;

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, type RoleProcess, runStatement, startRole, stopProcess } from './cluster-process-helpers.js';
+import { eventually, type RoleProcess, runStatement, startCluster, stopProcess } from './cluster-process-helpers.js';
 
 const BOUND = 1.5;
 const IDLE_DEADLINE_MS = 60_000;
@@ -51,18 +51,10 @@ describe('memory an idle worker gives back', { timeout: 240_000 }, () => {
   writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=1s\n');
   const env = { VIVACE_INTERNAL_SHARED_SECRET: 'idle-memory-secret' };
   let coordinator: RoleProcess;
-  const workers: RoleProcess[] = [];
+  let workers: RoleProcess[] = [];
 
   before(async () => {
-    coordinator = await startRole(['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'], env);
-    for (const nodeId of ['worker-1', 'worker-2']) {
-      workers.push(
-        await startRole(
-          ['worker', '--etc', etc, '--port', '0', '--node-id', nodeId, '--discovery-uri', coordinator.url],
-          env,
-        ),
-      );
-    }
+    ({ coordinator, workers } = await startCluster(etc, env));
     // Both workers take part, and their start-up work (the tpch text pool) is done.
     await eventually('both workers running queries', 60_000, async () =>
       (await run(coordinator.url, "SELECT count(*) FROM tiny.orders WHERE comment LIKE '%a%'")) >= 2 ? true : undefined,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
-import { eventually, type RoleProcess, runStatement, startRole, stopProcess } from './cluster-process-helpers.js';
+import { eventually, type RoleProcess, runStatement, startCluster, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'memory-limits-secret';
 const MB = 1024 * 1024;
@@ -97,7 +97,7 @@ describe('memory limits on a coordinator and two worker processes', { timeout: 2
   );
   const env = { VIVACE_INTERNAL_SHARED_SECRET: SECRET };
   let coordinator: RoleProcess;
-  const workers: RoleProcess[] = [];
+  let workers: RoleProcess[] = [];
 
   async function workerStatus(
     worker: RoleProcess,
@@ -128,15 +128,7 @@ describe('memory limits on a coordinator and two worker processes', { timeout: 2
   }
 
   before(async () => {
-    coordinator = await startRole(['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'], env);
-    for (const nodeId of ['worker-1', 'worker-2']) {
-      workers.push(
-        await startRole(
-          ['worker', '--etc', etc, '--port', '0', '--node-id', nodeId, '--discovery-uri', coordinator.url],
-          env,
-        ),
-      );
-    }
+    ({ coordinator, workers } = await startCluster(etc, env));
     await eventually('both workers running queries', 60_000, async () =>
       (await nodesUsed(coordinator.url, 'SELECT count(*) FROM tpch.tiny.nation')) >= 2 ? true : undefined,
     );

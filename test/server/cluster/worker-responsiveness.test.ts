@@ -12,25 +12,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
-import { eventually, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
+import { eventually, postStatement, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'responsiveness-test-secret';
-const HEADERS = { 'X-Service-User': 'test', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': 'tiny' };
 const P99_LIMIT_MS = 100;
 const POLL_INTERVAL_MS = 20;
 
 // biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
 type Json = Record<string, any>;
 
-async function post(url: string, sql: string, headers: Record<string, string> = {}): Promise<Json> {
-  const response = await fetch(`${url}/v1/statement`, {
-    method: 'POST',
-    body: sql,
-    headers: { ...HEADERS, ...headers },
-  });
-  assert.equal(response.status, 200);
-  return (await response.json()) as Json;
-}
+const post = (url: string, sql: string, headers: Record<string, string> = {}): Promise<Json> =>
+  postStatement(url, sql, headers);
 
 /** Follows nextUri to the end; resolves with the rows, or rejects with the query's error message. */
 async function run(url: string, sql: string, headers: Record<string, string> = {}): Promise<unknown[][]> {
