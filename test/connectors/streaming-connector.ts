@@ -5,8 +5,6 @@
  * connector records what happened in order (`events`) so tests can show that splits ran while
  * the listing went on and that a finished query closed the source.
  */
-import { blockOf } from '../../src/data/block-builder.js';
-import { createPage, type Page } from '../../src/data/page.js';
 import type {
   Connector,
   ConnectorFactory,
@@ -18,6 +16,7 @@ import type {
 import type { TableMetadata } from '../../src/spi/metadata.js';
 import type { ConnectorSplitSource, SplitBatch } from '../../src/spi/split-source.js';
 import { BIGINT } from '../../src/types/type.js';
+import { BigintPageSource } from './bigint-page-source.js';
 
 export interface StreamingLog {
   /** `batch <first id> <count>`, `read <id>`, `no more splits`, `closed`, in the order they happened. */
@@ -48,28 +47,6 @@ class StreamingMetadata implements ConnectorMetadata {
 
   async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     return name.schema === 's' && name.table === 't' ? TABLE : undefined;
-  }
-}
-
-class OneRowPageSource implements ConnectorPageSource {
-  private page: Page | null;
-
-  constructor(id: number, columns: number) {
-    this.page = createPage(columns === 0 ? [] : [blockOf(BIGINT, [id])], 1);
-  }
-
-  getNextPage(): Page | null {
-    const page = this.page;
-    this.page = null;
-    return page;
-  }
-
-  isFinished(): boolean {
-    return this.page === null;
-  }
-
-  close(): void {
-    this.page = null;
   }
 }
 
@@ -104,7 +81,7 @@ export function streamingConnectorFactory(options: StreamingOptions, log: Stream
         createPageSource(request: PageSourceRequest): ConnectorPageSource {
           const id = Number(request.split.id);
           log.events.push(`read ${id}`);
-          return new OneRowPageSource(id, request.columns.length);
+          return new BigintPageSource([id], request.columns.length);
         },
       };
     },

@@ -7,8 +7,6 @@
  * guarantees them; it ignores limits (the engine enforces them). Servers get it through their
  * `connectorFactories` option; no server file names it.
  */
-import { blockOf } from '../../src/data/block-builder.js';
-import { createPage, type Page } from '../../src/data/page.js';
 import {
   ANY_WORKER,
   type Connector,
@@ -26,6 +24,7 @@ import type { TableMetadata, TableStatistics } from '../../src/spi/metadata.js';
 import { type ConnectorSplitSource, fixedSplitSource } from '../../src/spi/split-source.js';
 import type { TupleDomain } from '../../src/spi/tuple-domain.js';
 import { BIGINT } from '../../src/types/type.js';
+import { BigintPageSource } from './bigint-page-source.js';
 
 export const SPLITS = 16;
 export const ROWS_PER_SPLIT = 1000;
@@ -81,29 +80,13 @@ class ThrowawayMetadata implements ConnectorMetadata {
 }
 
 /** The numbers of [first, first + ROWS_PER_SPLIT) the handle allows, as one page. */
-class NumbersPageSource implements ConnectorPageSource {
-  private page: Page | null;
-
-  constructor(first: number, handle: NumbersHandle, columns: number) {
-    const from = Math.max(first, handle.low);
-    const to = Math.min(first + ROWS_PER_SPLIT - 1, handle.high);
-    const values = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-    this.page = createPage(columns === 0 ? [] : [blockOf(BIGINT, values)], values.length);
-  }
-
-  getNextPage(): Page | null {
-    const page = this.page;
-    this.page = null;
-    return page;
-  }
-
-  isFinished(): boolean {
-    return this.page === null;
-  }
-
-  close(): void {
-    this.page = null;
-  }
+function numbersPageSource(first: number, handle: NumbersHandle, columns: number): BigintPageSource {
+  const from = Math.max(first, handle.low);
+  const to = Math.min(first + ROWS_PER_SPLIT - 1, handle.high);
+  return new BigintPageSource(
+    Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i),
+    columns,
+  );
 }
 
 export const THROWAWAY_CONNECTOR_FACTORY: ConnectorFactory = {
@@ -122,7 +105,7 @@ export const THROWAWAY_CONNECTOR_FACTORY: ConnectorFactory = {
         return fixedSplitSource(kept.map((first) => ({ first })));
       },
       createPageSource(request: PageSourceRequest): ConnectorPageSource {
-        return new NumbersPageSource(Number(request.split.first), handleOf(request.handle), request.columns.length);
+        return numbersPageSource(Number(request.split.first), handleOf(request.handle), request.columns.length);
       },
     };
   },

@@ -60,13 +60,24 @@ export interface StorageDescriptor {
   readonly outputFormat: string;
 }
 
-export interface LakeTable {
+export interface LakeTable extends LakeStorage {
   readonly schemaName: string;
   readonly tableName: string;
   readonly owner?: string;
   readonly tableType: TableType;
   readonly dataColumns: readonly LakeColumn[];
   readonly partitionColumns: readonly LakeColumn[];
+  readonly viewOriginalText?: string;
+  readonly viewExpandedText?: string;
+}
+
+/**
+ * What Trino's table and partition documents share: parameters, storage, bucketing, the external
+ * location (a table's: required for EXTERNAL_TABLE, absent otherwise; a partition's: its data
+ * directory, set for partitions of external tables) and column statistics (a table's only when
+ * unpartitioned: partitions carry their own).
+ */
+export interface LakeStorage {
   readonly parameters: Readonly<Record<string, string>>;
   /** A HiveStorageFormat name (`PARQUET`, `CSV`, `JSON`, `TEXTFILE`, `ORC`, ...). */
   readonly storageFormat?: string;
@@ -74,26 +85,14 @@ export interface LakeTable {
   /** Bucketing, kept as Trino wrote it (Vivace does not bucket). */
   readonly bucketProperty?: unknown;
   readonly serdeParameters: Readonly<Record<string, string>>;
-  /** Required for EXTERNAL_TABLE, absent otherwise. */
   readonly externalLocation?: string;
-  readonly viewOriginalText?: string;
-  readonly viewExpandedText?: string;
-  /** Per column; only for unpartitioned tables (partitions carry their own). */
   readonly columnStatistics: Readonly<Record<string, LakeColumnStatistics>>;
 }
 
-export interface LakePartition {
+export interface LakePartition extends LakeStorage {
   /** Values in partition column order; null for the default partition. */
   readonly values: readonly (string | null)[];
   readonly columns: readonly LakeColumn[];
-  readonly parameters: Readonly<Record<string, string>>;
-  readonly storageFormat?: string;
-  readonly originalStorageFormat?: StorageDescriptor;
-  readonly bucketProperty?: unknown;
-  readonly serdeParameters: Readonly<Record<string, string>>;
-  /** The partition's data directory, set for partitions of external tables. */
-  readonly externalLocation?: string;
-  readonly columnStatistics: Readonly<Record<string, LakeColumnStatistics>>;
 }
 
 // ---- JSON ↔ objects ----
