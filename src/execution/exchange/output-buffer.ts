@@ -243,7 +243,14 @@ export class OutputBuffer {
     buffer.bytes = 0;
     buffer.wake();
     this.freed(bytes);
+    // A producer blocked on a full buffer must wake to see that nobody wants its pages.
+    if (this.hasNoConsumers()) for (const waiter of this.producerWaiters.splice(0)) waiter();
     this.checkFinished();
+  }
+
+  /** Every consumer is gone (destroyed its buffer) or the buffer was aborted: producing more is pointless. */
+  hasNoConsumers(): boolean {
+    return this.state === 'ABORTED' || this.order.every((buffer) => buffer.destroyed);
   }
 
   /** The task failed or was canceled: everything is dropped and every waiter woken. */

@@ -53,7 +53,7 @@ export class TaskOutputOperator implements Operator {
   ) {}
 
   needsInput(): boolean {
-    return !this.finished && !this.buffer.isFull();
+    return !this.isFinished() && !this.buffer.isFull();
   }
 
   addInput(page: Page): void {
@@ -120,12 +120,13 @@ export class TaskOutputOperator implements Operator {
     this.finished = true;
   }
 
+  /** Finished when told so, or as soon as no consumer wants more pages (a LIMIT downstream was met). */
   isFinished(): boolean {
-    return this.finished;
+    return this.finished || this.buffer.hasNoConsumers();
   }
 
   isBlocked(): Promise<void> | undefined {
-    return this.finished ? undefined : this.buffer.whenNotFull();
+    return this.isFinished() ? undefined : this.buffer.whenNotFull();
   }
 
   close(): void {

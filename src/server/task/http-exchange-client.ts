@@ -140,16 +140,42 @@ export class HttpExchangeClient implements ExchangeClient {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
+  /**
+   * The consumer needs no more pages (it finished, or a LIMIT above it was satisfied): every
+   * upstream buffer not yet complete is destroyed too, so the producing tasks stop and finish
+   * instead of holding pages nobody will read (Presto's exchange client does the same).
+   */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.aborter.abort();
+    for (const location of this.locations) {
+      if (location.state === 'closed') continue;
+      location.state = 'closed';
+      location.httpRequestState = 'not scheduled';
+      this.releaseUpstream(location);
+    }
     this.pages.length = 0;
     this.pageBytes.length = 0;
     this.bufferedBytes = 0;
     this.options.memory?.setBytes(0);
     this.wake(this.spaceWaiters);
     this.wakeReaders();
+  }
+
+  /** Destroys this consumer's buffer in the upstream task; a lost DELETE only delays freeing it. */
+  private releaseUpstream(location: Location): void {
+    if (location.local) {
+      location.local.outputBuffer.destroy(this.options.bufferId);
+      return;
+    }
+    request(`${location.uri}/results/${this.options.bufferId}`, {
+      method: 'DELETE',
+      headers: this.options.headers(location.uri),
+      dispatcher: sharedAgent,
+    })
+      .then((response) => response.body.dump())
+      .catch(() => undefined);
   }
 
   status(): ExchangeClientStatus {
@@ -211,14 +237,7 @@ export class HttpExchangeClient implements ExchangeClient {
             location.local.outputBuffer.destroy(this.options.bufferId);
             continue;
           }
-          // The upstream buffer may be freed now; a lost DELETE only delays that.
-          request(`${location.uri}/results/${this.options.bufferId}`, {
-            method: 'DELETE',
-            headers: this.options.headers(location.uri),
-            dispatcher: sharedAgent,
-          })
-            .then((response) => response.body.dump())
-            .catch(() => undefined);
+          this.releaseUpstream(location);
         }
       } catch (e) {
         if (this.closed) return;

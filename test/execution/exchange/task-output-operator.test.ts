@@ -1,6 +1,7 @@
 /**
  * TaskOutputOperator: hash partitioning sends equal keys of every encoding to the same partition
- * and every row somewhere; SINGLE and BROADCAST; a full buffer blocks the driver.
+ * and every row somewhere; SINGLE and BROADCAST; a full buffer blocks the driver; no consumer
+ * left finishes it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -97,5 +98,27 @@ describe('TaskOutputOperator', () => {
     for (const id of ['0', '1']) assert.equal((await buffer.get(id, 0, 1 << 20, 0)).pages.length, 1);
     assert.equal(operator.needsInput(), false, 'the full buffer takes no more');
     assert.ok(operator.isBlocked(), 'the driver blocks on the full buffer');
+  });
+
+  it('finishes, and unblocks, once every consumer has destroyed its buffer (a LIMIT downstream was met)', async () => {
+    const types = [BIGINT];
+    const page = createPage([blockOf(BIGINT, [1, 2, 3])], 3);
+    const buffer = new OutputBuffer({ kind: 'PARTITIONED', bufferIds: ['0', '1'], maxBufferedBytes: 16 });
+    const operator = new TaskOutputOperator(OperatorContext.standalone(), buffer, {
+      partitioning: 'HASH',
+      hashChannels: [0],
+      partitionCount: 2,
+      types,
+    });
+    operator.addInput(page);
+    const blocked = operator.isBlocked();
+    assert.ok(blocked, 'the full buffer blocks the driver');
+    buffer.destroy('0');
+    assert.equal(operator.isFinished(), false, 'one consumer still reads');
+    buffer.destroy('1');
+    await blocked;
+    assert.equal(operator.isFinished(), true);
+    assert.equal(operator.needsInput(), false);
+    assert.equal(operator.isBlocked(), undefined);
   });
 });

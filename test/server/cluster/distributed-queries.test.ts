@@ -4,7 +4,7 @@
  * the rows the in-process engine returns; the statement stats show the stage tree; the task
  * resource of a worker serves the spec's task record; a cancel reaches every task; a worker
  * killed mid-query fails the query with REMOTE_TASK_ERROR naming the node, and the cluster goes
- * on answering.
+ * on answering. A LIMIT ends with every task finished (the producers are told nobody reads on).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -126,6 +126,20 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.ok(exchange?.info?.pageBufferClientStatuses?.length >= 1, 'the exchange operator reports its clients');
     const list = (await (await fetch(`${workers[0]!.url}/v1/task`, { headers })).json()) as Json[];
     assert.ok(list.some((t) => String(t.taskId).startsWith(last.id)));
+  });
+
+  it('ends a LIMIT over a big table with every task FINISHED, its producers stopped early', async () => {
+    const { last, rows } = await drain(await post(coordinator.url, 'SELECT orderkey FROM tpch.sf1.lineitem LIMIT 5'));
+    assert.equal(rows.length, 5);
+    const all = (stage: Json): Json[] => [stage, ...stage.subStages.flatMap(all)];
+    const record = (await (await fetch(`${coordinator.url}/v1/query/${last.id}`)).json()) as Json;
+    for (const stage of all(record.outputStage)) {
+      for (const task of stage.tasks as Json[]) {
+        assert.equal(task.taskStatus.state, 'FINISHED', `task ${task.taskStatus.taskId} finished with the query`);
+      }
+    }
+    // The leaf tasks stopped once the consumer had its rows, long before 6 M rows were read.
+    assert.ok(record.queryStats.rawInputPositions < 6_001_215, 'the scan stopped early');
   });
 
   it("answers system.runtime tables that agree with /v1/node, /v1/query and the workers' /v1/task", async () => {

@@ -80,6 +80,11 @@ function client(onFailure: (error: VivaceError) => void = () => undefined): Http
   });
 }
 
+async function eventuallyTrue(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(condition());
+}
+
 async function drain(reader: HttpExchangeClient, failed: () => VivaceError | undefined): Promise<number[]> {
   const values: number[] = [];
   while (!reader.isFinished()) {
@@ -125,6 +130,41 @@ describe('HttpExchangeClient', { timeout: 30_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(scripts.get('a')!.deletes, 1);
     assert.equal(scripts.get('b')!.deletes, 1);
+  });
+
+  it('destroys the upstream buffers it has not finished when closed early (a LIMIT was met)', async () => {
+    scripts.set('early', { failures: new Map(), pages: [[1], [2], [3], [4]], instance: 'x', deletes: 0, requests: 0 });
+    const reader = client();
+    reader.addLocation(`${base}/v1/task/early`);
+    reader.noMoreLocations();
+    while (reader.pollPage() === null) await reader.whenReady();
+    reader.close();
+    assert.equal(reader.isFinished(), true);
+    await eventuallyTrue(() => scripts.get('early')?.deletes === 1);
+    assert.equal(reader.status().pageBufferClientStatuses[0]?.state, 'closed');
+  });
+
+  it('destroys an unfinished local upstream buffer when closed early', async () => {
+    const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1 << 20 });
+    buffer.enqueue(0, page([1]), 1);
+    buffer.enqueue(0, page([2]), 1);
+    const reader = new HttpExchangeClient({
+      bufferId: '0',
+      types: [BIGINT],
+      maxResponseBytes: 1 << 20,
+      maxBufferedBytes: 1 << 20,
+      headers: () => ({}),
+      onFailure: () => undefined,
+      localOutput: async () => ({ outputBuffer: buffer, instanceId: 'i' }),
+    });
+    reader.addLocation('http://this-worker.invalid/v1/task/q.1.0');
+    reader.noMoreLocations();
+    while (reader.pollPage() === null) await reader.whenReady();
+    assert.equal(buffer.hasNoConsumers(), false);
+    reader.close();
+    assert.equal(buffer.hasNoConsumers(), true);
+    buffer.setNoMorePages();
+    assert.equal(buffer.isFinished(), true, 'the producing task can finish without anyone reading its pages');
   });
 
   it('fails when the upstream task instance changes (its worker restarted)', async () => {
