@@ -42,6 +42,11 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'lake Parquet reader on TPC-H lineitem beside DuckDB and hyparquet; pruning; RSS [--sf 1] [--runs 3]',
     load: () => import('./lake-scan-bench.js'),
   },
+  latency: {
+    description:
+      'small statements on a cluster: SELECT 1, INSERT, point query, 22-table join, a replayed workload [--runs 30]',
+    load: () => import('./latency-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),
