@@ -45,43 +45,44 @@ export class SchemeDispatchingFileSystem implements FileSystem {
     return fs instanceof S3FileSystem ? fs : undefined;
   }
 
-  list(directory: string): AsyncIterable<FileEntry> {
-    return this.fileSystemOf(directory).list(directory);
+  // async everywhere, so that a location of an unserved scheme is a rejection, not a throw
+  async *list(directory: string): AsyncIterable<FileEntry> {
+    yield* this.fileSystemOf(directory).list(directory);
   }
-  listDirectories(directory: string): Promise<string[]> {
+  async listDirectories(directory: string): Promise<string[]> {
     return this.fileSystemOf(directory).listDirectories(directory);
   }
-  directoryExists(directory: string): Promise<boolean> {
+  async directoryExists(directory: string): Promise<boolean> {
     return this.fileSystemOf(directory).directoryExists(directory);
   }
-  stat(location: string): Promise<FileEntry> {
+  async stat(location: string): Promise<FileEntry> {
     return this.fileSystemOf(location).stat(location);
   }
-  exists(location: string): Promise<boolean> {
+  async exists(location: string): Promise<boolean> {
     return this.fileSystemOf(location).exists(location);
   }
-  readRange(location: string, offset: number, length: number): Promise<Uint8Array> {
+  async readRange(location: string, offset: number, length: number): Promise<Uint8Array> {
     return this.fileSystemOf(location).readRange(location, offset, length);
   }
-  readTail(location: string, length: number): Promise<{ readonly bytes: Uint8Array; readonly fileSize: number }> {
+  async readTail(location: string, length: number): Promise<{ readonly bytes: Uint8Array; readonly fileSize: number }> {
     return this.fileSystemOf(location).readTail(location, length);
   }
-  readFile(location: string): Promise<Uint8Array> {
+  async readFile(location: string): Promise<Uint8Array> {
     return this.fileSystemOf(location).readFile(location);
   }
-  newOutputFile(location: string, options?: OutputFileOptions): Promise<OutputFile> {
+  async newOutputFile(location: string, options?: OutputFileOptions): Promise<OutputFile> {
     return this.fileSystemOf(location).newOutputFile(location, options);
   }
-  createExclusive(location: string, bytes: Uint8Array): Promise<void> {
+  async createExclusive(location: string, bytes: Uint8Array): Promise<void> {
     return this.fileSystemOf(location).createExclusive(location, bytes);
   }
-  replace(location: string, bytes: Uint8Array): Promise<void> {
+  async replace(location: string, bytes: Uint8Array): Promise<void> {
     return this.fileSystemOf(location).replace(location, bytes);
   }
-  delete(location: string): Promise<void> {
+  async delete(location: string): Promise<void> {
     return this.fileSystemOf(location).delete(location);
   }
-  deleteDirectory(directory: string): Promise<void> {
+  async deleteDirectory(directory: string): Promise<void> {
     return this.fileSystemOf(directory).deleteDirectory(directory);
   }
 
