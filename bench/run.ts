@@ -42,6 +42,11 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'lake Parquet reader on TPC-H lineitem beside DuckDB and hyparquet; pruning; RSS [--sf 1] [--runs 3]',
     load: () => import('./lake-scan-bench.js'),
   },
+  's3-read': {
+    description:
+      'the S3 file system (s3rver on loopback) beside local disk on a lineitem Parquet file [--sf 1] [--runs 3]',
+    load: () => import('./s3-read-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),
