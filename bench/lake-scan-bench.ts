@@ -72,7 +72,7 @@ async function writeGenerated(path: string, sf: number): Promise<void> {
 
 const MONEY = ['l_quantity', 'l_extendedprice', 'l_discount', 'l_tax'];
 
-async function prepareFiles(directory: string, sf: number): Promise<{ file: string; sorted: string }> {
+export async function prepareFiles(directory: string, sf: number): Promise<{ file: string; sorted: string }> {
   mkdirSync(directory, { recursive: true });
   const generated = join(directory, `lineitem-sf${sf}-vivace.parquet`);
   const file = join(directory, `lineitem-sf${sf}.parquet`);

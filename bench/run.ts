@@ -47,6 +47,11 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
       'small statements on a cluster: SELECT 1, INSERT, point query, 22-table join, a replayed workload [--runs 30]',
     load: () => import('./latency-bench.js'),
   },
+  's3-read': {
+    description:
+      'the S3 file system (s3rver on loopback) beside local disk on a lineitem Parquet file [--sf 1] [--runs 3]',
+    load: () => import('./s3-read-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

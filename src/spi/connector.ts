@@ -199,10 +199,24 @@ export interface Connector {
    * (servers call it once at start). Must not hold the event loop for long at a time.
    */
   warmUp?(): Promise<void>;
+  /**
+   * Checks, once, that the catalog's source can be reached (an object store's endpoint and
+   * credentials, a metastore directory): called when CREATE CATALOG makes the catalog, so a bad
+   * endpoint fails that statement instead of the first query. Absent: nothing to check.
+   */
+  verify?(): Promise<void>;
+  /** Releases what the connector holds (connection pools) once its catalog is gone. */
+  close?(): void;
 }
 
 /** Creates a connector for a catalog from its properties file (`connector.name` selects the factory). */
 export interface ConnectorFactory {
   readonly name: string;
   create(catalogName: string, properties: Readonly<Record<string, string>>): Connector;
+  /**
+   * Property names whose values are secrets (`s3.aws-secret-key`, passwords): masked wherever the
+   * text of a CREATE CATALOG is shown. Keys naming a secret, password, token or credential are
+   * masked anyway.
+   */
+  readonly secretPropertyNames?: readonly string[];
 }

@@ -707,6 +707,25 @@ export interface CreateSchema extends NodeBase {
   readonly properties: readonly Property[];
 }
 
+/** `CREATE CATALOG [IF NOT EXISTS] name USING connector [COMMENT '...'] [AUTHORIZATION principal] [WITH (...)]` (Trino). */
+export interface CreateCatalog extends NodeBase {
+  readonly kind: 'CreateCatalog';
+  readonly name: Identifier;
+  readonly notExists: boolean;
+  readonly connectorName: Identifier;
+  readonly comment?: string;
+  readonly authorization?: Identifier;
+  readonly properties: readonly Property[];
+}
+
+/** `DROP CATALOG [IF EXISTS] name [CASCADE | RESTRICT]` (Trino). */
+export interface DropCatalog extends NodeBase {
+  readonly kind: 'DropCatalog';
+  readonly name: Identifier;
+  readonly exists: boolean;
+  readonly cascade: boolean;
+}
+
 export interface DropSchema extends NodeBase {
   readonly kind: 'DropSchema';
   readonly name: QualifiedName;
@@ -876,6 +895,8 @@ export type Statement =
   | Use
   | SetSession
   | ResetSession
+  | CreateCatalog
+  | DropCatalog
   | CreateSchema
   | DropSchema
   | CreateTable

@@ -100,6 +100,14 @@ class SqlFormatter extends ExpressionFormatter {
         return `SET SESSION ${formatQualifiedName(s.name)} = ${this.operand(s.value, '', PREC_OR)}`;
       case 'ResetSession':
         return `RESET SESSION ${formatQualifiedName(s.name)}`;
+      case 'CreateCatalog': {
+        let out = `CREATE CATALOG ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatIdentifier(s.name)} USING ${formatIdentifier(s.connectorName)}`;
+        if (s.comment !== undefined) out += `\nCOMMENT ${formatStringLiteral(s.comment)}`;
+        if (s.authorization !== undefined) out += `\nAUTHORIZATION ${formatIdentifier(s.authorization)}`;
+        return out + this.properties(s.properties, '\n');
+      }
+      case 'DropCatalog':
+        return `DROP CATALOG ${s.exists ? 'IF EXISTS ' : ''}${formatIdentifier(s.name)}${s.cascade ? ' CASCADE' : ''}`;
       case 'CreateSchema':
         return `CREATE SCHEMA ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}${this.properties(s.properties, ' ')}`;
       case 'DropSchema':

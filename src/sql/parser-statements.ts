@@ -8,8 +8,10 @@ import type {
   ColumnDefinition,
   Explain,
   Expression,
+  Identifier,
   Property,
   Query,
+  SourcePosition,
   Statement,
   UpdateAssignment,
 } from './ast.js';
@@ -324,6 +326,7 @@ export class StatementParser extends QueryParser {
     const replace = this.accept('OR');
     if (replace) this.expect('REPLACE');
     const t = this.token;
+    if (!replace && t.key === 'CATALOG') return this.parseCreateCatalog(pos);
     if (!replace && t.key === 'SCHEMA') {
       this.advance();
       const notExists = this.parseIfNotExists();
@@ -339,7 +342,7 @@ export class StatementParser extends QueryParser {
       const query = this.parseQuery();
       return { kind: 'CreateView', name, replace, ...(comment !== undefined && { comment }), query, pos };
     }
-    this.noteKeys(replace ? ['VIEW'] : ['OR', 'SCHEMA', 'TABLE', 'VIEW']);
+    this.noteKeys(replace ? ['VIEW'] : ['CATALOG', 'OR', 'SCHEMA', 'TABLE', 'VIEW']);
     throw this.fail();
   }
 
@@ -424,9 +427,44 @@ export class StatementParser extends QueryParser {
     };
   }
 
+  private parseCreateCatalog(pos: SourcePosition): Statement {
+    this.advance();
+    const notExists = this.parseIfNotExists();
+    const name = this.parseIdentifier();
+    this.expect('USING');
+    const connectorName = this.parseIdentifier();
+    const comment = this.parseComment();
+    let authorization: Identifier | undefined;
+    if (this.token.key === 'AUTHORIZATION') {
+      this.advance();
+      authorization = this.parseIdentifier();
+    } else {
+      this.note("'AUTHORIZATION'");
+    }
+    return {
+      kind: 'CreateCatalog',
+      name,
+      notExists,
+      connectorName,
+      ...(comment !== undefined && { comment }),
+      ...(authorization !== undefined && { authorization }),
+      properties: this.parseProperties(),
+      pos,
+    };
+  }
+
   private parseDrop(): Statement {
     const start = this.advance();
     const pos = start.pos;
+    if (this.token.key === 'CATALOG') {
+      this.advance();
+      const exists = this.parseIfExists();
+      const name = this.parseIdentifier();
+      let cascade = false;
+      if (this.accept('CASCADE')) cascade = true;
+      else this.accept('RESTRICT');
+      return { kind: 'DropCatalog', name, exists, cascade, pos };
+    }
     const what = this.expectOneOf(['SCHEMA', 'TABLE', 'VIEW']);
     const exists = this.parseIfExists();
     const name = this.parseQualifiedName();

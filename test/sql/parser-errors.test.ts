@@ -234,7 +234,10 @@ const STATEMENT_ERRORS: readonly { sql: string; message: string }[] = [
   { sql: 'USE a.b.c', message: "line 1:8: mismatched input '.'. Expecting: <EOF>" },
   { sql: 'SET SESSION a', message: "line 1:14: mismatched input '<EOF>'. Expecting: '.', '='" },
   { sql: 'RESET a', message: "line 1:7: mismatched input 'a'. Expecting: 'SESSION'" },
-  { sql: 'CREATE', message: "line 1:7: mismatched input '<EOF>'. Expecting: 'OR', 'SCHEMA', 'TABLE', 'VIEW'" },
+  {
+    sql: 'CREATE',
+    message: "line 1:7: mismatched input '<EOF>'. Expecting: 'CATALOG', 'OR', 'SCHEMA', 'TABLE', 'VIEW'",
+  },
   { sql: 'CREATE OR REPLACE TABLE t (a int)', message: "line 1:19: mismatched input 'TABLE'. Expecting: 'VIEW'" },
   {
     sql: 'CREATE TABLE t',

@@ -20,6 +20,8 @@ export interface Catalog {
   readonly properties: Readonly<Record<string, string>>;
   /** The file that defined it, if any. */
   readonly source?: string;
+  /** Made by CREATE CATALOG (or loaded from the file one wrote): sent to workers with their tasks. */
+  readonly dynamic?: boolean;
 }
 
 export interface CatalogDefinition {
@@ -27,6 +29,7 @@ export interface CatalogDefinition {
   readonly connectorName: string;
   readonly properties: Readonly<Record<string, string>>;
   readonly source?: string;
+  readonly dynamic?: boolean;
 }
 
 export class CatalogManager {
@@ -92,6 +95,19 @@ export class CatalogManager {
     for (const [name, connectorName] of Object.entries(defaults)) {
       if (!this.catalogs.has(name)) this.createCatalog({ name, connectorName, properties: {} });
     }
+  }
+
+  /** Forgets a catalog (DROP CATALOG, or a CREATE CATALOG undone); running scans keep their connector. */
+  removeCatalog(name: string): Catalog | undefined {
+    const key = name.toLowerCase();
+    const catalog = this.catalogs.get(key);
+    this.catalogs.delete(key);
+    return catalog;
+  }
+
+  /** The registered factory of a connector name, if any. */
+  factory(connectorName: string): ConnectorFactory | undefined {
+    return this.factories.get(connectorName);
   }
 
   getCatalog(name: string): Catalog | undefined {

@@ -5,6 +5,7 @@
  * internal-request authentication when a shared secret is configured. The scheduler reaches the
  * active workers through `nodeManager` and other nodes through `httpClient`.
  */
+
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
+import { FileCatalogStore } from '../../connectors/catalog/catalog-store.js';
 import { createSystemConnector } from '../../connectors/system/system-connector.js';
 import { NodeMemoryPool } from '../../execution/memory-context.js';
 import type { ConnectorFactory } from '../../spi/connector.js';
@@ -82,6 +84,8 @@ export async function startCoordinator(
   const idleMemory = new IdleMemoryRelease(() => runnerIdle());
   const runner = new LocalQueryRunner({
     metadata,
+    // catalog.management=dynamic (Vivace's default): CREATE CATALOG writes etc/catalog/<name>.properties
+    catalogStore: new FileCatalogStore(catalogDirectory),
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     // What the coordinator runs itself (no workers, coordinator-only tables) has a node's ceiling too.
     nodeMemory: new NodeMemoryPool(config.queryMaxMemoryPerNodeBytes, config.nodeId),

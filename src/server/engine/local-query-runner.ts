@@ -10,6 +10,7 @@ import type { Session } from '../../analyzer/analysis-context.js';
 import { analyzeStatement } from '../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../analyzer/write-analyzer.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
+import type { FileCatalogStore } from '../../connectors/catalog/catalog-store.js';
 import { blockOf } from '../../data/block-builder.js';
 import { createPage, type Page } from '../../data/page.js';
 import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
@@ -37,6 +38,11 @@ import { formatSql } from '../../sql/formatter.js';
 import { parseStatement } from '../../sql/parser.js';
 import { BIGINT, BOOLEAN, type Type, VARCHAR } from '../../types/type.js';
 import { formatType } from '../../types/type-signature.js';
+import {
+  executeCatalogStatement,
+  isCatalogStatement,
+  redactSensitiveStatement,
+} from '../catalog-store/catalog-statements.js';
 import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeInfo } from '../cluster/node-info.js';
 import { QueryIdGenerator } from '../coordinator/query-ids.js';
@@ -121,6 +127,8 @@ interface WriteInProgress {
 
 export interface LocalQueryRunnerOptions {
   readonly metadata: MetadataManager;
+  /** Where CREATE CATALOG writes (`catalog.management=dynamic`); absent: static catalogs only. */
+  readonly catalogStore?: FileCatalogStore;
   /** Per-query memory limit in bytes (`query.max-memory`). */
   readonly queryMaxMemoryBytes?: number;
   /** This process's memory (`query.max-memory-per-node`), which queries run here reserve from. */
@@ -184,13 +192,19 @@ export class LocalQueryRunner {
   }
 
   submit(sql: string, session: QuerySession): QueryExecution {
-    const query = new QueryExecution(this.ids.next(), sql, session);
+    const query = this.newQuery(sql, session);
     if (this.options.logger) void query.executionFinished.then(() => this.logFailure(query));
     // Planning starts on a later turn of the event loop so the submitter gets its answer first.
     this.tracker.admit(query, () =>
       new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(query).catch((e) => query.fail(e))),
     );
     return query;
+  }
+
+  /** A query whose shown text has CREATE CATALOG's secrets masked (the text as written is what runs). */
+  private newQuery(sql: string, session: QuerySession): QueryExecution {
+    const shown = redactSensitiveStatement(sql, this.options.metadata.catalogs);
+    return new QueryExecution(this.ids.next(), shown, session, sql);
   }
 
   /** Logs a failed query with its stack: errors of the engine as errors, the user's own at info level. */
@@ -208,7 +222,7 @@ export class LocalQueryRunner {
 
   /** Runs a statement to completion and returns its execution (tests and tools). */
   async execute(sql: string, session: QuerySession): Promise<QueryExecution> {
-    const query = new QueryExecution(this.ids.next(), sql, session);
+    const query = this.newQuery(sql, session);
     if (this.options.logger) void query.executionFinished.then(() => this.logFailure(query));
     // The caller is the query's client and waits for it: it counts as polled.
     query.touch();
@@ -251,7 +265,7 @@ export class LocalQueryRunner {
 
   private async runStatement(query: QueryExecution, settings: ResolvedSessionProperties): Promise<void> {
     const session = query.session;
-    let statement = parseStatement(query.sql);
+    let statement = parseStatement(query.executableSql);
     if (statement.kind === 'Execute') {
       const prepared = parsePrepared(preparedSql(session.preparedStatements ?? new Map(), statement.name));
       statement = bindParameters(prepared, statement.parameters);
@@ -344,6 +358,13 @@ export class LocalQueryRunner {
         query.updateType = result.updateType;
         this.finishWithRowCount(query, result.updateCount);
       }
+      return;
+    }
+    if (isCatalogStatement(statement)) {
+      this.finishUpdate(
+        query,
+        await executeCatalogStatement(statement, this.options.metadata.catalogs, this.options.catalogStore),
+      );
       return;
     }
     if (isDataDefinition(statement)) {
@@ -527,7 +548,10 @@ export class LocalQueryRunner {
     const finishUpdate = (updateType: string) => this.finishUpdate(query, updateType);
     switch (statement.kind) {
       case 'Prepare':
-        query.addedPreparedStatements.set(statementName(statement.name), preparedText(statement.statement, query.sql));
+        query.addedPreparedStatements.set(
+          statementName(statement.name),
+          preparedText(statement.statement, query.executableSql),
+        );
         finishUpdate('PREPARE');
         return;
       case 'Deallocate':

@@ -146,11 +146,17 @@ export class QueryExecution {
   });
   private readonly stateListeners: (() => void)[] = [];
 
+  /** The text as written, which is what runs; `sql` is the text shown (secrets masked). */
+  readonly executableSql: string;
+
   constructor(
     readonly queryId: string,
     readonly sql: string,
     readonly session: QuerySession,
-  ) {}
+    executableSql?: string,
+  ) {
+    this.executableSql = executableSql ?? sql;
+  }
 
   /** A client asked for the query's results or state. */
   touch(): void {

@@ -9,6 +9,7 @@
  * task fails the query at once (REMOTE_TASK_ERROR with the remote message and stack), and every
  * other task is aborted; a canceled query cancels its tasks.
  */
+
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
@@ -18,6 +19,7 @@ import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
+import { taskCatalogDefinitions } from '../catalog-store/catalog-statements.js';
 import { parseDataSize } from '../cluster/airlift-format.js';
 import type { InternalHttpClient } from '../cluster/internal-http-client.js';
 import type { NodeInfo } from '../cluster/node-info.js';
@@ -200,6 +202,7 @@ export class DistributedExecution {
             ? 'BROADCAST'
             : 'ARBITRARY';
       const fragmentJson = serializeFragment(stage.fragment);
+      const catalogs = taskCatalogDefinitions(this.options.metadata.catalogs);
       for (const task of stage.tasks) {
         const sources: TaskSource[] = [...this.remoteSources(stage), ...this.splitsFor(task, stage)];
         const request: TaskUpdateRequest = {
@@ -207,6 +210,7 @@ export class DistributedExecution {
           fragment: fragmentJson,
           sources,
           outputIds: { type, bufferCount },
+          catalogs,
         };
         creations.push(this.createTask(task, request));
       }

@@ -8,6 +8,7 @@
  * 400 with a message; an unknown task a 404.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { learnCatalogs } from '../catalog-store/catalog-statements.js';
 import { parseDuration } from '../cluster/airlift-format.js';
 import { IdleMemoryRelease } from '../cluster/idle-memory.js';
 import type { WorkerContext } from '../worker/worker-context.js';
@@ -15,7 +16,7 @@ import type { LocalTaskOutput } from './http-exchange-client.js';
 import { SqlTask, type SqlTaskDependencies } from './sql-task.js';
 import { renderTaskInfo } from './task-info.js';
 import { registerTaskResultsRoute } from './task-results-route.js';
-import { parseTaskUpdate } from './task-update.js';
+import { parseTaskUpdate, type TaskUpdateRequest } from './task-update.js';
 
 const MAX_WAIT_MS = 10_000;
 /** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
@@ -152,7 +153,12 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function registerTaskResource(app: FastifyInstance, manager: TaskManager): void {
+export function registerTaskResource(
+  app: FastifyInstance,
+  manager: TaskManager,
+  /** Makes the catalogs a task update carries known here (dynamic catalogs); throws if one cannot be made. */
+  learnCatalogs: (definitions: NonNullable<TaskUpdateRequest['catalogs']>) => void = () => {},
+): void {
   app.get('/v1/task', async (_request, reply) =>
     sendJson(
       reply,
@@ -167,6 +173,7 @@ export function registerTaskResource(app: FastifyInstance, manager: TaskManager)
     try {
       const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body;
       update = parseTaskUpdate(body);
+      if (update.catalogs !== undefined) learnCatalogs(update.catalogs);
     } catch (e) {
       return reply
         .code(400)
@@ -246,6 +253,6 @@ export function taskResourceRegistrar(
       idleMemory.cancel();
       manager.close();
     });
-    registerTaskResource(app, manager);
+    registerTaskResource(app, manager, (definitions) => learnCatalogs(worker.catalogs, definitions));
   };
 }

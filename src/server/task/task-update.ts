@@ -47,6 +47,17 @@ export interface TaskUpdateRequest {
   readonly fragment?: string;
   readonly sources?: readonly TaskSource[];
   readonly outputIds?: OutputBuffersSpec;
+  /**
+   * The catalogs the worker must have besides its built-in ones (first request only): those made
+   * by CREATE CATALOG or defined by files on the coordinator. The worker creates those it lacks.
+   */
+  readonly catalogs?: readonly TaskCatalog[];
+}
+
+export interface TaskCatalog {
+  readonly name: string;
+  readonly connectorName: string;
+  readonly properties: Readonly<Record<string, string>>;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -60,7 +71,18 @@ function fail(message: string): never {
 /** Checks the shape of a request body (a worker must never crash on a malformed one). */
 export function parseTaskUpdate(body: unknown): TaskUpdateRequest {
   if (!isObject(body)) fail('the body is not a JSON object');
-  const { session, fragment, sources, outputIds } = body;
+  const { session, fragment, sources, outputIds, catalogs } = body;
+  if (catalogs !== undefined) {
+    if (!Array.isArray(catalogs)) fail('catalogs is not an array');
+    for (const catalog of catalogs as unknown[]) {
+      if (!isObject(catalog) || typeof catalog.name !== 'string' || typeof catalog.connectorName !== 'string') {
+        fail('a catalog lacks name or connectorName');
+      }
+      if (!isObject(catalog.properties) || !Object.values(catalog.properties).every((v) => typeof v === 'string')) {
+        fail(`the properties of catalog ${catalog.name} are not an object of strings`);
+      }
+    }
+  }
   if (session !== undefined) {
     if (!isObject(session)) fail('session is not an object');
     if (typeof session.queryId !== 'string' || typeof session.user !== 'string') fail('session lacks queryId or user');
