@@ -378,7 +378,8 @@ function decimalBlock(
     numberAt = (i) => decimalWordsToNumber(words, (data.offset + i) * 4);
   } else if (data.typeId === ArrowType.Int && (data.type as { bitWidth: number }).bitWidth === 64) {
     // 64-bit integers (UINT_64 among them, which infers as decimal(20,0)): exact through bigints.
-    sourceScale = 0;
+    // The reader hands INT64 decimals over undecorated (column-chunk-file.ts): their scale is the field's.
+    sourceScale = integerDecimalScale(field);
     const words = int64Words(data);
     const signed = (data.type as { isSigned: boolean }).isSigned;
     unscaledAt = (i) => {
@@ -390,8 +391,9 @@ function decimalBlock(
       return hi < 2097152 && hi >= -2097152 ? hi * TWO_32 + (words[2 * i]! >>> 0) : undefined;
     };
   } else if (data.typeId === ArrowType.Int) {
-    // A plain integer column read as a decimal (Trino accepts INT32/INT64 for short decimals).
-    sourceScale = 0;
+    // A plain integer column read as a decimal (Trino accepts INT32/INT64 for short decimals), or
+    // an INT32 decimal handed over undecorated.
+    sourceScale = integerDecimalScale(field);
     const wide = numbersOf(data, target, field, ctx);
     unscaledAt = (i) => BigInt(wide[i]!);
     numberAt = (i) => wide[i]!;
@@ -418,8 +420,11 @@ function decimalBlock(
     }
     return value;
   };
-  if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION && data.typeId === ArrowType.Decimal && scaleUp >= 0) {
-    const fast = shortDecimals(data, 10 ** scaleUp, 10 ** target.precision);
+  if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION && scaleUp >= 0) {
+    const fast =
+      data.typeId === ArrowType.Decimal
+        ? shortDecimals(data, 10 ** scaleUp, 10 ** target.precision)
+        : integerShortDecimals(data, 10 ** scaleUp, 10 ** target.precision);
     if (fast !== undefined) return float64Block(fast, nulls);
   }
   if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION) {
@@ -483,6 +488,49 @@ function decimalBlock(
  * undefined when some value does not fit below `limit` (the caller's general path then decides).
  * Null positions hold zeros in Arrow, so they never fail the check.
  */
+/**
+ * The scale of a DECIMAL annotation on an INT32/INT64 field, 0 without one: the reader strips the
+ * annotation of such columns before decoding (column-chunk-file.ts), so that arrow-rs gives their
+ * unscaled integers as 4 or 8 bytes per value instead of widening them to 128-bit decimals.
+ */
+export function integerDecimalScale(field: SchemaTree | undefined): number {
+  const element = field?.element;
+  if (element === undefined || (element.type !== 'INT32' && element.type !== 'INT64')) return 0;
+  const logical = element.logical_type;
+  if (logical?.type === 'DECIMAL') return logical.scale;
+  return element.converted_type === 'DECIMAL' ? (element.scale ?? 0) : 0;
+}
+
+/**
+ * Unscaled INT32/INT64 decimal values (or plain integers) times `factor` as doubles, or undefined
+ * when some value does not fit below `limit`. Null positions hold zeros in Arrow.
+ */
+function integerShortDecimals(data: ArrowColumn, factor: number, limit: number): Float64Array | undefined {
+  const n = data.length;
+  const out = new Float64Array(n);
+  const type = data.type;
+  if (type.bitWidth === 64) {
+    if (type.isSigned !== true) return undefined;
+    const words = int64Words(data);
+    for (let i = 0, w = 0; i < n; i++, w += 2) {
+      const hi = words[w + 1] as number;
+      if (hi >= 2097152 || hi < -2097152) return undefined;
+      const value = (hi * TWO_32 + ((words[w] as number) >>> 0)) * factor;
+      if (!(value < limit && value > -limit)) return undefined;
+      out[i] = value;
+    }
+    return out;
+  }
+  if (type.bitWidth !== 32 || type.isSigned !== true) return undefined;
+  const values = (data.values as Int32Array).subarray(data.offset, data.offset + n);
+  for (let i = 0; i < n; i++) {
+    const value = (values[i] as number) * factor;
+    if (!(value < limit && value > -limit)) return undefined;
+    out[i] = value;
+  }
+  return out;
+}
+
 function shortDecimals(data: ArrowColumn, factor: number, limit: number): Float64Array | undefined {
   const source = data.values as Uint32Array;
   const n = data.length;

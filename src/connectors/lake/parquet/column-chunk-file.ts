@@ -55,6 +55,23 @@ function withoutIntegerLogicalType(element: SchemaElement): SchemaElement {
 }
 
 /**
+ * The element without its DECIMAL annotation when it is an INT32/INT64 decimal: arrow-rs then
+ * decodes the unscaled integers as they are stored (4 or 8 bytes a value) instead of widening them
+ * into 128-bit decimals, which Vivace would narrow back; the converter takes the scale from the real
+ * footer's field (arrow-to-blocks.ts `integerDecimalScale`).
+ */
+function withoutIntegerDecimal(element: SchemaElement): SchemaElement {
+  if (element.type !== 'INT32' && element.type !== 'INT64') return element;
+  if (element.logical_type?.type !== 'DECIMAL' && element.converted_type !== 'DECIMAL') return element;
+  return { ...element, logical_type: undefined, converted_type: undefined, scale: undefined, precision: undefined };
+}
+
+export interface ColumnChunkFileOptions {
+  /** Hand a top-level INT32/INT64 decimal column over as plain integers (see `withoutIntegerDecimal`). */
+  readonly integerDecimalsAsIntegers?: boolean;
+}
+
+/**
  * The file for field `fieldName` of row group `rowGroup`; `chunkBytes(chunk)` returns the bytes of
  * a column chunk (its whole range, from the dictionary page on).
  */
@@ -63,6 +80,7 @@ export function columnChunkFile(
   rowGroup: number,
   fieldName: string,
   chunkBytes: (chunk: ColumnChunk) => Uint8Array,
+  options: ColumnChunkFileOptions = {},
 ): Uint8Array {
   const group = metadata.row_groups[rowGroup]!;
   const chunks = group.columns.filter((c) => c.meta_data!.path_in_schema[0] === fieldName);
@@ -95,10 +113,12 @@ export function columnChunkFile(
     });
     position += bytes.length;
   }
-  const schema = [
-    { ...metadata.schema[0]!, num_children: 1 },
-    ...fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType),
-  ];
+  const elements = fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType);
+  const [top] = elements;
+  if (options.integerDecimalsAsIntegers === true && top !== undefined && elements.length === 1) {
+    elements[0] = withoutIntegerDecimal(top);
+  }
+  const schema = [{ ...metadata.schema[0]!, num_children: 1 }, ...elements];
   // The footer goes through hyparquet-writer's thrift writer; the chunks are copied once, into place.
   const footer = new ByteWriter();
   writeMetadata(

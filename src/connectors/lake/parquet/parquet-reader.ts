@@ -115,7 +115,9 @@ export class ParquetReader {
       const columnBatches = new Map<string, Block[][]>();
       let batchSizes: number[] | undefined;
       for (const name of fileNames) {
-        const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk)!);
+        const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk)!, {
+          integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
+        });
         const { blocks, sizes } = await this.decodeColumn(file, name);
         if (batchSizes !== undefined && sizes.join() !== batchSizes.join()) {
           throw lakeError(
@@ -136,6 +138,13 @@ export class ParquetReader {
         yield* this.slice(createPage(blocks, size));
       }
     }
+  }
+
+  /** Whether every requested column read from file field `fieldName` is declared as a decimal. */
+  private onlyDecimalTargets(fieldName: string): boolean {
+    return this.options.columns.every(
+      (column, i) => this.fields[i]?.element.name !== fieldName || column.type.kind === 'decimal',
+    );
   }
 
   private *slice(page: Page): Iterable<Page> {

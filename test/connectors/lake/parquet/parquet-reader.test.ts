@@ -140,6 +140,43 @@ describe('lake parquet reader: types', () => {
     assert.deepEqual(rows, [[7, 1.5, 123400, 12340n, 123, 42, -5, 1704164645123, 1704164645123456, 700, 3000000000]]);
   });
 
+  it('reads INT32 and INT64 decimals exactly: negative, NULL, rescaled, rounded, range-checked', async () => {
+    const location = await writeWithDuckDb(
+      join(dir, 'int-decimals.parquet'),
+      `SELECT * FROM (VALUES (-1234567890123.45::DECIMAL(15,2), -99.99::DECIMAL(4,2)), (NULL, NULL),
+              (0.05::DECIMAL(15,2), 12.35::DECIMAL(4,2))) t(big, small)`,
+    );
+    const footer = await readParquetFooter(localFs, location);
+    assert.deepEqual(
+      footer.metadata.schema.slice(1).map((e) => e.type),
+      ['INT64', 'INT32'],
+    );
+    const { rows } = await readRows(location, [
+      column('big', parseType('decimal(15,2)')),
+      column('big', parseType('decimal(17,3)')),
+      column('big', parseType('decimal(18,2)')),
+      column('big', parseType('decimal(38,4)')),
+      column('small', parseType('decimal(4,2)')),
+      column('small', parseType('decimal(6,3)')),
+      column('small', parseType('decimal(4,1)')),
+    ]);
+    assert.deepEqual(rows, [
+      [-123456789012345, -1234567890123450n, -123456789012345n, -12345678901234500n, -9999, -99990, -1000],
+      [null, null, null, null, null, null, null],
+      [5, 50n, 5n, 500n, 1235, 12350, 124],
+    ]);
+    // A scale-0 decimal read into a decimal and an integer column at once keeps both right.
+    const whole = await writeWithDuckDb(join(dir, 'int-decimals-0.parquet'), 'SELECT -42::DECIMAL(10,0) AS d0');
+    const mixed = await readRows(whole, [column('d0', parseType('decimal(12,2)')), column('d0', parseType('bigint'))]);
+    assert.deepEqual(mixed.rows, [[-4200, -42]]);
+    await rejectsWith(
+      readRows(location, [column('big', parseType('decimal(14,2)'))]),
+      'HIVE_BAD_DATA',
+      '-123456789012345',
+      location,
+    );
+  });
+
   it('names the column, both types and the file when a column cannot be read as declared', async () => {
     const location = await writeWithDuckDb(join(dir, 'mismatch.parquet'), "SELECT 'x' AS s, 300 AS n");
     await rejectsWith(
