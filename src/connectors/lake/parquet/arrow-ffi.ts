@@ -55,6 +55,8 @@ export interface ArrowColumn {
   readonly values: ArrayBufferView | undefined;
   readonly valueOffsets: Int32Array | BigInt64Array | undefined;
   readonly children: readonly ArrowColumn[];
+  /** The values of a dictionary-encoded array, whose own values are then the indices. */
+  readonly dictionary?: ArrowColumn | undefined;
 }
 
 export interface ArrowField {
@@ -107,6 +109,14 @@ function withParentOffset(child: ArrowColumn, parent: ArrowColumn): ArrowColumn 
 }
 
 function readArray(reader: MemoryReader, array: number, schema: number): ArrowColumn {
+  const indices = readPlainArray(reader, array, schema);
+  const dictionarySchema = reader.pointer(schema + 36);
+  const dictionaryArray = reader.pointer(array + 48);
+  if (dictionarySchema === 0 || dictionaryArray === 0) return indices;
+  return { ...indices, dictionary: readArray(reader, dictionaryArray, dictionarySchema) };
+}
+
+function readPlainArray(reader: MemoryReader, array: number, schema: number): ArrowColumn {
   const format = reader.cString(reader.pointer(schema));
   const length = reader.int64(array);
   const nullCount = reader.int64(array + 8);

@@ -19,11 +19,13 @@
  *   - Bytes read into varchar are decoded as UTF-8 (invalid sequences become U+FFFD); varchar(n)
  *     values longer than n are truncated and char(n) values lose trailing spaces, as Trino.
  */
+import { isAscii } from 'node:buffer';
 import {
   arrayBlock,
   type Block,
   binaryBlock,
   booleanBlock,
+  dictionaryBlock,
   float32Block,
   float64Block,
   int32Block,
@@ -35,6 +37,7 @@ import {
   timestampTzBlock,
 } from '../../../data/block.js';
 import { nullBlock } from '../../../data/block-builder.js';
+import { concatBlocks } from '../../../data/block-copy.js';
 import {
   MAX_FLOAT64_DECIMAL_PRECISION,
   MAX_FLOAT64_TIMESTAMP_PRECISION,
@@ -101,6 +104,7 @@ export function arrowToBlock(
 ): Block {
   const typeId = data.typeId;
   if (typeId === ArrowType.Null) return nullBlock(target, data.length);
+  if (data.dictionary !== undefined) return dictionaryBlockOf(data, data.dictionary, target, field, ctx);
   switch (target.kind) {
     case 'boolean':
       if (typeId !== ArrowType.Bool) throw mismatch(ctx, target, field, data);
@@ -149,6 +153,32 @@ export function arrowToBlock(
     default:
       throw mismatch(ctx, target, field, data);
   }
+}
+
+/**
+ * A dictionary-encoded array (the reader asks for one for dictionary-encoded string chunks) as a
+ * dictionary block: the dictionary's values converted once into the declared type, the indices
+ * copied; null positions point to a null entry appended to the dictionary.
+ */
+function dictionaryBlockOf(
+  data: ArrowColumn,
+  dictionary: ArrowColumn,
+  target: Type,
+  field: SchemaTree | undefined,
+  ctx: ConversionContext,
+): Block {
+  if (data.typeId !== ArrowType.Int || data.type.bitWidth === 64) throw mismatch(ctx, target, field, data);
+  let values = arrowToBlock(dictionary, target, field, ctx);
+  const n = data.length;
+  const ids = new Int32Array(n);
+  ids.set((data.values as Int32Array | Int16Array | Int8Array).subarray(data.offset, data.offset + n));
+  const nulls = nullsOf(data);
+  if (nulls !== undefined) {
+    const nullId = values.positionCount;
+    values = concatBlocks([values, nullBlock(target, 1)]);
+    for (let i = 0; i < n; i++) if (nulls[i] === 1) ids[i] = nullId;
+  }
+  return dictionaryBlock(ids, values);
 }
 
 function booleanValues(data: ArrowColumn): Uint8Array {
@@ -747,7 +777,8 @@ function offsetAt(offsets: Int32Array | BigInt64Array, i: number): number {
 
 /**
  * Decodes UTF-8 values: when the column's bytes are all ASCII (common: keys, codes, comments in
- * English), one latin1 decode of the whole buffer and a slice per value; otherwise a decode per value.
+ * English; checked by node's vectorised `isAscii`), one latin1 decode of the whole buffer and a
+ * slice per value (V8 makes longer slices views of the whole); otherwise a decode per value.
  */
 function decodeStrings(data: ArrowColumn, out: string[], nulls: Uint8Array | undefined): void {
   const offsets = data.valueOffsets as Int32Array | BigInt64Array;
@@ -756,14 +787,7 @@ function decodeStrings(data: ArrowColumn, out: string[], nulls: Uint8Array | und
   const first = offsetAt(offsets, data.offset);
   const last = offsetAt(offsets, data.offset + n);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let ascii = true;
-  for (let i = first; i < last; i++) {
-    if (bytes[i]! >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii && typeof offsets[0] !== 'bigint') {
+  if (typeof offsets[0] !== 'bigint' && isAscii(bytes.subarray(first, last))) {
     const all = buffer.toString('latin1', first, last);
     const o = offsets as Int32Array;
     for (let i = 0; i < n; i++) out[i] = all.slice(o[data.offset + i]! - first, o[data.offset + i + 1]! - first);

@@ -15,6 +15,7 @@
 import type { FileMetaData } from 'hyparquet';
 import { ByteWriter } from 'hyparquet-writer';
 import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+import { dictionaryStringHint } from './arrow-schema-hint.js';
 import { columnChunkRange } from './parquet-footer.js';
 
 type SchemaElement = FileMetaData['schema'][number];
@@ -69,6 +70,17 @@ function withoutIntegerDecimal(element: SchemaElement): SchemaElement {
 export interface ColumnChunkFileOptions {
   /** Hand a top-level INT32/INT64 decimal column over as plain integers (see `withoutIntegerDecimal`). */
   readonly integerDecimalsAsIntegers?: boolean;
+  /** Have a top-level string column decoded into an Arrow dictionary array (arrow-schema-hint.ts). */
+  readonly stringsAsDictionary?: boolean;
+}
+
+/** Whether the element is a primitive BYTE_ARRAY annotated as a UTF-8 string. */
+export function isStringElement(element: SchemaElement): boolean {
+  return (
+    element.type === 'BYTE_ARRAY' &&
+    element.num_children === undefined &&
+    (element.logical_type?.type === 'STRING' || element.converted_type === 'UTF8')
+  );
 }
 
 /**
@@ -136,6 +148,10 @@ export function columnChunkFile(
         },
       ],
       created_by: metadata.created_by,
+      key_value_metadata:
+        options.stringsAsDictionary === true && top !== undefined && elements.length === 1 && isStringElement(top)
+          ? [{ key: 'ARROW:schema', value: dictionaryStringHint(fieldName) }]
+          : undefined,
       metadata_length: 0,
     } as FileMetaData,
   );

@@ -117,6 +117,7 @@ export class ParquetReader {
       for (const name of fileNames) {
         const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk)!, {
           integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
+          stringsAsDictionary: this.dictionaryEncoded(g, name),
         });
         const { blocks, sizes } = await this.decodeColumn(file, name);
         if (batchSizes !== undefined && sizes.join() !== batchSizes.join()) {
@@ -145,6 +146,23 @@ export class ParquetReader {
     return this.options.columns.every(
       (column, i) => this.fields[i]?.element.name !== fieldName || column.type.kind === 'decimal',
     );
+  }
+
+  /**
+   * Whether the field's chunk in the row group has dictionary-encoded data pages (all of them, by
+   * the encoding statistics when the writer gave them; else by the chunk's list of encodings):
+   * such string columns are read as dictionary blocks.
+   */
+  private dictionaryEncoded(rowGroup: number, fieldName: string): boolean {
+    const chunk = this.options.footer.metadata.row_groups[rowGroup]?.columns.find(
+      (c) => c.meta_data?.path_in_schema.length === 1 && c.meta_data.path_in_schema[0] === fieldName,
+    );
+    const meta = chunk?.meta_data;
+    if (meta === undefined) return false;
+    const isDictionary = (encoding: string) => encoding === 'PLAIN_DICTIONARY' || encoding === 'RLE_DICTIONARY';
+    const stats = meta.encoding_stats?.filter((s) => s.page_type === 'DATA_PAGE' || s.page_type === 'DATA_PAGE_V2');
+    if (stats !== undefined && stats.length > 0) return stats.every((s) => isDictionary(s.encoding));
+    return meta.encodings.some(isDictionary);
   }
 
   private *slice(page: Page): Iterable<Page> {

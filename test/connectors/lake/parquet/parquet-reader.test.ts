@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { fileLocation } from '../../../../src/connectors/lake/fs/location.js';
 import { readParquetFooter } from '../../../../src/connectors/lake/parquet/parquet-footer.js';
 import { inferParquetColumns } from '../../../../src/connectors/lake/parquet/parquet-schema.js';
+import { getValue } from '../../../../src/data/block-values.js';
 import { formatType } from '../../../../src/types/format-type.js';
 import { parseType } from '../../../../src/types/type-signature.js';
 import { rejectsWith, temporaryDirectory } from '../lake-test-helpers.js';
@@ -266,6 +267,43 @@ describe('lake parquet reader: codecs and encodings', () => {
       );
     });
   }
+
+  it('reads dictionary-encoded string chunks as dictionary blocks (one string per entry), NULLs included', async () => {
+    const location = await writeWithDuckDb(
+      join(dir, 'dictionary-strings.parquet'),
+      `SELECT CASE WHEN i % 5 = 0 THEN NULL ELSE 'flag-' || (i % 3) END AS f, 'é' || (i % 2) AS u,
+              'unique text ' || i AS plain FROM range(10000) t(i)`,
+    );
+    const footer = await readParquetFooter(localFs, location);
+    const encodings = footer.metadata.row_groups[0]!.columns.map((c) => c.meta_data!.encodings.join());
+    assert.match(encodings[0]!, /DICTIONARY/);
+    assert.doesNotMatch(encodings[2]!, /DICTIONARY/);
+    const { ParquetReader } = await import('../../../../src/connectors/lake/parquet/parquet-reader.js');
+    const wanted = [
+      column('f', parseType('varchar')),
+      column('u', parseType('varchar')),
+      column('plain', parseType('varchar')),
+      column('f', parseType('varchar(3)')),
+    ];
+    const reader = new ParquetReader({ fs: localFs, footer, columns: wanted });
+    const kinds = new Set<string>();
+    const rows: unknown[][] = [];
+    for await (const page of reader.pages()) {
+      for (const block of page.blocks) kinds.add(block.kind);
+      const dictionary = page.blocks[0]!;
+      assert.equal(dictionary.kind, 'dictionary');
+      assert.ok(dictionary.kind === 'dictionary' && dictionary.dictionary.positionCount <= 4, 'entries, not rows');
+      for (let p = 0; p < page.positionCount; p++) {
+        rows.push(page.blocks.map((b, i) => getValue(b, wanted[i]!.type, p)));
+      }
+    }
+    assert.deepEqual([...kinds].sort(), ['dictionary', 'string']);
+    assert.equal(rows.length, 10000);
+    for (const i of [0, 1, 2, 3, 4, 5, 9999]) {
+      const flag = i % 5 === 0 ? null : `flag-${i % 3}`;
+      assert.deepEqual(rows[i], [flag, `é${i % 2}`, `unique text ${i}`, flag === null ? null : 'fla']);
+    }
+  });
 
   it('reads a legacy two-level list (a repeated group named "array") as an array of rows', async () => {
     const location = await writeWithHyparquet(join(dir, 'legacy-list.parquet'), {
