@@ -72,6 +72,11 @@ export interface ColumnChunkFileOptions {
   readonly integerDecimalsAsIntegers?: boolean;
   /** Have a top-level string column decoded into an Arrow dictionary array (arrow-schema-hint.ts). */
   readonly stringsAsDictionary?: boolean;
+  /**
+   * Chunks given as a subset of their pages (page-index pruning): their bytes are the dictionary
+   * page (`dictionaryLength` bytes, 0 without one) followed by data pages holding `rows` rows.
+   */
+  readonly pageSubsets?: ReadonlyMap<ColumnChunk, { readonly dictionaryLength: number; readonly rows: number }>;
 }
 
 /** Whether the element is a primitive BYTE_ARRAY annotated as a UTF-8 string. */
@@ -99,10 +104,32 @@ export function columnChunkFile(
   const parts = chunks.map((chunk) => chunkBytes(chunk));
   const columns: ColumnChunk[] = [];
   let position = MAGIC.length;
+  let rows = group.num_rows;
   for (const [i, chunk] of chunks.entries()) {
     const meta = chunk.meta_data!;
-    const { start } = columnChunkRange(meta);
     const bytes = parts[i]!;
+    const subset = options.pageSubsets?.get(chunk);
+    if (subset !== undefined) {
+      // Offsets into the new buffer: the dictionary page first, the data pages after it.
+      rows = BigInt(subset.rows);
+      columns.push({
+        file_offset: BigInt(position),
+        meta_data: {
+          type: meta.type,
+          encodings: meta.encodings,
+          path_in_schema: meta.path_in_schema,
+          codec: meta.codec,
+          num_values: rows,
+          total_uncompressed_size: meta.total_uncompressed_size,
+          total_compressed_size: BigInt(bytes.length),
+          data_page_offset: BigInt(position + subset.dictionaryLength),
+          dictionary_page_offset: subset.dictionaryLength > 0 ? BigInt(position) : undefined,
+        },
+      });
+      position += bytes.length;
+      continue;
+    }
+    const { start } = columnChunkRange(meta);
     const shift = BigInt(position - start);
     const hasDictionary =
       meta.dictionary_page_offset !== undefined &&
@@ -138,12 +165,12 @@ export function columnChunkFile(
     {
       version: metadata.version,
       schema,
-      num_rows: group.num_rows,
+      num_rows: rows,
       row_groups: [
         {
           columns,
           total_byte_size: group.total_byte_size,
-          num_rows: group.num_rows,
+          num_rows: rows,
           total_compressed_size: BigInt(position - MAGIC.length),
         },
       ],

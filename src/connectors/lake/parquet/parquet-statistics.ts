@@ -52,8 +52,26 @@ function isSignedOrderSafe(e: SchemaElement): boolean {
  * they cannot be used. `low` rounds down and `high` up where the conversion is inexact.
  */
 function bounds(meta: ColumnMetaData, e: SchemaElement, target: Type): { min: unknown; max: unknown } | undefined {
-  const stats = meta.statistics;
-  if (stats === undefined) return undefined;
+  return meta.statistics === undefined ? undefined : statisticsBounds(meta.statistics, e, target);
+}
+
+/** Min/max fields as a chunk's statistics and a page index (min_value/max_value only) carry them. */
+export interface RawStatistics {
+  readonly min_value?: unknown;
+  readonly max_value?: unknown;
+  readonly min?: unknown;
+  readonly max?: unknown;
+}
+
+/**
+ * Raw min/max (as parquet-footer.ts keeps them) in the declared type's value representation, or
+ * undefined when they cannot be used; the `bounds` of a chunk and of a page alike.
+ */
+export function statisticsBounds(
+  stats: RawStatistics,
+  e: SchemaElement,
+  target: Type,
+): { min: unknown; max: unknown } | undefined {
   let min: unknown = stats.min_value;
   let max: unknown = stats.max_value;
   if ((min === undefined || max === undefined) && isSignedOrderSafe(e)) {

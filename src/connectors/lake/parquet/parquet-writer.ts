@@ -29,6 +29,8 @@ export interface ParquetWriterOptions {
   readonly compression?: ParquetCompression;
   /** Target size of a row group in bytes (default 128 MiB). */
   readonly targetRowGroupBytes?: number;
+  /** Target size of a data page in bytes (default arrow-rs's 1 MiB); pages are what the page index prunes. */
+  readonly dataPageBytes?: number;
 }
 
 export const DEFAULT_ROW_GROUP_BYTES = 128 * 1024 * 1024;
@@ -63,7 +65,9 @@ export class ParquetFileWriter {
       },
       { highWaterMark: 0 },
     );
-    const properties = new wasm.WriterPropertiesBuilder()
+    let builder = new wasm.WriterPropertiesBuilder();
+    if (options.dataPageBytes !== undefined) builder = builder.setDataPageSizeLimit(options.dataPageBytes);
+    const properties = builder
       .setCompression(codecOf(wasm, options.compression ?? 'ZSTD'))
       .setMaxRowGroupBytes(options.targetRowGroupBytes ?? DEFAULT_ROW_GROUP_BYTES)
       .setMaxRowGroupSize(1 << 30)
