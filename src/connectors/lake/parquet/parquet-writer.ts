@@ -15,6 +15,7 @@ import { Table, tableToIPC } from 'apache-arrow';
 import type { RecordBatch as WasmRecordBatch } from 'parquet-wasm';
 import { VERSION } from '../../../common/version.js';
 import { VivaceError } from '../../../common/vivace-error.js';
+import type { Block } from '../../../data/block.js';
 import type { Page } from '../../../data/page.js';
 import type { OutputFile } from '../fs/file-system.js';
 import { lakeError, messageOf } from '../lake-errors.js';
@@ -39,15 +40,26 @@ export class ParquetFileWriter {
   rows = 0;
   private nextInput: ((batch: WasmRecordBatch | null) => void) | undefined;
   private inputWaiters: ((take: (batch: WasmRecordBatch | null) => void) => void)[] = [];
-  private readonly draining: Promise<void>;
   private failure: unknown;
   private state: 'open' | 'finished' | 'aborted' = 'open';
+
+  private draining: Promise<void> | undefined;
 
   private constructor(
     private readonly output: OutputFile,
     private readonly options: ParquetWriterOptions,
   ) {
     for (const column of options.columns) arrowTypeOf(column.type); // fail early on unwritable types
+  }
+
+  /**
+   * Starts the encoder, with the first page in hand: dictionary encoding is turned off for the
+   * columns whose first page shows that it does not pay (see `dictionaryPays`), so arrow-rs neither
+   * hashes every value of a unique column into a dictionary nor writes a first dictionary page full
+   * of values used once (which would also defeat page-index pruning).
+   */
+  private start(first: Page | undefined): Promise<void> {
+    const { options } = this;
     const wasm = parquetWasm();
     const input = new ReadableStream<WasmRecordBatch>(
       {
@@ -67,6 +79,11 @@ export class ParquetFileWriter {
     );
     let builder = new wasm.WriterPropertiesBuilder();
     if (options.dataPageBytes !== undefined) builder = builder.setDataPageSizeLimit(options.dataPageBytes);
+    for (const [i, column] of options.columns.entries()) {
+      const block = first?.blocks[i];
+      if (block !== undefined && !dictionaryPays(block))
+        builder = builder.setColumnDictionaryEnabled(column.name, false);
+    }
     const properties = builder
       .setCompression(codecOf(wasm, options.compression ?? 'ZSTD'))
       .setMaxRowGroupBytes(options.targetRowGroupBytes ?? DEFAULT_ROW_GROUP_BYTES)
@@ -75,7 +92,7 @@ export class ParquetFileWriter {
       .setStatisticsEnabled(wasm.EnabledStatistics.Page)
       .setCreatedBy(`vivace version ${VERSION}`)
       .build();
-    this.draining = (async () => {
+    return (async () => {
       const encoded = await wasm.transformParquetStream(input, properties);
       const reader = encoded.getReader();
       for (;;) {
@@ -86,6 +103,11 @@ export class ParquetFileWriter {
     })().catch((error: unknown) => {
       this.failure ??= error;
     });
+  }
+
+  private started(first: Page | undefined): Promise<void> {
+    this.draining ??= this.start(first);
+    return this.draining;
   }
 
   /** A writer of a new Parquet file into `output` (committed by `finish`). */
@@ -139,7 +161,8 @@ export class ParquetFileWriter {
       table.free();
     }
     // Wait for the encoder to take the batch, or for the encoding to fail.
-    await Promise.race([this.handOver(wasmBatch), this.draining]);
+    const draining = this.started(page);
+    await Promise.race([this.handOver(wasmBatch), draining]);
     this.checkFailure();
     this.rows += page.positionCount;
   }
@@ -149,8 +172,9 @@ export class ParquetFileWriter {
     if (this.state !== 'open') throw new VivaceError('GENERIC_INTERNAL_ERROR', `Parquet writer is ${this.state}`);
     this.state = 'finished';
     try {
-      await Promise.race([this.handOver(null), this.draining]);
-      await this.draining;
+      const draining = this.started(undefined);
+      await Promise.race([this.handOver(null), draining]);
+      await draining;
       this.checkFailure();
       await this.output.commit();
       return this.output.bytesWritten;
@@ -165,12 +189,50 @@ export class ParquetFileWriter {
     if (this.state === 'aborted') return;
     const wasOpen = this.state === 'open';
     this.state = 'aborted';
-    if (wasOpen) {
+    if (wasOpen && this.draining !== undefined) {
       this.failure ??= new Error('aborted');
       await Promise.race([this.handOver(null), this.draining]);
       await this.draining;
     }
     await this.output.abort();
+  }
+}
+
+/** Share of distinct values in a first page above which a dictionary does not pay. */
+const DICTIONARY_DISTINCT_SHARE = 0.5;
+const DICTIONARY_SAMPLE = 4096;
+
+/**
+ * Whether dictionary encoding pays for a column, judged from a block of its first page: yes for a
+ * dictionary or run-length block, for booleans and for nested columns (arrow-rs decides those), and
+ * when at most half of a sample of the values are distinct. Chunks whose later values differ still
+ * fall back to plain encoding once their dictionary outgrows its page (arrow-rs).
+ */
+export function dictionaryPays(block: Block): boolean {
+  switch (block.kind) {
+    case 'dictionary':
+    case 'rle':
+    case 'boolean':
+    case 'array':
+    case 'map':
+    case 'row':
+      return true;
+    case 'int32':
+    case 'float64':
+    case 'float32':
+    case 'string': {
+      const n = Math.min(block.positionCount, DICTIONARY_SAMPLE);
+      if (n < 64) return true;
+      const values: ArrayLike<unknown> = block.values;
+      const distinct = new Set<unknown>();
+      for (let i = 0; i < n; i++) distinct.add(values[i]);
+      return distinct.size <= n * DICTIONARY_DISTINCT_SHARE;
+    }
+    case 'int64':
+    case 'int128':
+    case 'binary':
+    case 'timestamptz':
+      return false;
   }
 }
 

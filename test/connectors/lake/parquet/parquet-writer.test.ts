@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { fileLocation } from '../../../../src/connectors/lake/fs/location.js';
 import { readParquetFooter } from '../../../../src/connectors/lake/parquet/parquet-footer.js';
 import { ParquetFileWriter } from '../../../../src/connectors/lake/parquet/parquet-writer.js';
+import { dictionaryBlock, stringBlock } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { createPage, type Page } from '../../../../src/data/page.js';
 import { formatType } from '../../../../src/types/format-type.js';
@@ -181,6 +182,55 @@ describe('lake parquet writer', () => {
     const { rows } = await readRows(location);
     assert.equal(rows.length, 100000);
     assert.deepEqual(rows[99999], [99999]);
+  });
+
+  it('uses dictionary encoding only where the first page shows it pays', async () => {
+    const location = fileLocation(join(dir, 'dictionary-choice.parquet'));
+    const columns = [
+      { name: 'unique_key', type: parseType('bigint') },
+      { name: 'unique_text', type: parseType('varchar') },
+      { name: 'flag', type: parseType('varchar') },
+      { name: 'small', type: parseType('integer') },
+      { name: 'coded', type: parseType('varchar') },
+    ];
+    const writer = ParquetFileWriter.create(await localFs.newOutputFile(location), { columns });
+    for (let p = 0; p < 3; p++) {
+      const keys = Array.from({ length: 5000 }, (_, i) => p * 5000 + i);
+      await writer.write(
+        createPage([
+          blockOf(columns[0]!.type, keys),
+          blockOf(
+            columns[1]!.type,
+            keys.map((k) => `comment ${k}`),
+          ),
+          blockOf(
+            columns[2]!.type,
+            keys.map((k) => (k % 3 === 0 ? 'A' : 'R')),
+          ),
+          blockOf(
+            columns[3]!.type,
+            keys.map((k) => k % 50),
+          ),
+          dictionaryBlock(
+            Int32Array.from(keys, (k) => k % 4),
+            stringBlock(['MAIL', 'SHIP', 'AÏR', ''], Uint8Array.of(0, 0, 0, 1)),
+          ),
+        ]),
+      );
+    }
+    await writer.finish();
+    const footer = await readParquetFooter(localFs, location);
+    const dictionaryEncoded = footer.metadata.row_groups[0]!.columns.map((c) =>
+      c.meta_data!.encodings.some((e) => e.endsWith('DICTIONARY')),
+    );
+    assert.deepEqual(dictionaryEncoded, [false, false, true, true, true]);
+    const { rows } = await readRows(location);
+    assert.deepEqual(rows[14999], [14999, 'comment 14999', 'R', 49, null]);
+    assert.deepEqual(rows[14998], [14998, 'comment 14998', 'R', 48, 'AÏR']);
+    const [[distinctFlags, lastCode]] = (await duckdbRows(
+      `SELECT count(DISTINCT flag), max(coded) FROM read_parquet('${join(dir, 'dictionary-choice.parquet')}')`,
+    )) as [[bigint, string]];
+    assert.deepEqual([distinctFlags, lastCode], [2n, 'SHIP']);
   });
 
   it('leaves no file behind when aborted', async () => {
