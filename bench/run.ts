@@ -42,6 +42,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'lake Parquet reader on TPC-H lineitem beside DuckDB and hyparquet; pruning; RSS [--sf 1] [--runs 3]',
     load: () => import('./lake-scan-bench.js'),
   },
+  'lake-formats': {
+    description: 'lake Parquet writer, CSV and JSON lines on TPC-H lineitem beside DuckDB [--sf 0.2] [--runs 3]',
+    load: () => import('./lake-scan-formats-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),
