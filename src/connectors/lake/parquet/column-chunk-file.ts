@@ -77,6 +77,12 @@ export interface ColumnChunkFileOptions {
    * page (`dictionaryLength` bytes, 0 without one) followed by data pages holding `rows` rows.
    */
   readonly pageSubsets?: ReadonlyMap<ColumnChunk, { readonly dictionaryLength: number; readonly rows: number }>;
+  /**
+   * Where the file is assembled: a buffer of at least `size` bytes, of which the file takes the
+   * first `size` (default a new one). The reader passes a scratch buffer it reuses, as the decoder
+   * copies the file into WebAssembly memory at once: no file-sized allocation per column chunk.
+   */
+  readonly allocate?: (size: number) => Uint8Array;
 }
 
 /** Whether the element is a primitive BYTE_ARRAY annotated as a UTF-8 string. */
@@ -183,7 +189,8 @@ export function columnChunkFile(
     } as FileMetaData,
   );
   const footerBytes = footer.getBytes(); // metadata and its length
-  const file = new Uint8Array(position + footerBytes.length + MAGIC.length);
+  const size = position + footerBytes.length + MAGIC.length;
+  const file = options.allocate === undefined ? new Uint8Array(size) : options.allocate(size).subarray(0, size);
   file.set(MAGIC, 0);
   let at = MAGIC.length;
   for (const bytes of parts) {

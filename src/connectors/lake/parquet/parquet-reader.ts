@@ -97,6 +97,7 @@ export class ParquetReader {
   private readonly fields: (SchemaTree | undefined)[];
   private readonly maxPageRows: number;
   private readonly batchRows: number;
+  private scratchBuffer = new Uint8Array(0);
 
   constructor(private readonly options: ParquetReaderOptions) {
     const root = schemaTree(options.footer.metadata);
@@ -160,6 +161,7 @@ export class ParquetReader {
         integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
         stringsAsDictionary: this.dictionaryEncoded(g, name),
         pageSubsets,
+        allocate: (size) => this.scratch(size),
       });
       const window =
         subset === undefined
@@ -239,6 +241,16 @@ export class ParquetReader {
     this.statistics.reads++;
     this.statistics.bytesRead += bytes.length;
     return bytes;
+  }
+
+  /**
+   * A buffer of at least `size` bytes, reused for every column chunk file of this reader: the
+   * decoder copies each file into WebAssembly memory before the next is assembled, and allocating
+   * a megabyte-sized buffer per column chunk would drive the garbage collector (external memory).
+   */
+  private scratch(size: number): Uint8Array {
+    if (this.scratchBuffer.length < size) this.scratchBuffer = new Uint8Array(Math.ceil(size * 1.25));
+    return this.scratchBuffer;
   }
 
   /** Whether every requested column read from file field `fieldName` is declared as a decimal. */
