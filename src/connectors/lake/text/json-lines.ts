@@ -14,15 +14,17 @@
  * numbers, dates/times/timestamps as strings, varbinary as base64, maps as objects, rows as objects
  * with their field names, NULL as null.
  */
+
+import type { Block } from '../../../data/block.js';
 import type { BlockBuilder } from '../../../data/block-builder.js';
 import { createBlockBuilder } from '../../../data/block-builder.js';
-import { getValue } from '../../../data/block-values.js';
 import { formatDecimal } from '../../../data/number-format.js';
 import { createPage, type Page } from '../../../data/page.js';
 import { formatType } from '../../../types/format-type.js';
 import type { Type } from '../../../types/type.js';
 import type { FileSystem, OutputFile } from '../fs/file-system.js';
 import { lakeError } from '../lake-errors.js';
+import { columnTexts, joinRows } from './column-texts.js';
 import type { TextColumn } from './csv-reader.js';
 import type { TextCompression } from './text-chunks.js';
 import { textChunks } from './text-chunks.js';
@@ -256,17 +258,12 @@ export class JsonLinesFileWriter {
 
   async write(page: Page): Promise<void> {
     const { columns } = this.options;
-    let chunk = '';
-    for (let row = 0; row < page.positionCount; row++) {
-      let line = '{';
-      for (let c = 0; c < columns.length; c++) {
-        if (c > 0) line += ',';
-        line += this.keys[c]! + valueToJson(columns[c]!.type, getValue(page.blocks[c]!, columns[c]!.type, row));
-      }
-      chunk += `${line}}\n`;
-    }
+    const texts = columns.map((column, c) =>
+      columnTexts(page.blocks[c] as Block, column.type, (value) => valueToJson(column.type, value), 'null'),
+    );
+    const lines = joinRows(texts, page.positionCount, ',', this.keys);
     this.rows += page.positionCount;
-    await this.text.append(chunk);
+    await this.text.append(lines.length === 0 ? '' : `{${lines.join('}\n{')}}\n`);
   }
 
   finish(): Promise<number> {
