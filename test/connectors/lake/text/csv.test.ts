@@ -8,6 +8,7 @@ import { readCsv, type TextColumn } from '../../../../src/connectors/lake/text/c
 import { type CsvRecord, CsvTokenizer } from '../../../../src/connectors/lake/text/csv-tokenizer.js';
 import { CsvFileWriter } from '../../../../src/connectors/lake/text/csv-writer.js';
 import { inferCsvColumns } from '../../../../src/connectors/lake/text/text-inference.js';
+import { dictionaryBlock, int32Block, rleBlock, stringBlock } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { getValue } from '../../../../src/data/block-values.js';
 import { createPage } from '../../../../src/data/page.js';
@@ -234,6 +235,37 @@ describe('lake csv writer', () => {
     const { rows, bytes } = await writeAndRead('out.csv.gz', 'GZIP');
     assert.deepEqual(rows, values);
     assert.ok(gunzipSync(bytes).toString('utf8').startsWith('1,plain,'));
+  });
+
+  it('writes dictionary and run-length blocks, and quotes numbers when the separator could occur in them', async () => {
+    const location = fileLocation(join(dir, 'encoded.csv'));
+    const encodedColumns = [col('flag', 'varchar'), col('n', 'bigint'), col('day', 'date')];
+    const dialect = { separator: '-', quote: '"', escape: '\\' };
+    const writer = new CsvFileWriter(await localFs.newOutputFile(location), { columns: encodedColumns, dialect });
+    await writer.write(
+      createPage([
+        dictionaryBlock(Int32Array.of(0, 1, 0, 2), stringBlock(['A', 'x-y', ''], Uint8Array.of(0, 0, 1))),
+        blockOf(encodedColumns[1]!.type, [-5, 7, null, 0]),
+        rleBlock(int32Block(Int32Array.of(-1)), 4),
+      ]),
+    );
+    await writer.finish();
+    assert.equal(
+      await readFile(join(dir, 'encoded.csv'), 'utf8'),
+      'A-"-5"-"1969-12-31"\n"x-y"-7-"1969-12-31"\nA--"1969-12-31"\n-0-"1969-12-31"\n',
+    );
+    const rows: unknown[][] = [];
+    for await (const page of readCsv({ fs: localFs, location, columns: encodedColumns, dialect })) {
+      for (let p = 0; p < page.positionCount; p++) {
+        rows.push(encodedColumns.map((c, i) => getValue(page.blocks[i]!, c.type, p)));
+      }
+    }
+    assert.deepEqual(rows, [
+      ['A', -5, -1],
+      ['x-y', 7, -1],
+      ['A', null, -1],
+      [null, 0, -1],
+    ]);
   });
 
   it('refuses nested column types', async () => {
