@@ -8,8 +8,11 @@
  * Defaults, as the issue asks: zstd compression, row groups of about 128 MB (arrow-rs closes a row
  * group at that many bytes of buffered data), dictionary encoding where it pays (arrow-rs tries a
  * dictionary per column chunk and falls back to plain encoding once the dictionary outgrows its
- * page limit), min/max/null-count statistics per column chunk and page. DuckDB reads the files
- * back identically (tested).
+ * page limit; turned off from the start for columns whose first page is mostly distinct values),
+ * min/max/null-count statistics per column chunk and page (the page index). DuckDB reads the files
+ * back identically (tested). A panic of the encoder, which runs in parquet-wasm's asynchronous
+ * stream, fails this file with HIVE_WRITER_DATA_ERROR instead of escaping as an uncaught
+ * exception (parquet-wasm-host.ts `guardAsyncTraps`).
  */
 import { Table, tableToIPC } from 'apache-arrow';
 import type { RecordBatch as WasmRecordBatch } from 'parquet-wasm';
@@ -20,7 +23,7 @@ import type { Page } from '../../../data/page.js';
 import type { OutputFile } from '../fs/file-system.js';
 import { lakeError, messageOf } from '../lake-errors.js';
 import { type ArrowColumnSpec, arrowTypeOf, pageToRecordBatch } from './blocks-to-arrow.js';
-import { parquetWasm } from './parquet-wasm-host.js';
+import { guardAsyncTraps, parquetWasm } from './parquet-wasm-host.js';
 
 export type ParquetCompression = 'NONE' | 'SNAPPY' | 'GZIP' | 'ZSTD' | 'LZ4' | 'BROTLI';
 
@@ -92,7 +95,15 @@ export class ParquetFileWriter {
       .setStatisticsEnabled(wasm.EnabledStatistics.Page)
       .setCreatedBy(`vivace version ${VERSION}`)
       .build();
-    return (async () => {
+    // A panic of the encoder would stop its stream for good: the trap guard fails the writer instead.
+    let release = () => {};
+    const trapped = new Promise<void>((resolve) => {
+      release = guardAsyncTraps((error) => {
+        this.failure ??= error;
+        resolve();
+      });
+    });
+    const encoding = (async () => {
       const encoded = await wasm.transformParquetStream(input, properties);
       const reader = encoded.getReader();
       for (;;) {
@@ -103,6 +114,7 @@ export class ParquetFileWriter {
     })().catch((error: unknown) => {
       this.failure ??= error;
     });
+    return Promise.race([encoding, trapped]).finally(release);
   }
 
   private started(first: Page | undefined): Promise<void> {

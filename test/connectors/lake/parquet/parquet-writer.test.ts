@@ -11,7 +11,7 @@ import { createPage, type Page } from '../../../../src/data/page.js';
 import { formatType } from '../../../../src/types/format-type.js';
 import type { Type } from '../../../../src/types/type.js';
 import { parseType } from '../../../../src/types/type-signature.js';
-import { temporaryDirectory } from '../lake-test-helpers.js';
+import { rejectsWith, temporaryDirectory } from '../lake-test-helpers.js';
 import { duckdbRows, localFs, readRows } from './parquet-fixtures.js';
 
 const dir = await temporaryDirectory('vivace-parquet-write-');
@@ -231,6 +231,32 @@ describe('lake parquet writer', () => {
       `SELECT count(DISTINCT flag), max(coded) FROM read_parquet('${join(dir, 'dictionary-choice.parquet')}')`,
     )) as [[bigint, string]];
     assert.deepEqual([distinctFlags, lastCode], [2n, 'SHIP']);
+  });
+
+  it('fails the file, not the process, when the encoder traps in its asynchronous stream', async () => {
+    // A trap thrown by a microtask while a writer is open, as a Rust panic in parquet-wasm's stream
+    // surfaces (its futures run in queueMicrotask callbacks): the test runner would report it as an
+    // uncaught exception if it escaped.
+    const sub = join(dir, 'trapped');
+    const location = fileLocation(join(sub, 't.parquet'));
+    const columns = [{ name: 'v', type: parseType('integer') }];
+    const writer = ParquetFileWriter.create(await localFs.newOutputFile(location), { columns });
+    await writer.write(createPage([blockOf(columns[0]!.type, [1, 2, 3])]));
+    const { RuntimeError } = (globalThis as unknown as { WebAssembly: { RuntimeError: new (m: string) => Error } })
+      .WebAssembly;
+    queueMicrotask(() => {
+      throw new RuntimeError('unreachable');
+    });
+    await rejectsWith(writer.finish(), 'HIVE_WRITER_DATA_ERROR', location, 'unreachable');
+    assert.ok(!(await readdir(sub)).includes('t.parquet'), 'no file made visible');
+    // The next writer gets a fresh encoder.
+    const next = fileLocation(join(sub, 'next.parquet'));
+    const again = ParquetFileWriter.create(await localFs.newOutputFile(next), { columns });
+    await again.write(createPage([blockOf(columns[0]!.type, [4, 5])]));
+    await again.finish();
+    assert.deepEqual((await readRows(next)).rows, [[4], [5]]);
+    // Outside writers, the global queueMicrotask is node's own again.
+    assert.equal(queueMicrotask.name, 'queueMicrotask');
   });
 
   it('leaves no file behind when aborted', async () => {
