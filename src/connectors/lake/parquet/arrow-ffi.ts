@@ -100,7 +100,7 @@ export function readRecordBatch(memory: ArrayBuffer, arrayAddress: number, schem
   const reader = new MemoryReader(memory);
   const root = readArray(reader, arrayAddress, schemaAddress);
   const names = root.type.children ?? [];
-  return root.children.map((column, i) => ({ name: names[i]!.name, column: withParentOffset(column, root) }));
+  return root.children.map((column, i) => ({ name: names[i]?.name ?? '', column: withParentOffset(column, root) }));
 }
 
 function withParentOffset(child: ArrowColumn, parent: ArrowColumn): ArrowColumn {
@@ -222,7 +222,7 @@ function readPlainArray(reader: MemoryReader, array: number, schema: number): Ar
       case 'U': {
         const large = format === 'Z' || format === 'U';
         const offsets = large ? view(BigInt64Array, buffer(1), count + 1) : view(Int32Array, buffer(1), count + 1);
-        const end = large ? Number((offsets as BigInt64Array)[count]) : (offsets as Int32Array)[count]!;
+        const end = large ? Number((offsets as BigInt64Array)[count]) : ((offsets as Int32Array)[count] as number);
         const typeId =
           format === 'z'
             ? ArrowTypeId.Binary
@@ -278,7 +278,7 @@ function readPlainArray(reader: MemoryReader, array: number, schema: number): Ar
     };
   }
   if (format.startsWith('tt') && format.length === 3) {
-    const unit = TIME_UNITS[format[2]!];
+    const unit = TIME_UNITS[format[2] ?? ''];
     if (unit === undefined) throw unsupported(format);
     const wide = unit >= 2;
     return {
@@ -290,7 +290,7 @@ function readPlainArray(reader: MemoryReader, array: number, schema: number): Ar
     };
   }
   if (format.startsWith('ts') && format[3] === ':') {
-    const unit = TIME_UNITS[format[2]!];
+    const unit = TIME_UNITS[format[2] ?? ''];
     if (unit === undefined) throw unsupported(format);
     const timezone = format.slice(4);
     return {

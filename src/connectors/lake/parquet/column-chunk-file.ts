@@ -29,12 +29,12 @@ function fieldElements(schema: readonly SchemaElement[], fieldName: string): Sch
   let position = 1;
   const subtreeEnd = (start: number): number => {
     let end = start + 1;
-    for (let child = 0; child < (schema[start]!.num_children ?? 0); child++) end = subtreeEnd(end);
+    for (let child = 0; child < (schema[start]?.num_children ?? 0); child++) end = subtreeEnd(end);
     return end;
   };
   while (position < schema.length) {
     const end = subtreeEnd(position);
-    if (schema[position]!.name === fieldName) return schema.slice(position, end);
+    if (schema[position]?.name === fieldName) return schema.slice(position, end);
     position = end;
   }
   throw new Error(`no field ${fieldName} in the schema`);
@@ -105,7 +105,8 @@ export function columnChunkFile(
   chunkBytes: (chunk: ColumnChunk) => Uint8Array,
   options: ColumnChunkFileOptions = {},
 ): Uint8Array {
-  const group = metadata.row_groups[rowGroup]!;
+  const group = metadata.row_groups[rowGroup];
+  if (group === undefined) throw new Error(`no row group ${rowGroup}`);
   const chunks = group.columns.filter((c) => c.meta_data!.path_in_schema[0] === fieldName);
   const parts = chunks.map((chunk) => chunkBytes(chunk));
   const columns: ColumnChunk[] = [];
@@ -113,7 +114,7 @@ export function columnChunkFile(
   let rows = group.num_rows;
   for (const [i, chunk] of chunks.entries()) {
     const meta = chunk.meta_data!;
-    const bytes = parts[i]!;
+    const bytes = parts[i] as Uint8Array;
     const subset = options.pageSubsets?.get(chunk);
     if (subset !== undefined) {
       // Offsets into the new buffer: the dictionary page first, the data pages after it.
@@ -163,7 +164,7 @@ export function columnChunkFile(
   if (options.integerDecimalsAsIntegers === true && top !== undefined && elements.length === 1) {
     elements[0] = withoutIntegerDecimal(top);
   }
-  const schema = [{ ...metadata.schema[0]!, num_children: 1 }, ...elements];
+  const schema = [{ ...(metadata.schema[0] as SchemaElement), num_children: 1 }, ...elements];
   // The footer goes through hyparquet-writer's thrift writer; the chunks are copied once, into place.
   const footer = new ByteWriter();
   writeMetadata(

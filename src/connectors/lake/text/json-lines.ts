@@ -167,7 +167,7 @@ export async function* readJsonLines(options: JsonReadOptions): AsyncGenerator<P
       const value = jsonToValue(column.type, lookup(object as Record<string, unknown>, column.name));
       if (value === INVALID) {
         if (options.badValues === 'null') {
-          builders[c]!.appendNull();
+          (builders[c] as BlockBuilder).appendNull();
           continue;
         }
         throw lakeError(
@@ -175,8 +175,8 @@ export async function* readJsonLines(options: JsonReadOptions): AsyncGenerator<P
           `Error reading JSON file ${location} at line ${line}: value of column ${column.name} is not a valid ${formatType(column.type)}`,
         );
       }
-      if (value === null) builders[c]!.appendNull();
-      else appendParsed(builders[c]!, column.type, value);
+      if (value === null) (builders[c] as BlockBuilder).appendNull();
+      else appendParsed(builders[c] as BlockBuilder, column.type, value);
     }
     rows++;
     if (rows === maxPageRows) {

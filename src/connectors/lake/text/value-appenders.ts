@@ -47,7 +47,7 @@ export function textAppender(type: Type): TextAppender {
     case 'tinyint':
     case 'smallint':
     case 'integer': {
-      const [min, max] = INT_RANGES[type.kind]!;
+      const [min, max] = INT_RANGES[type.kind] as readonly [number, number];
       return (builder, text, start, end) => {
         const value = parseIntegerText(text, start, end);
         if (typeof value !== 'number' || value < min || value > max) return false;
