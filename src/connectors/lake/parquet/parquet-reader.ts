@@ -92,6 +92,14 @@ export interface ParquetReadStatistics {
 
 type ColumnChunk = ParquetFooter['metadata']['row_groups'][number]['columns'][number];
 
+/** A field's column chunk decoded into Arrow batches in WebAssembly memory. */
+interface DecodedColumn {
+  readonly name: string;
+  readonly wasm: ParquetWasm;
+  readonly table: ReturnType<ParquetWasm['readParquet']>;
+  readonly sizes: readonly number[];
+}
+
 export class ParquetReader {
   readonly statistics: ParquetReadStatistics = { reads: 0, bytesRead: 0, rows: 0, rowsSkippedByPageIndex: 0 };
   private readonly fields: (SchemaTree | undefined)[];
@@ -153,39 +161,46 @@ export class ParquetReader {
   ): AsyncGenerator<Page> {
     const { footer } = this.options;
     const { chunks, pageSubsets, skips } = await this.fetchChunks(g, fileNames, subset);
-    // Decode column by column; the batches of all columns cover the same rows (one batch size).
-    const columnBatches = new Map<string, Block[][]>();
-    let batchSizes: number[] | undefined;
-    for (const name of fileNames) {
-      const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk) as Uint8Array, {
-        integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
-        stringsAsDictionary: this.dictionaryEncoded(g, name),
-        pageSubsets,
-        allocate: (size) => this.scratch(size),
-      });
-      const window =
-        subset === undefined
-          ? undefined
-          : { offset: skips.get(name) ?? 0, limit: subset.range.end - subset.range.start };
-      const { blocks, sizes } = await this.decodeColumn(file, name, window);
-      if (batchSizes !== undefined && sizes.join() !== batchSizes.join()) {
-        throw lakeError(
-          'HIVE_BAD_DATA',
-          `Columns of row group ${g} of Parquet file ${this.location} differ in row count`,
-        );
+    // Decode column by column, keeping the decoded batches in WebAssembly memory; the batches of all
+    // columns cover the same rows (one batch size). Blocks are then made batch by batch, each handed
+    // on as pages before the next is converted: the JS objects of a batch (strings) die young.
+    const decoded: DecodedColumn[] = [];
+    try {
+      let batchSizes: readonly number[] | undefined;
+      for (const name of fileNames) {
+        const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk) as Uint8Array, {
+          integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
+          stringsAsDictionary: this.dictionaryEncoded(g, name),
+          pageSubsets,
+          allocate: (size) => this.scratch(size),
+        });
+        const window =
+          subset === undefined
+            ? undefined
+            : { offset: skips.get(name) ?? 0, limit: subset.range.end - subset.range.start };
+        const column = await this.decodeColumn(file, name, window);
+        decoded.push(column);
+        if (batchSizes !== undefined && column.sizes.join() !== batchSizes.join()) {
+          throw lakeError(
+            'HIVE_BAD_DATA',
+            `Columns of row group ${g} of Parquet file ${this.location} differ in row count`,
+          );
+        }
+        batchSizes = column.sizes;
+        await yieldToEventLoop();
       }
-      batchSizes = sizes;
-      columnBatches.set(name, blocks);
-      await yieldToEventLoop();
-    }
-    chunks.clear();
-    for (const [b, size] of (batchSizes ?? []).entries()) {
-      const blocks = this.options.columns.map((column, i) => {
-        const field = this.fields[i];
-        const block = field === undefined ? undefined : columnBatches.get(field.element.name)?.[b]?.[i];
-        return block ?? nullBlock(column.type, size);
-      });
-      yield* this.slice(createPage(blocks, size));
+      chunks.clear();
+      for (const [b, size] of (batchSizes ?? []).entries()) {
+        const converted = new Map(decoded.map((column) => [column.name, this.convertDecoded(column, b)]));
+        const blocks = this.options.columns.map((column, i) => {
+          const field = this.fields[i];
+          const block = field === undefined ? undefined : converted.get(field.element.name)?.[i];
+          return block ?? nullBlock(column.type, size);
+        });
+        yield* this.slice(createPage(blocks, size));
+      }
+    } finally {
+      for (const column of decoded) column.table.free();
     }
   }
 
@@ -361,41 +376,49 @@ export class ParquetReader {
    * Decodes one field's chunk file and converts its batches into blocks for every requested
    * column mapped to that field: blocks[batch][column index] (undefined for other columns).
    */
+  /** Decodes one field's chunk file into Arrow batches kept in WebAssembly memory (freed by the caller). */
   private async decodeColumn(
     file: Uint8Array,
     fieldName: string,
     window: { readonly offset: number; readonly limit: number } | undefined,
-  ): Promise<{ blocks: Block[][]; sizes: number[] }> {
+  ): Promise<DecodedColumn> {
     try {
       return await withParquetWasm((wasm) => {
         const table = wasm.readParquet(file, { batchSize: this.batchRows, ...window });
+        const sizes: number[] = [];
         try {
-          const blocks: Block[][] = [];
-          const sizes: number[] = [];
-          for (let b = 0; b < table.numBatches; b++) {
-            const batch = table.recordBatch(b)!;
-            sizes.push(batch.numRows);
-            blocks.push(this.convertBatch(wasm, batch, fieldName));
-          }
-          return { blocks, sizes };
-        } finally {
+          for (let b = 0; b < table.numBatches; b++) sizes.push(table.recordBatch(b)?.numRows ?? 0);
+        } catch (error) {
           table.free();
+          throw error;
         }
+        return { name: fieldName, wasm, table, sizes };
       });
     } catch (error) {
       throw this.wrap(error, 'HIVE_BAD_DATA', 'Error reading Parquet file');
     }
   }
 
+  /** The blocks of batch `b` of a decoded field: blocks[column index] (undefined for other columns). */
+  private convertDecoded(column: DecodedColumn, b: number): (Block | undefined)[] {
+    try {
+      const batch = column.table.recordBatch(b);
+      if (batch === undefined) throw lakeError('HIVE_BAD_DATA', `Parquet file ${this.location}: batch ${b} is missing`);
+      return this.convertBatch(column.wasm, batch, column.name);
+    } catch (error) {
+      throw this.wrap(error, 'HIVE_BAD_DATA', 'Error reading Parquet file');
+    }
+  }
+
   /** Converts a decoded batch, read in place in the WebAssembly memory, before it is freed. */
-  private convertBatch(wasm: ParquetWasm, batch: WasmRecordBatch, fieldName: string): Block[] {
+  private convertBatch(wasm: ParquetWasm, batch: WasmRecordBatch, fieldName: string): (Block | undefined)[] {
     const rows = batch.numRows;
     const ffi = batch.intoFFI();
     try {
       const [decoded] = readRecordBatch(wasm.wasmMemory().buffer as ArrayBuffer, ffi.arrayAddr(), ffi.schemaAddr());
       return this.options.columns.map((column, i) => {
         const field = this.fields[i];
-        if (field === undefined || field.element.name !== fieldName) return undefined as unknown as Block;
+        if (field === undefined || field.element.name !== fieldName) return undefined;
         if (decoded === undefined) return nullBlock(column.type, rows);
         return arrowToBlock(decoded.column, column.type, field, { location: this.location, column: column.name });
       });
