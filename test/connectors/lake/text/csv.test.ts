@@ -8,6 +8,7 @@ import { readCsv, type TextColumn } from '../../../../src/connectors/lake/text/c
 import { type CsvRecord, CsvTokenizer } from '../../../../src/connectors/lake/text/csv-tokenizer.js';
 import { CsvFileWriter } from '../../../../src/connectors/lake/text/csv-writer.js';
 import { inferCsvColumns } from '../../../../src/connectors/lake/text/text-inference.js';
+import { parseValueText } from '../../../../src/connectors/lake/text/value-text.js';
 import { dictionaryBlock, int32Block, rleBlock, stringBlock } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { getValue } from '../../../../src/data/block-values.js';
@@ -119,6 +120,41 @@ describe('lake csv reader', () => {
       [3, 'c'],
       [4, 'multi\nline'],
     ]);
+  });
+
+  it('reads doubles and ISO dates in place exactly as the general parser does', async () => {
+    const doubles = ['1.5', '-0', '+2', '.5', '5.', '007', '123456789.123456789', '1e5', ' 2.5 ', 'NaN', '-Infinity'];
+    const days: number[] = [];
+    for (let day = Date.UTC(1899, 11, 20) / 86_400_000; day < Date.UTC(2101, 1, 5) / 86_400_000; day += 13)
+      days.push(day);
+    const dateText = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+    const lines = days.map((day, i) => `${doubles[i % doubles.length]},${dateText(day)}`);
+    lines.push('3,2024-2-3', '4, 2024-02-29 ');
+    await writeFile(join(dir, 'fast.csv'), `${lines.join('\n')}\n`);
+    const columns = [col('d', 'double'), col('day', 'date')];
+    const rows: unknown[][] = [];
+    for await (const page of readCsv({ fs: localFs, location: fileLocation(join(dir, 'fast.csv')), columns })) {
+      for (let p = 0; p < page.positionCount; p++)
+        rows.push(columns.map((c, i) => getValue(page.blocks[i]!, c.type, p)));
+    }
+    const expected = days.map((day, i) => [parseValueText(columns[0]!.type, doubles[i % doubles.length]!), day]);
+    expected.push([3, Date.UTC(2024, 1, 3) / 86_400_000], [4, Date.UTC(2024, 1, 29) / 86_400_000]);
+    assert.deepEqual(rows, expected);
+    for (const bad of ['1.2.3', '-', '1,5x', '2023-02-29', '2024-13-01', '2024-00-10']) {
+      await writeFile(
+        join(dir, 'bad-fast.csv'),
+        `${bad.includes('-') && bad.length === 10 ? `1,${bad}` : `"${bad}",2024-01-01`}\n`,
+      );
+      await rejectsWith(
+        async () => {
+          for await (const _ of readCsv({ fs: localFs, location: fileLocation(join(dir, 'bad-fast.csv')), columns })) {
+            // reading is the test
+          }
+        },
+        'HIVE_BAD_DATA',
+        bad,
+      );
+    }
   });
 
   it('fails with HIVE_BAD_DATA naming the file, line, column and value, or reads NULL when told to', async () => {
