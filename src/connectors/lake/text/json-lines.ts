@@ -127,19 +127,36 @@ export async function* textLines(
   location: string,
   chunkBytes?: number,
 ): AsyncGenerator<[string, number]> {
+  for await (const batch of textLineBatches(fs, location, chunkBytes)) {
+    for (const [i, text] of batch.lines.entries()) yield [text, batch.firstLine + i];
+  }
+}
+
+/**
+ * The lines of a text file a chunk at a time (`firstLine` is the 1-based number of `lines[0]`):
+ * one asynchronous step per chunk read rather than per line.
+ */
+export async function* textLineBatches(
+  fs: FileSystem,
+  location: string,
+  chunkBytes?: number,
+): AsyncGenerator<{ lines: string[]; firstLine: number }> {
   let pending = '';
   let line = 1;
   for await (const chunk of textChunks(fs, location, chunkBytes)) {
     const text = pending + chunk;
+    const lines: string[] = [];
     let start = 0;
     for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
       const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-      yield [text.slice(start, end), line++];
+      lines.push(text.slice(start, end));
       start = newline + 1;
     }
     pending = text.slice(start);
+    if (lines.length > 0) yield { lines, firstLine: line };
+    line += lines.length;
   }
-  if (pending !== '') yield [pending.endsWith('\r') ? pending.slice(0, -1) : pending, line];
+  if (pending !== '') yield { lines: [pending.endsWith('\r') ? pending.slice(0, -1) : pending], firstLine: line };
 }
 
 /** The pages of a JSON-lines file. */
@@ -148,43 +165,49 @@ export async function* readJsonLines(options: JsonReadOptions): AsyncGenerator<P
   const maxPageRows = Math.max(1, options.maxPageRows ?? 8192);
   const builders: BlockBuilder[] = columns.map((c) => createBlockBuilder(c.type, maxPageRows));
   let rows = 0;
-  for await (const [text, line] of textLines(options.fs, location, options.chunkBytes)) {
-    if (text.trim() === '') continue;
-    let object: unknown;
-    try {
-      object = JSON.parse(text);
-    } catch (error) {
-      throw lakeError(
-        'HIVE_BAD_DATA',
-        `Error reading JSON file ${location} at line ${line}: ${(error as Error).message}`,
-        error,
-      );
-    }
-    if (typeof object !== 'object' || object === null || Array.isArray(object)) {
-      throw lakeError('HIVE_BAD_DATA', `Error reading JSON file ${location} at line ${line}: not a JSON object`);
-    }
-    for (const [c, column] of columns.entries()) {
-      const value = jsonToValue(column.type, lookup(object as Record<string, unknown>, column.name));
-      if (value === INVALID) {
-        if (options.badValues === 'null') {
-          (builders[c] as BlockBuilder).appendNull();
-          continue;
-        }
+  const columnCount = columns.length;
+  for await (const batch of textLineBatches(options.fs, location, options.chunkBytes)) {
+    for (let l = 0; l < batch.lines.length; l++) {
+      const text = batch.lines[l] as string;
+      const line = batch.firstLine + l;
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) continue;
+      let object: unknown;
+      try {
+        object = JSON.parse(text);
+      } catch (error) {
         throw lakeError(
           'HIVE_BAD_DATA',
-          `Error reading JSON file ${location} at line ${line}: value of column ${column.name} is not a valid ${formatType(column.type)}`,
+          `Error reading JSON file ${location} at line ${line}: ${(error as Error).message}`,
+          error,
         );
       }
-      if (value === null) (builders[c] as BlockBuilder).appendNull();
-      else appendParsed(builders[c] as BlockBuilder, column.type, value);
-    }
-    rows++;
-    if (rows === maxPageRows) {
-      yield createPage(
-        builders.map((b) => b.build()),
-        rows,
-      );
-      rows = 0;
+      if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+        throw lakeError('HIVE_BAD_DATA', `Error reading JSON file ${location} at line ${line}: not a JSON object`);
+      }
+      for (let c = 0; c < columnCount; c++) {
+        const column = columns[c] as TextColumn;
+        const value = jsonToValue(column.type, lookup(object as Record<string, unknown>, column.name));
+        if (value === INVALID) {
+          if (options.badValues === 'null') {
+            (builders[c] as BlockBuilder).appendNull();
+            continue;
+          }
+          throw lakeError(
+            'HIVE_BAD_DATA',
+            `Error reading JSON file ${location} at line ${line}: value of column ${column.name} is not a valid ${formatType(column.type)}`,
+          );
+        }
+        if (value === null) (builders[c] as BlockBuilder).appendNull();
+        else appendParsed(builders[c] as BlockBuilder, column.type, value);
+      }
+      rows++;
+      if (rows === maxPageRows) {
+        yield createPage(
+          builders.map((b) => b.build()),
+          rows,
+        );
+        rows = 0;
+      }
     }
   }
   if (rows > 0) {
