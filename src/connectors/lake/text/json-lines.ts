@@ -29,7 +29,7 @@ import type { TextColumn } from './csv-reader.js';
 import type { TextCompression } from './text-chunks.js';
 import { textChunks } from './text-chunks.js';
 import { TextOutput } from './text-output.js';
-import { appendParsed } from './value-appenders.js';
+import { appendParsed, isoDate } from './value-appenders.js';
 import { formatValueText, INVALID, parseValueText } from './value-text.js';
 
 /** The JS value (block-values.ts representation) of a JSON value for `type`, or INVALID. */
@@ -39,18 +39,23 @@ export function jsonToValue(type: Type, json: unknown): unknown {
     case 'boolean':
       if (typeof json === 'boolean') return json;
       return typeof json === 'string' ? parseValueText(type, json) : INVALID;
+    case 'double':
+      // JSON.parse gave the nearest double already (no NaN or infinity comes from JSON).
+      if (typeof json === 'number') return json;
+      return typeof json === 'string' ? parseValueText(type, json) : INVALID;
     case 'tinyint':
     case 'smallint':
     case 'integer':
     case 'bigint':
-    case 'real':
-    case 'double':
-    case 'decimal':
-      if (typeof json === 'number') {
-        if (!Number.isFinite(json)) return INVALID;
-        return parseValueText(type, type.kind === 'decimal' ? numberText(json) : String(json));
+      if (typeof json === 'number' && Number.isSafeInteger(json)) {
+        const [min, max] = JSON_INTEGER_RANGES[type.kind];
+        return json >= min && json <= max ? json : INVALID;
       }
-      return typeof json === 'string' ? parseValueText(type, json) : INVALID;
+      // Other numbers (fractions, beyond 2^53) and strings by their text.
+      return numericFromText(type, json);
+    case 'real':
+    case 'decimal':
+      return numericFromText(type, json);
     case 'varchar':
     case 'char':
       if (typeof json === 'string') return parseValueText(type, json);
@@ -92,9 +97,28 @@ export function jsonToValue(type: Type, json: unknown): unknown {
       }
       return out;
     }
+    case 'date':
+      if (typeof json === 'string') return isoDate(json, 0, json.length) ?? parseValueText(type, json);
+      return INVALID;
     default:
       return typeof json === 'string' ? parseValueText(type, json) : INVALID;
   }
+}
+
+const JSON_INTEGER_RANGES = {
+  tinyint: [-128, 127],
+  smallint: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+} as const;
+
+/** A numeric value from a JSON number or string, through its text (exact for decimals). */
+function numericFromText(type: Type, json: unknown): unknown {
+  if (typeof json === 'number') {
+    if (!Number.isFinite(json)) return INVALID;
+    return parseValueText(type, type.kind === 'decimal' ? numberText(json) : String(json));
+  }
+  return typeof json === 'string' ? parseValueText(type, json) : INVALID;
 }
 
 /** A number's plain decimal text (no exponent), for decimal columns. */

@@ -145,7 +145,7 @@ function digitAt(text: string, at: number): number {
  * 1000–9999) in `text[start, end)`, or undefined for any other text, which the general parser then
  * decides (other widths, signs, spaces, invalid dates).
  */
-function isoDate(text: string, start: number, end: number): number | undefined {
+export function isoDate(text: string, start: number, end: number): number | undefined {
   if (end - start !== 10 || text.charCodeAt(start + 4) !== 45 || text.charCodeAt(start + 7) !== 45) return undefined;
   const year =
     digitAt(text, start) * 1000 +
