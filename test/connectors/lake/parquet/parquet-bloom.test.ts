@@ -107,9 +107,9 @@ describe('lake parquet dictionary page pruning (files without bloom filters)', (
       rowGroupSize: 1000,
     });
     const dictionaryFooter = await readParquetFooter(localFs, path);
-    const chunks = dictionaryFooter.metadata.row_groups.flatMap((g) => g.columns.map((c) => c.meta_data!));
-    assert.ok(chunks.every((c) => c.bloom_filter_offset === undefined));
-    assert.ok(chunks.every((c) => c.encodings.includes('RLE_DICTIONARY')));
+    const chunks = dictionaryFooter.metadata.row_groups.flatMap((g) => g.columns.map((c) => c.meta_data));
+    assert.ok(chunks.every((c) => c !== undefined && c.bloom_filter_offset === undefined));
+    assert.ok(chunks.every((c) => c?.encodings.includes('RLE_DICTIONARY')));
     const groups = [0, 1, 2];
     assert.deepEqual(
       selectRowGroups(dictionaryFooter, dictionaryColumns, only('flag', ['B'])),
@@ -145,7 +145,7 @@ describe('lake parquet dictionary page pruning (files without bloom filters)', (
     );
     await writer.finish();
     const zstdFooter = await readParquetFooter(localFs, location);
-    assert.equal(zstdFooter.metadata.row_groups[0]!.columns[0]!.meta_data!.codec, 'ZSTD');
+    assert.equal(zstdFooter.metadata.row_groups[0]?.columns[0]?.meta_data?.codec, 'ZSTD');
     const flagColumn = [{ name: 'flag', type: parseType('varchar') }];
     const prune = async (values: string[]) =>
       (await pruneByBloomFilters(localFs, zstdFooter, flagColumn, only('flag', values), [0])).rowGroups;

@@ -43,7 +43,7 @@ async function scan(reader: ParquetReader, columns: readonly { readonly type: Ty
   const rows: unknown[][] = [];
   const types = columns.map((c) => c.type);
   for await (const page of reader.pages()) {
-    for (let p = 0; p < page.positionCount; p++) rows.push(page.blocks.map((b, i) => getValue(b, types[i]!, p)));
+    for (let p = 0; p < page.positionCount; p++) rows.push(page.blocks.map((b, i) => getValue(b, types[i] as Type, p)));
   }
   return rows;
 }
@@ -148,9 +148,9 @@ describe('lake parquet pruning by bytes read', () => {
     }
 
     it('has a page index with many pages', () => {
-      const chunk = footer.metadata.row_groups[0]!.columns[0]!;
+      const chunk = footer.metadata.row_groups[0]?.columns[0];
       assert.equal(footer.metadata.row_groups.length, 1);
-      assert.ok(chunk.offset_index_offset !== undefined && chunk.column_index_offset !== undefined);
+      assert.ok(chunk?.offset_index_offset !== undefined && chunk.column_index_offset !== undefined);
     });
 
     it('reads only the pages that may match, in every column, rows aligned', async () => {
@@ -186,7 +186,7 @@ describe('lake parquet pruning by bytes read', () => {
       for (const wanted of [0, 499, 50_000, 50_010]) assert.ok(keys.includes(wanted), `${wanted} kept`);
       assert.ok(rows.length < 10_000, `${rows.length} rows`);
       assert.ok(
-        keys.every((k, i) => i === 0 || k > keys[i - 1]!),
+        keys.every((k, i) => i === 0 || k > (keys[i - 1] as number)),
         'ascending, no row twice',
       );
       assertAligned(rows);

@@ -186,29 +186,30 @@ describe('lake parquet writer', () => {
 
   it('uses dictionary encoding only where the first page shows it pays', async () => {
     const location = fileLocation(join(dir, 'dictionary-choice.parquet'));
+    const [bigint, varchar, integer] = [parseType('bigint'), parseType('varchar'), parseType('integer')];
     const columns = [
-      { name: 'unique_key', type: parseType('bigint') },
-      { name: 'unique_text', type: parseType('varchar') },
-      { name: 'flag', type: parseType('varchar') },
-      { name: 'small', type: parseType('integer') },
-      { name: 'coded', type: parseType('varchar') },
+      { name: 'unique_key', type: bigint },
+      { name: 'unique_text', type: varchar },
+      { name: 'flag', type: varchar },
+      { name: 'small', type: integer },
+      { name: 'coded', type: varchar },
     ];
     const writer = ParquetFileWriter.create(await localFs.newOutputFile(location), { columns });
     for (let p = 0; p < 3; p++) {
       const keys = Array.from({ length: 5000 }, (_, i) => p * 5000 + i);
       await writer.write(
         createPage([
-          blockOf(columns[0]!.type, keys),
+          blockOf(bigint, keys),
           blockOf(
-            columns[1]!.type,
+            varchar,
             keys.map((k) => `comment ${k}`),
           ),
           blockOf(
-            columns[2]!.type,
+            varchar,
             keys.map((k) => (k % 3 === 0 ? 'A' : 'R')),
           ),
           blockOf(
-            columns[3]!.type,
+            integer,
             keys.map((k) => k % 50),
           ),
           dictionaryBlock(
@@ -220,8 +221,8 @@ describe('lake parquet writer', () => {
     }
     await writer.finish();
     const footer = await readParquetFooter(localFs, location);
-    const dictionaryEncoded = footer.metadata.row_groups[0]!.columns.map((c) =>
-      c.meta_data!.encodings.some((e) => e.endsWith('DICTIONARY')),
+    const dictionaryEncoded = (footer.metadata.row_groups[0]?.columns ?? []).map((c) =>
+      c.meta_data?.encodings.some((e) => e.endsWith('DICTIONARY')),
     );
     assert.deepEqual(dictionaryEncoded, [false, false, true, true, true]);
     const { rows } = await readRows(location);
@@ -239,9 +240,10 @@ describe('lake parquet writer', () => {
     // uncaught exception if it escaped.
     const sub = join(dir, 'trapped');
     const location = fileLocation(join(sub, 't.parquet'));
-    const columns = [{ name: 'v', type: parseType('integer') }];
+    const integer = parseType('integer');
+    const columns = [{ name: 'v', type: integer }];
     const writer = ParquetFileWriter.create(await localFs.newOutputFile(location), { columns });
-    await writer.write(createPage([blockOf(columns[0]!.type, [1, 2, 3])]));
+    await writer.write(createPage([blockOf(integer, [1, 2, 3])]));
     const { RuntimeError } = (globalThis as unknown as { WebAssembly: { RuntimeError: new (m: string) => Error } })
       .WebAssembly;
     queueMicrotask(() => {
@@ -252,7 +254,7 @@ describe('lake parquet writer', () => {
     // The next writer gets a fresh encoder.
     const next = fileLocation(join(sub, 'next.parquet'));
     const again = ParquetFileWriter.create(await localFs.newOutputFile(next), { columns });
-    await again.write(createPage([blockOf(columns[0]!.type, [4, 5])]));
+    await again.write(createPage([blockOf(integer, [4, 5])]));
     await again.finish();
     assert.deepEqual((await readRows(next)).rows, [[4], [5]]);
     // Outside writers, the global queueMicrotask is node's own again.

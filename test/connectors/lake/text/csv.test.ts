@@ -9,7 +9,7 @@ import { type CsvRecord, CsvTokenizer } from '../../../../src/connectors/lake/te
 import { CsvFileWriter } from '../../../../src/connectors/lake/text/csv-writer.js';
 import { inferCsvColumns } from '../../../../src/connectors/lake/text/text-inference.js';
 import { parseValueText } from '../../../../src/connectors/lake/text/value-text.js';
-import { dictionaryBlock, int32Block, rleBlock, stringBlock } from '../../../../src/data/block.js';
+import { type Block, dictionaryBlock, int32Block, rleBlock, stringBlock } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { getValue } from '../../../../src/data/block-values.js';
 import { createPage } from '../../../../src/data/page.js';
@@ -135,9 +135,10 @@ describe('lake csv reader', () => {
     const rows: unknown[][] = [];
     for await (const page of readCsv({ fs: localFs, location: fileLocation(join(dir, 'fast.csv')), columns })) {
       for (let p = 0; p < page.positionCount; p++)
-        rows.push(columns.map((c, i) => getValue(page.blocks[i]!, c.type, p)));
+        rows.push(columns.map((c, i) => getValue(page.blocks[i] as Block, c.type, p)));
     }
-    const expected = days.map((day, i) => [parseValueText(columns[0]!.type, doubles[i % doubles.length]!), day]);
+    const double = parseType('double');
+    const expected = days.map((day, i) => [parseValueText(double, doubles[i % doubles.length] as string), day]);
     expected.push([3, Date.UTC(2024, 1, 3) / 86_400_000], [4, Date.UTC(2024, 1, 29) / 86_400_000]);
     assert.deepEqual(rows, expected);
     for (const bad of ['1.2.3', '-', '1,5x', '2023-02-29', '2024-13-01', '2024-00-10']) {
@@ -281,7 +282,7 @@ describe('lake csv writer', () => {
     await writer.write(
       createPage([
         dictionaryBlock(Int32Array.of(0, 1, 0, 2), stringBlock(['A', 'x-y', ''], Uint8Array.of(0, 0, 1))),
-        blockOf(encodedColumns[1]!.type, [-5, 7, null, 0]),
+        blockOf(parseType('bigint'), [-5, 7, null, 0]),
         rleBlock(int32Block(Int32Array.of(-1)), 4),
       ]),
     );
@@ -293,7 +294,7 @@ describe('lake csv writer', () => {
     const rows: unknown[][] = [];
     for await (const page of readCsv({ fs: localFs, location, columns: encodedColumns, dialect })) {
       for (let p = 0; p < page.positionCount; p++) {
-        rows.push(encodedColumns.map((c, i) => getValue(page.blocks[i]!, c.type, p)));
+        rows.push(encodedColumns.map((c, i) => getValue(page.blocks[i] as Block, c.type, p)));
       }
     }
     assert.deepEqual(rows, [

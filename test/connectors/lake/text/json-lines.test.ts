@@ -6,6 +6,7 @@ import { fileLocation } from '../../../../src/connectors/lake/fs/location.js';
 import type { TextColumn } from '../../../../src/connectors/lake/text/csv-reader.js';
 import { JsonLinesFileWriter, readJsonLines } from '../../../../src/connectors/lake/text/json-lines.js';
 import { inferJsonColumns } from '../../../../src/connectors/lake/text/text-inference.js';
+import type { Block } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { getValue } from '../../../../src/data/block-values.js';
 import { createPage } from '../../../../src/data/page.js';
@@ -118,21 +119,16 @@ describe('lake json lines', () => {
     const rows: unknown[][] = [];
     for await (const page of readJsonLines({ fs: localFs, location, columns })) {
       for (let p = 0; p < page.positionCount; p++)
-        rows.push(columns.map((c, i) => getValue(page.blocks[i]!, c.type, p)));
+        rows.push(columns.map((c, i) => getValue(page.blocks[i] as Block, c.type, p)));
     }
     assert.deepEqual(rows, [
       [7, 9007199254740991, -0.1, Date.UTC(2024, 1, 29) / 86_400_000, -128],
       [8, 9007199254740993n, 1e300, Date.UTC(2024, 1, 3) / 86_400_000, 12],
       [-2147483648, -5, 2.5, -1, 127],
     ]);
-    for (const [bad, value] of [
-      ['{"t": 128}', '128'],
-      ['{"i": 1.5}', '1.5'],
-      ['{"i": 2147483648}', '2147483648'],
-      ['{"day": "2023-02-29"}', '2023-02-29'],
-    ] as const) {
+    for (const bad of ['{"t": 128}', '{"i": 1.5}', '{"i": 2147483648}', '{"day": "2023-02-29"}']) {
       await writeFile(join(dir, 'bad-number.jsonl'), `${bad}\n`);
-      const column = columns.find((c) => bad.includes(`"${c.name}"`))!;
+      const column = columns.find((c) => bad.includes(`"${c.name}"`)) ?? col('missing', 'integer');
       await rejectsWith(
         async () => {
           for await (const _ of readJsonLines({
@@ -146,7 +142,6 @@ describe('lake json lines', () => {
         'HIVE_BAD_DATA',
         `column ${column.name}`,
       );
-      void value;
     }
   });
 
