@@ -37,27 +37,31 @@ const DICTIONARY_ENCODINGS = new Set(['PLAIN_DICTIONARY', 'RLE_DICTIONARY']);
 const LEVEL_ENCODINGS = new Set(['RLE', 'BIT_PACKED']);
 
 /**
- * The byte range of a chunk's dictionary page when every data page of the chunk is
- * dictionary-encoded (by the encoding statistics when written, else by the list of encodings:
- * dictionary and level encodings only, plus PLAIN when it is the dictionary page's own encoding).
+ * Whether every data page of a chunk is dictionary-encoded: by the encoding statistics when the
+ * writer gave them, else by the list of encodings (dictionary and level encodings only: PLAIN is
+ * ambiguous without statistics, the dictionary page's own encoding or a fallback to plain pages).
  */
+export function allDataPagesDictionaryEncoded(meta: ColumnMetaData): boolean {
+  const stats = meta.encoding_stats;
+  if (stats !== undefined && stats.length > 0) {
+    const data = stats.filter((s) => s.page_type === 'DATA_PAGE' || s.page_type === 'DATA_PAGE_V2');
+    return data.length > 0 && data.every((s) => DICTIONARY_ENCODINGS.has(s.encoding));
+  }
+  const encodings = meta.encodings;
+  return (
+    encodings.some((e) => DICTIONARY_ENCODINGS.has(e)) &&
+    encodings.every((e) => DICTIONARY_ENCODINGS.has(e) || LEVEL_ENCODINGS.has(e))
+  );
+}
+
+/** The byte range of a chunk's dictionary page when every data page of the chunk uses it. */
 export function dictionaryPageRange(meta: ColumnMetaData): { offset: number; length: number } | undefined {
   const dictionaryOffset = meta.dictionary_page_offset;
   if (dictionaryOffset === undefined) return undefined;
   const start = Number(dictionaryOffset);
   const end = Number(meta.data_page_offset);
   if (!(start > 0 && start < end) || end - start > MAX_DICTIONARY_PAGE_BYTES) return undefined;
-  const stats = meta.encoding_stats;
-  if (stats !== undefined && stats.length > 0) {
-    const data = stats.filter((s) => s.page_type === 'DATA_PAGE' || s.page_type === 'DATA_PAGE_V2');
-    if (data.length === 0 || !data.every((s) => DICTIONARY_ENCODINGS.has(s.encoding))) return undefined;
-  } else {
-    const encodings = meta.encodings;
-    if (!encodings.some((e) => DICTIONARY_ENCODINGS.has(e))) return undefined;
-    // PLAIN is ambiguous without statistics (the dictionary page's encoding, or a fallback): keep.
-    if (!encodings.every((e) => DICTIONARY_ENCODINGS.has(e) || LEVEL_ENCODINGS.has(e))) return undefined;
-  }
-  return { offset: start, length: end - start };
+  return allDataPagesDictionaryEncoded(meta) ? { offset: start, length: end - start } : undefined;
 }
 
 /**

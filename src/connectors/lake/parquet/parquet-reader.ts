@@ -33,6 +33,7 @@ import { lakeError, messageOf } from '../lake-errors.js';
 import { readRecordBatch } from './arrow-ffi.js';
 import { arrowToBlock } from './arrow-to-blocks.js';
 import { columnChunkFile } from './column-chunk-file.js';
+import { allDataPagesDictionaryEncoded } from './parquet-dictionary.js';
 import { columnChunkRange, type ParquetFooter } from './parquet-footer.js';
 import {
   flatChunk,
@@ -285,11 +286,7 @@ export class ParquetReader {
       (c) => c.meta_data?.path_in_schema.length === 1 && c.meta_data.path_in_schema[0] === fieldName,
     );
     const meta = chunk?.meta_data;
-    if (meta === undefined) return false;
-    const isDictionary = (encoding: string) => encoding === 'PLAIN_DICTIONARY' || encoding === 'RLE_DICTIONARY';
-    const stats = meta.encoding_stats?.filter((s) => s.page_type === 'DATA_PAGE' || s.page_type === 'DATA_PAGE_V2');
-    if (stats !== undefined && stats.length > 0) return stats.every((s) => isDictionary(s.encoding));
-    return meta.encodings.some(isDictionary);
+    return meta !== undefined && allDataPagesDictionaryEncoded(meta);
   }
 
   private *slice(page: Page): Iterable<Page> {
