@@ -52,6 +52,10 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
       'the S3 file system (s3rver on loopback) beside local disk on a lineitem Parquet file [--sf 1] [--runs 3]',
     load: () => import('./s3-read-bench.js'),
   },
+  'lake-formats': {
+    description: 'lake Parquet writer, CSV and JSON lines on TPC-H lineitem beside DuckDB [--sf 0.2] [--runs 3]',
+    load: () => import('./lake-scan-formats-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

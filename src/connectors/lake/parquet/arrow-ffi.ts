@@ -55,6 +55,8 @@ export interface ArrowColumn {
   readonly values: ArrayBufferView | undefined;
   readonly valueOffsets: Int32Array | BigInt64Array | undefined;
   readonly children: readonly ArrowColumn[];
+  /** The values of a dictionary-encoded array, whose own values are then the indices. */
+  readonly dictionary?: ArrowColumn | undefined;
 }
 
 export interface ArrowField {
@@ -98,7 +100,7 @@ export function readRecordBatch(memory: ArrayBuffer, arrayAddress: number, schem
   const reader = new MemoryReader(memory);
   const root = readArray(reader, arrayAddress, schemaAddress);
   const names = root.type.children ?? [];
-  return root.children.map((column, i) => ({ name: names[i]!.name, column: withParentOffset(column, root) }));
+  return root.children.map((column, i) => ({ name: names[i]?.name ?? '', column: withParentOffset(column, root) }));
 }
 
 function withParentOffset(child: ArrowColumn, parent: ArrowColumn): ArrowColumn {
@@ -107,6 +109,14 @@ function withParentOffset(child: ArrowColumn, parent: ArrowColumn): ArrowColumn 
 }
 
 function readArray(reader: MemoryReader, array: number, schema: number): ArrowColumn {
+  const indices = readPlainArray(reader, array, schema);
+  const dictionarySchema = reader.pointer(schema + 36);
+  const dictionaryArray = reader.pointer(array + 48);
+  if (dictionarySchema === 0 || dictionaryArray === 0) return indices;
+  return { ...indices, dictionary: readArray(reader, dictionaryArray, dictionarySchema) };
+}
+
+function readPlainArray(reader: MemoryReader, array: number, schema: number): ArrowColumn {
   const format = reader.cString(reader.pointer(schema));
   const length = reader.int64(array);
   const nullCount = reader.int64(array + 8);
@@ -212,7 +222,7 @@ function readArray(reader: MemoryReader, array: number, schema: number): ArrowCo
       case 'U': {
         const large = format === 'Z' || format === 'U';
         const offsets = large ? view(BigInt64Array, buffer(1), count + 1) : view(Int32Array, buffer(1), count + 1);
-        const end = large ? Number((offsets as BigInt64Array)[count]) : (offsets as Int32Array)[count]!;
+        const end = large ? Number((offsets as BigInt64Array)[count]) : ((offsets as Int32Array)[count] as number);
         const typeId =
           format === 'z'
             ? ArrowTypeId.Binary
@@ -268,7 +278,7 @@ function readArray(reader: MemoryReader, array: number, schema: number): ArrowCo
     };
   }
   if (format.startsWith('tt') && format.length === 3) {
-    const unit = TIME_UNITS[format[2]!];
+    const unit = TIME_UNITS[format[2] ?? ''];
     if (unit === undefined) throw unsupported(format);
     const wide = unit >= 2;
     return {
@@ -280,7 +290,7 @@ function readArray(reader: MemoryReader, array: number, schema: number): ArrowCo
     };
   }
   if (format.startsWith('ts') && format[3] === ':') {
-    const unit = TIME_UNITS[format[2]!];
+    const unit = TIME_UNITS[format[2] ?? ''];
     if (unit === undefined) throw unsupported(format);
     const timezone = format.slice(4);
     return {

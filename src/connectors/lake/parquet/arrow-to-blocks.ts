@@ -19,11 +19,13 @@
  *   - Bytes read into varchar are decoded as UTF-8 (invalid sequences become U+FFFD); varchar(n)
  *     values longer than n are truncated and char(n) values lose trailing spaces, as Trino.
  */
+import { isAscii } from 'node:buffer';
 import {
   arrayBlock,
   type Block,
   binaryBlock,
   booleanBlock,
+  dictionaryBlock,
   float32Block,
   float64Block,
   int32Block,
@@ -35,6 +37,7 @@ import {
   timestampTzBlock,
 } from '../../../data/block.js';
 import { nullBlock } from '../../../data/block-builder.js';
+import { concatBlocks } from '../../../data/block-copy.js';
 import {
   MAX_FLOAT64_DECIMAL_PRECISION,
   MAX_FLOAT64_TIMESTAMP_PRECISION,
@@ -81,7 +84,7 @@ export function nullsOf(data: ArrowColumn): Uint8Array | undefined {
   const nulls = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) {
     const bit = offset + i;
-    nulls[i] = 1 - ((bitmap[bit >> 3]! >> (bit & 7)) & 1);
+    nulls[i] = 1 - (((bitmap[bit >> 3] as number) >> (bit & 7)) & 1);
   }
   return nulls;
 }
@@ -101,6 +104,7 @@ export function arrowToBlock(
 ): Block {
   const typeId = data.typeId;
   if (typeId === ArrowType.Null) return nullBlock(target, data.length);
+  if (data.dictionary !== undefined) return dictionaryBlockOf(data, data.dictionary, target, field, ctx);
   switch (target.kind) {
     case 'boolean':
       if (typeId !== ArrowType.Bool) throw mismatch(ctx, target, field, data);
@@ -151,13 +155,39 @@ export function arrowToBlock(
   }
 }
 
+/**
+ * A dictionary-encoded array (the reader asks for one for dictionary-encoded string chunks) as a
+ * dictionary block: the dictionary's values converted once into the declared type, the indices
+ * copied; null positions point to a null entry appended to the dictionary.
+ */
+function dictionaryBlockOf(
+  data: ArrowColumn,
+  dictionary: ArrowColumn,
+  target: Type,
+  field: SchemaTree | undefined,
+  ctx: ConversionContext,
+): Block {
+  if (data.typeId !== ArrowType.Int || data.type.bitWidth === 64) throw mismatch(ctx, target, field, data);
+  let values = arrowToBlock(dictionary, target, field, ctx);
+  const n = data.length;
+  const ids = new Int32Array(n);
+  ids.set((data.values as Int32Array | Int16Array | Int8Array).subarray(data.offset, data.offset + n));
+  const nulls = nullsOf(data);
+  if (nulls !== undefined) {
+    const nullId = values.positionCount;
+    values = concatBlocks([values, nullBlock(target, 1)]);
+    for (let i = 0; i < n; i++) if (nulls[i] === 1) ids[i] = nullId;
+  }
+  return dictionaryBlock(ids, values);
+}
+
 function booleanValues(data: ArrowColumn): Uint8Array {
   const bits = data.values as Uint8Array;
   const out = new Uint8Array(data.length);
   const offset = data.offset;
   for (let i = 0; i < data.length; i++) {
     const bit = offset + i;
-    out[i] = (bits[bit >> 3]! >> (bit & 7)) & 1;
+    out[i] = ((bits[bit >> 3] as number) >> (bit & 7)) & 1;
   }
   return out;
 }
@@ -183,13 +213,13 @@ function numbersOf(
       const type = data.type as unknown as { bitWidth: number; isSigned: boolean };
       if (type.bitWidth < 64) {
         const values = (data.values as Int32Array).subarray(data.offset, data.offset + n);
-        for (let i = 0; i < n; i++) out[i] = values[i]!;
+        for (let i = 0; i < n; i++) out[i] = values[i] as number;
         return out;
       }
       const words = int64Words(data);
       for (let i = 0; i < n; i++) {
-        const lo = words[2 * i]! >>> 0;
-        const hi = type.isSigned ? words[2 * i + 1]! : words[2 * i + 1]! >>> 0;
+        const lo = (words[2 * i] as number) >>> 0;
+        const hi = type.isSigned ? (words[2 * i + 1] as number) : (words[2 * i + 1] as number) >>> 0;
         const value = hi * TWO_32 + lo;
         if ((hi >= 2097152 || hi < -2097152) && !(nulls !== undefined && nulls[i] === 1)) {
           if (target.kind === 'double' || target.kind === 'real') {
@@ -210,12 +240,12 @@ function numbersOf(
       const values = data.values as Float32Array | Float64Array | Uint16Array;
       if ((data.type as unknown as { precision: number }).precision === 0) {
         const halves = (values as Uint16Array).subarray(data.offset, data.offset + n);
-        for (let i = 0; i < n; i++) out[i] = halfToFloat(halves[i]!);
+        for (let i = 0; i < n; i++) out[i] = halfToFloat(halves[i] as number);
         return out;
       }
       if (values instanceof Float64Array && target.kind !== 'double') throw mismatch(ctx, target, field, data);
       const v = values.subarray(data.offset, data.offset + n);
-      for (let i = 0; i < n; i++) out[i] = v[i]!;
+      for (let i = 0; i < n; i++) out[i] = v[i] as number;
       return out;
     }
     case ArrowType.Decimal: {
@@ -251,36 +281,36 @@ function halfToFloat(bits: number): number {
 
 /** A 128-bit little-endian decimal value as a number when it is a safe integer, else undefined. */
 function decimalWordsToNumber(words: Uint32Array, base: number): number | undefined {
-  const w1 = words[base + 1]!;
-  const w2 = words[base + 2]!;
-  const w3 = words[base + 3]!;
+  const w1 = words[base + 1] as number;
+  const w2 = words[base + 2] as number;
+  const w3 = words[base + 3] as number;
   const negative = (w3 & 0x80000000) !== 0;
   const extension = negative ? 0xffffffff : 0;
   if (w2 !== extension || w3 !== extension) return undefined;
   const hi = w1 | 0; // signed high word of the low 64 bits
   if ((negative && hi >= 0) || (!negative && hi < 0)) return undefined;
   if (hi >= 2097152 || hi < -2097152) return undefined;
-  return hi * TWO_32 + words[base]!;
+  return hi * TWO_32 + (words[base] as number);
 }
 
 function decimalWordsToBigInt(words: Uint32Array, base: number): bigint {
   const value =
-    (BigInt(words[base + 3]!) << 96n) |
-    (BigInt(words[base + 2]!) << 64n) |
-    (BigInt(words[base + 1]!) << 32n) |
-    BigInt(words[base]!);
+    (BigInt(words[base + 3] as number) << 96n) |
+    (BigInt(words[base + 2] as number) << 64n) |
+    (BigInt(words[base + 1] as number) << 32n) |
+    BigInt(words[base] as number);
   return BigInt.asIntN(128, value);
 }
 
 function integerBlock(data: ArrowColumn, target: Type, field: SchemaTree | undefined, ctx: ConversionContext): Block {
-  const [min, max] = INT_LIMITS[target.kind]!;
+  const [min, max] = INT_LIMITS[target.kind] as readonly [number, number];
   const n = data.length;
   const nulls = nullsOf(data);
   if (data.typeId === ArrowType.Int && (data.type as unknown as { bitWidth: number }).bitWidth <= 32) {
     const values = (data.values as Int32Array).subarray(data.offset, data.offset + n);
     const out = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const v = values[i]!;
+      const v = values[i] as number;
       if ((v < min || v > max) && !(nulls !== undefined && nulls[i] === 1)) throw outOfRange(ctx, target, v);
       out[i] = v;
     }
@@ -290,7 +320,7 @@ function integerBlock(data: ArrowColumn, target: Type, field: SchemaTree | undef
   const wide = numbersOf(data, target, field, ctx);
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const v = wide[i]!;
+    const v = wide[i] as number;
     if ((v < min || v > max) && !(nulls !== undefined && nulls[i] === 1)) throw outOfRange(ctx, target, v);
     out[i] = v;
   }
@@ -308,22 +338,22 @@ function bigintBlock(data: ArrowColumn, target: Type, field: SchemaTree | undefi
     let safe = true;
     const signed = type.isSigned;
     for (let i = 0; i < n; i++) {
-      const hi = signed ? words[2 * i + 1]! : words[2 * i + 1]! >>> 0;
+      const hi = signed ? (words[2 * i + 1] as number) : (words[2 * i + 1] as number) >>> 0;
       if (hi >= 2097152 || hi < -2097152) {
         safe = false;
         break;
       }
-      out[i] = hi * TWO_32 + (words[2 * i]! >>> 0);
+      out[i] = hi * TWO_32 + ((words[2 * i] as number) >>> 0);
     }
     const nulls = nullsOf(data);
     if (safe) return float64Block(out, nulls);
     if (!type.isSigned) {
       for (let i = 0; i < n; i++) {
-        if (words[2 * i + 1]! < 0 && !(nulls !== undefined && nulls[i] === 1)) {
+        if ((words[2 * i + 1] as number) < 0 && !(nulls !== undefined && nulls[i] === 1)) {
           throw outOfRange(
             ctx,
             target,
-            ((BigInt(words[2 * i + 1]! >>> 0) << 32n) | BigInt(words[2 * i]! >>> 0)).toString(),
+            ((BigInt((words[2 * i + 1] as number) >>> 0) << 32n) | BigInt((words[2 * i] as number) >>> 0)).toString(),
           );
         }
       }
@@ -378,33 +408,35 @@ function decimalBlock(
     numberAt = (i) => decimalWordsToNumber(words, (data.offset + i) * 4);
   } else if (data.typeId === ArrowType.Int && (data.type as { bitWidth: number }).bitWidth === 64) {
     // 64-bit integers (UINT_64 among them, which infers as decimal(20,0)): exact through bigints.
-    sourceScale = 0;
+    // The reader hands INT64 decimals over undecorated (column-chunk-file.ts): their scale is the field's.
+    sourceScale = integerDecimalScale(field);
     const words = int64Words(data);
     const signed = (data.type as { isSigned: boolean }).isSigned;
     unscaledAt = (i) => {
-      const value = (BigInt(words[2 * i + 1]! >>> 0) << 32n) | BigInt(words[2 * i]! >>> 0);
+      const value = (BigInt((words[2 * i + 1] as number) >>> 0) << 32n) | BigInt((words[2 * i] as number) >>> 0);
       return signed ? BigInt.asIntN(64, value) : value;
     };
     numberAt = (i) => {
-      const hi = signed ? words[2 * i + 1]! : words[2 * i + 1]! >>> 0;
-      return hi < 2097152 && hi >= -2097152 ? hi * TWO_32 + (words[2 * i]! >>> 0) : undefined;
+      const hi = signed ? (words[2 * i + 1] as number) : (words[2 * i + 1] as number) >>> 0;
+      return hi < 2097152 && hi >= -2097152 ? hi * TWO_32 + ((words[2 * i] as number) >>> 0) : undefined;
     };
   } else if (data.typeId === ArrowType.Int) {
-    // A plain integer column read as a decimal (Trino accepts INT32/INT64 for short decimals).
-    sourceScale = 0;
+    // A plain integer column read as a decimal (Trino accepts INT32/INT64 for short decimals), or
+    // an INT32 decimal handed over undecorated.
+    sourceScale = integerDecimalScale(field);
     const wide = numbersOf(data, target, field, ctx);
-    unscaledAt = (i) => BigInt(wide[i]!);
-    numberAt = (i) => wide[i]!;
+    unscaledAt = (i) => BigInt(wide[i] as number);
+    numberAt = (i) => wide[i] as number;
   } else {
     throw mismatch(ctx, target, field, data);
   }
   const scaleUp = target.scale - sourceScale;
-  const limit = POW10[target.precision]!;
+  const limit = POW10[target.precision] as bigint;
   // The exact unscaled value at the target scale (rounding half up when the scale shrinks).
   const rescaled = (i: number): bigint => {
     const value = unscaledAt(i);
-    if (scaleUp >= 0) return value * POW10[scaleUp]!;
-    const divisor = POW10[-scaleUp]!;
+    if (scaleUp >= 0) return value * (POW10[scaleUp] as bigint);
+    const divisor = POW10[-scaleUp] as bigint;
     const quotient = value / divisor;
     const remainder = value - quotient * divisor;
     const half = divisor / 2n;
@@ -418,8 +450,11 @@ function decimalBlock(
     }
     return value;
   };
-  if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION && data.typeId === ArrowType.Decimal && scaleUp >= 0) {
-    const fast = shortDecimals(data, 10 ** scaleUp, 10 ** target.precision);
+  if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION && scaleUp >= 0) {
+    const fast =
+      data.typeId === ArrowType.Decimal
+        ? shortDecimals(data, 10 ** scaleUp, 10 ** target.precision)
+        : integerShortDecimals(data, 10 ** scaleUp, 10 ** target.precision);
     if (fast !== undefined) return float64Block(fast, nulls);
   }
   if (target.precision <= MAX_FLOAT64_DECIMAL_PRECISION) {
@@ -455,10 +490,10 @@ function decimalBlock(
     );
     const dst = new Int32Array(out.buffer);
     for (let i = 0; i < n; i++) {
-      dst[4 * i] = words[4 * i + 2]!;
-      dst[4 * i + 1] = words[4 * i + 3]!;
-      dst[4 * i + 2] = words[4 * i]!;
-      dst[4 * i + 3] = words[4 * i + 1]!;
+      dst[4 * i] = words[4 * i + 2] as number;
+      dst[4 * i + 1] = words[4 * i + 3] as number;
+      dst[4 * i + 2] = words[4 * i] as number;
+      dst[4 * i + 3] = words[4 * i + 1] as number;
     }
     if (target.precision < 38) for (let i = 0; i < n; i++) if (!(nulls !== undefined && nulls[i] === 1)) checkedLong(i);
     return int128Block(out, nulls);
@@ -483,6 +518,49 @@ function decimalBlock(
  * undefined when some value does not fit below `limit` (the caller's general path then decides).
  * Null positions hold zeros in Arrow, so they never fail the check.
  */
+/**
+ * The scale of a DECIMAL annotation on an INT32/INT64 field, 0 without one: the reader strips the
+ * annotation of such columns before decoding (column-chunk-file.ts), so that arrow-rs gives their
+ * unscaled integers as 4 or 8 bytes per value instead of widening them to 128-bit decimals.
+ */
+export function integerDecimalScale(field: SchemaTree | undefined): number {
+  const element = field?.element;
+  if (element === undefined || (element.type !== 'INT32' && element.type !== 'INT64')) return 0;
+  const logical = element.logical_type;
+  if (logical?.type === 'DECIMAL') return logical.scale;
+  return element.converted_type === 'DECIMAL' ? (element.scale ?? 0) : 0;
+}
+
+/**
+ * Unscaled INT32/INT64 decimal values (or plain integers) times `factor` as doubles, or undefined
+ * when some value does not fit below `limit`. Null positions hold zeros in Arrow.
+ */
+function integerShortDecimals(data: ArrowColumn, factor: number, limit: number): Float64Array | undefined {
+  const n = data.length;
+  const out = new Float64Array(n);
+  const type = data.type;
+  if (type.bitWidth === 64) {
+    if (type.isSigned !== true) return undefined;
+    const words = int64Words(data);
+    for (let i = 0, w = 0; i < n; i++, w += 2) {
+      const hi = words[w + 1] as number;
+      if (hi >= 2097152 || hi < -2097152) return undefined;
+      const value = (hi * TWO_32 + ((words[w] as number) >>> 0)) * factor;
+      if (!(value < limit && value > -limit)) return undefined;
+      out[i] = value;
+    }
+    return out;
+  }
+  if (type.bitWidth !== 32 || type.isSigned !== true) return undefined;
+  const values = (data.values as Int32Array).subarray(data.offset, data.offset + n);
+  for (let i = 0; i < n; i++) {
+    const value = (values[i] as number) * factor;
+    if (!(value < limit && value > -limit)) return undefined;
+    out[i] = value;
+  }
+  return out;
+}
+
 function shortDecimals(data: ArrowColumn, factor: number, limit: number): Float64Array | undefined {
   const source = data.values as Uint32Array;
   const n = data.length;
@@ -490,10 +568,10 @@ function shortDecimals(data: ArrowColumn, factor: number, limit: number): Float6
   const words = new Int32Array(source.buffer, source.byteOffset + data.offset * 16, n * 4);
   const out = new Float64Array(n);
   for (let i = 0, base = 0; i < n; i++, base += 4) {
-    const hi = words[base + 1]!;
+    const hi = words[base + 1] as number;
     const sign = hi >> 31;
     if (words[base + 2] !== sign || words[base + 3] !== sign || hi >= 2097152 || hi < -2097152) return undefined;
-    const value = (hi * TWO_32 + (words[base]! >>> 0)) * factor;
+    const value = (hi * TWO_32 + ((words[base] as number) >>> 0)) * factor;
     if (!(value < limit && value > -limit)) return undefined;
     out[i] = value;
   }
@@ -527,17 +605,17 @@ function timestampBlock(
       const perDay = 86_400 * unitsPerSecond(target);
       if (target.precision > MAX_FLOAT64_TIMESTAMP_PRECISION) {
         const millis = new Float64Array(data.length);
-        for (let i = 0; i < data.length; i++) millis[i] = days[i]! * 86_400_000;
+        for (let i = 0; i < data.length; i++) millis[i] = (days[i] as number) * 86_400_000;
         return timestampTzBlock(millis, new Int16Array(data.length), new Int32Array(data.length), nullsOf(data));
       }
       const out = new Float64Array(data.length);
-      for (let i = 0; i < data.length; i++) out[i] = days[i]! * perDay;
+      for (let i = 0; i < data.length; i++) out[i] = (days[i] as number) * perDay;
       return float64Block(out, nullsOf(data));
     }
     throw mismatch(ctx, target, field, data);
   }
   const n = data.length;
-  const sourcePerSecond = UNIT_PER_SECOND[(data.type as unknown as { unit: number }).unit]!;
+  const sourcePerSecond = UNIT_PER_SECOND[(data.type as unknown as { unit: number }).unit] as number;
   const words = int64Words(data);
   const nulls = nullsOf(data);
   const zoned = target.kind === 'timestamp with time zone';
@@ -547,7 +625,13 @@ function timestampBlock(
     const step = roundingStep(target.precision, targetPerSecond);
     const out = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      out[i] = convertUnits(words[2 * i + 1]!, words[2 * i]! >>> 0, sourcePerSecond, targetPerSecond, step);
+      out[i] = convertUnits(
+        words[2 * i + 1] as number,
+        (words[2 * i] as number) >>> 0,
+        sourcePerSecond,
+        targetPerSecond,
+        step,
+      );
     }
     return float64Block(out, nulls);
   }
@@ -556,8 +640,8 @@ function timestampBlock(
   const picos = target.precision > 3 ? new Int32Array(n) : undefined;
   const picoStep = 10 ** Math.max(0, 12 - target.precision);
   for (let i = 0; i < n; i++) {
-    const hi = words[2 * i + 1]!;
-    const lo = words[2 * i]! >>> 0;
+    const hi = words[2 * i + 1] as number;
+    const lo = (words[2 * i] as number) >>> 0;
     let ms: number;
     let pico: number;
     if (sourcePerSecond <= 1000) {
@@ -620,18 +704,30 @@ function timeBlock(
 ): Block {
   if (data.typeId !== ArrowType.Time) throw mismatch(ctx, target, field, data);
   const type = data.type as unknown as { unit: number; bitWidth: number };
-  const sourcePerSecond = UNIT_PER_SECOND[type.unit]!;
+  const sourcePerSecond = UNIT_PER_SECOND[type.unit] as number;
   const targetPerSecond = unitsPerSecond(target);
   const n = data.length;
   const out = new Float64Array(n);
   if (type.bitWidth === 32) {
     const values = (data.values as Int32Array).subarray(data.offset, data.offset + n);
     for (let i = 0; i < n; i++)
-      out[i] = convertUnits(values[i]! < 0 ? -1 : 0, values[i]! >>> 0, sourcePerSecond, targetPerSecond, 1);
+      out[i] = convertUnits(
+        (values[i] as number) < 0 ? -1 : 0,
+        (values[i] as number) >>> 0,
+        sourcePerSecond,
+        targetPerSecond,
+        1,
+      );
   } else {
     const words = int64Words(data);
     for (let i = 0; i < n; i++)
-      out[i] = convertUnits(words[2 * i + 1]!, words[2 * i]! >>> 0, sourcePerSecond, targetPerSecond, 1);
+      out[i] = convertUnits(
+        words[2 * i + 1] as number,
+        (words[2 * i] as number) >>> 0,
+        sourcePerSecond,
+        targetPerSecond,
+        1,
+      );
   }
   return float64Block(out, nullsOf(data));
 }
@@ -642,7 +738,7 @@ function uuidText(bytes: Uint8Array, at: number): string {
   let text = '';
   for (let i = 0; i < 16; i++) {
     if (i === 4 || i === 6 || i === 8 || i === 10) text += '-';
-    text += HEX[bytes[at + i]!];
+    text += HEX[bytes[at + i] as number];
   }
   return text;
 }
@@ -682,10 +778,11 @@ function stringBlockOf(data: ArrowColumn, target: Type, field: SchemaTree | unde
   }
   if (target.kind === 'varchar' && target.length !== undefined) {
     const length = target.length;
-    for (let i = 0; i < n; i++) if (values[i]!.length > length) values[i] = [...values[i]!].slice(0, length).join('');
+    for (let i = 0; i < n; i++)
+      if ((values[i] as string).length > length) values[i] = [...(values[i] as string)].slice(0, length).join('');
   } else if (target.kind === 'char') {
     for (let i = 0; i < n; i++) {
-      const v = values[i]!;
+      const v = values[i] as string;
       if (v.endsWith(' ')) values[i] = v.replace(/ +$/, '');
     }
   }
@@ -694,12 +791,15 @@ function stringBlockOf(data: ArrowColumn, target: Type, field: SchemaTree | unde
 
 /** Offsets of a variable-length column as numbers (64-bit offsets of Large types included). */
 function offsetAt(offsets: Int32Array | BigInt64Array, i: number): number {
-  return typeof offsets[0] === 'bigint' ? Number((offsets as BigInt64Array)[i]!) : (offsets as Int32Array)[i]!;
+  return typeof offsets[0] === 'bigint'
+    ? Number((offsets as BigInt64Array)[i] as bigint)
+    : ((offsets as Int32Array)[i] as number);
 }
 
 /**
  * Decodes UTF-8 values: when the column's bytes are all ASCII (common: keys, codes, comments in
- * English), one latin1 decode of the whole buffer and a slice per value; otherwise a decode per value.
+ * English; checked by node's vectorised `isAscii`), one latin1 decode of the whole buffer and a
+ * slice per value (V8 makes longer slices views of the whole); otherwise a decode per value.
  */
 function decodeStrings(data: ArrowColumn, out: string[], nulls: Uint8Array | undefined): void {
   const offsets = data.valueOffsets as Int32Array | BigInt64Array;
@@ -708,17 +808,11 @@ function decodeStrings(data: ArrowColumn, out: string[], nulls: Uint8Array | und
   const first = offsetAt(offsets, data.offset);
   const last = offsetAt(offsets, data.offset + n);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let ascii = true;
-  for (let i = first; i < last; i++) {
-    if (bytes[i]! >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii && typeof offsets[0] !== 'bigint') {
+  if (typeof offsets[0] !== 'bigint' && isAscii(bytes.subarray(first, last))) {
     const all = buffer.toString('latin1', first, last);
     const o = offsets as Int32Array;
-    for (let i = 0; i < n; i++) out[i] = all.slice(o[data.offset + i]! - first, o[data.offset + i + 1]! - first);
+    for (let i = 0; i < n; i++)
+      out[i] = all.slice((o[data.offset + i] as number) - first, (o[data.offset + i + 1] as number) - first);
     return;
   }
   for (let i = 0; i < n; i++) {
@@ -770,7 +864,7 @@ function listBlock(
 ): Block {
   if (data.typeId !== ArrowType.List && data.typeId !== ArrowType.LargeList) throw mismatch(ctx, target, field, data);
   const elementField = field === undefined ? undefined : elementOf(field);
-  const elements = arrowToBlock(data.children[0]!, target.element, elementField, ctx);
+  const elements = arrowToBlock(data.children[0] as ArrowColumn, target.element, elementField, ctx);
   return arrayBlock(listOffsets(data), elements, nullsOf(data));
 }
 
@@ -794,7 +888,7 @@ function mapBlockOf(
   ctx: ConversionContext,
 ): Block {
   if (data.typeId !== ArrowType.Map) throw mismatch(ctx, target, field, data);
-  const entries = data.children[0]!;
+  const entries = data.children[0] as ArrowColumn;
   let keyField: SchemaTree | undefined;
   let valueField: SchemaTree | undefined;
   if (field !== undefined) {
@@ -804,8 +898,8 @@ function mapBlockOf(
       keyField = undefined;
     }
   }
-  const keys = arrowToBlock(entries.children[0]!, target.key, keyField, ctx);
-  const values = arrowToBlock(entries.children[1]!, target.value, valueField, ctx);
+  const keys = arrowToBlock(entries.children[0] as ArrowColumn, target.key, keyField, ctx);
+  const values = arrowToBlock(entries.children[1] as ArrowColumn, target.value, valueField, ctx);
   return mapBlock(listOffsets(data), keys, values, nullsOf(data));
 }
 
@@ -820,7 +914,7 @@ function rowBlockOf(data: ArrowColumn, target: RowType, field: SchemaTree | unde
     if (targetField.name === undefined) index = i < names.length ? i : -1;
     if (index < 0) return nullBlock(targetField.type, data.length);
     const childField = field?.children.find((c) => c.element.name === names[index]);
-    const child = arrowToBlock(sliceChild(data.children[index]!, data), targetField.type, childField, {
+    const child = arrowToBlock(sliceChild(data.children[index] as ArrowColumn, data), targetField.type, childField, {
       location: ctx.location,
       column: `${ctx.column}.${names[index]}`,
     });
@@ -840,7 +934,7 @@ function withParentNulls(block: Block, parentNulls: Uint8Array): Block {
   if (block.kind === 'rle' || block.kind === 'dictionary') return block;
   const own = block.nulls;
   const merged = new Uint8Array(block.positionCount);
-  for (let i = 0; i < merged.length; i++) merged[i] = parentNulls[i]! | (own?.[i] ?? 0);
+  for (let i = 0; i < merged.length; i++) merged[i] = (parentNulls[i] as number) | (own?.[i] ?? 0);
   switch (block.kind) {
     case 'row':
       return rowBlock(

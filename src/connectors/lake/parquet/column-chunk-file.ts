@@ -15,6 +15,7 @@
 import type { FileMetaData } from 'hyparquet';
 import { ByteWriter } from 'hyparquet-writer';
 import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+import { dictionaryStringHint } from './arrow-schema-hint.js';
 import { columnChunkRange } from './parquet-footer.js';
 
 type SchemaElement = FileMetaData['schema'][number];
@@ -28,12 +29,12 @@ function fieldElements(schema: readonly SchemaElement[], fieldName: string): Sch
   let position = 1;
   const subtreeEnd = (start: number): number => {
     let end = start + 1;
-    for (let child = 0; child < (schema[start]!.num_children ?? 0); child++) end = subtreeEnd(end);
+    for (let child = 0; child < (schema[start]?.num_children ?? 0); child++) end = subtreeEnd(end);
     return end;
   };
   while (position < schema.length) {
     const end = subtreeEnd(position);
-    if (schema[position]!.name === fieldName) return schema.slice(position, end);
+    if (schema[position]?.name === fieldName) return schema.slice(position, end);
     position = end;
   }
   throw new Error(`no field ${fieldName} in the schema`);
@@ -55,6 +56,45 @@ function withoutIntegerLogicalType(element: SchemaElement): SchemaElement {
 }
 
 /**
+ * The element without its DECIMAL annotation when it is an INT32/INT64 decimal: arrow-rs then
+ * decodes the unscaled integers as they are stored (4 or 8 bytes a value) instead of widening them
+ * into 128-bit decimals, which Vivace would narrow back; the converter takes the scale from the real
+ * footer's field (arrow-to-blocks.ts `integerDecimalScale`).
+ */
+function withoutIntegerDecimal(element: SchemaElement): SchemaElement {
+  if (element.type !== 'INT32' && element.type !== 'INT64') return element;
+  if (element.logical_type?.type !== 'DECIMAL' && element.converted_type !== 'DECIMAL') return element;
+  return { ...element, logical_type: undefined, converted_type: undefined, scale: undefined, precision: undefined };
+}
+
+export interface ColumnChunkFileOptions {
+  /** Hand a top-level INT32/INT64 decimal column over as plain integers (see `withoutIntegerDecimal`). */
+  readonly integerDecimalsAsIntegers?: boolean;
+  /** Have a top-level string column decoded into an Arrow dictionary array (arrow-schema-hint.ts). */
+  readonly stringsAsDictionary?: boolean;
+  /**
+   * Chunks given as a subset of their pages (page-index pruning): their bytes are the dictionary
+   * page (`dictionaryLength` bytes, 0 without one) followed by data pages holding `rows` rows.
+   */
+  readonly pageSubsets?: ReadonlyMap<ColumnChunk, { readonly dictionaryLength: number; readonly rows: number }>;
+  /**
+   * Where the file is assembled: a buffer of at least `size` bytes, of which the file takes the
+   * first `size` (default a new one). The reader passes a scratch buffer it reuses, as the decoder
+   * copies the file into WebAssembly memory at once: no file-sized allocation per column chunk.
+   */
+  readonly allocate?: (size: number) => Uint8Array;
+}
+
+/** Whether the element is a primitive BYTE_ARRAY annotated as a UTF-8 string. */
+export function isStringElement(element: SchemaElement): boolean {
+  return (
+    element.type === 'BYTE_ARRAY' &&
+    element.num_children === undefined &&
+    (element.logical_type?.type === 'STRING' || element.converted_type === 'UTF8')
+  );
+}
+
+/**
  * The file for field `fieldName` of row group `rowGroup`; `chunkBytes(chunk)` returns the bytes of
  * a column chunk (its whole range, from the dictionary page on).
  */
@@ -63,16 +103,40 @@ export function columnChunkFile(
   rowGroup: number,
   fieldName: string,
   chunkBytes: (chunk: ColumnChunk) => Uint8Array,
+  options: ColumnChunkFileOptions = {},
 ): Uint8Array {
-  const group = metadata.row_groups[rowGroup]!;
+  const group = metadata.row_groups[rowGroup];
+  if (group === undefined) throw new Error(`no row group ${rowGroup}`);
   const chunks = group.columns.filter((c) => c.meta_data!.path_in_schema[0] === fieldName);
   const parts = chunks.map((chunk) => chunkBytes(chunk));
   const columns: ColumnChunk[] = [];
   let position = MAGIC.length;
+  let rows = group.num_rows;
   for (const [i, chunk] of chunks.entries()) {
     const meta = chunk.meta_data!;
+    const bytes = parts[i] as Uint8Array;
+    const subset = options.pageSubsets?.get(chunk);
+    if (subset !== undefined) {
+      // Offsets into the new buffer: the dictionary page first, the data pages after it.
+      rows = BigInt(subset.rows);
+      columns.push({
+        file_offset: BigInt(position),
+        meta_data: {
+          type: meta.type,
+          encodings: meta.encodings,
+          path_in_schema: meta.path_in_schema,
+          codec: meta.codec,
+          num_values: rows,
+          total_uncompressed_size: meta.total_uncompressed_size,
+          total_compressed_size: BigInt(bytes.length),
+          data_page_offset: BigInt(position + subset.dictionaryLength),
+          dictionary_page_offset: subset.dictionaryLength > 0 ? BigInt(position) : undefined,
+        },
+      });
+      position += bytes.length;
+      continue;
+    }
     const { start } = columnChunkRange(meta);
-    const bytes = parts[i]!;
     const shift = BigInt(position - start);
     const hasDictionary =
       meta.dictionary_page_offset !== undefined &&
@@ -95,10 +159,12 @@ export function columnChunkFile(
     });
     position += bytes.length;
   }
-  const schema = [
-    { ...metadata.schema[0]!, num_children: 1 },
-    ...fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType),
-  ];
+  const elements = fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType);
+  const [top] = elements;
+  if (options.integerDecimalsAsIntegers === true && top !== undefined && elements.length === 1) {
+    elements[0] = withoutIntegerDecimal(top);
+  }
+  const schema = [{ ...(metadata.schema[0] as SchemaElement), num_children: 1 }, ...elements];
   // The footer goes through hyparquet-writer's thrift writer; the chunks are copied once, into place.
   const footer = new ByteWriter();
   writeMetadata(
@@ -106,21 +172,26 @@ export function columnChunkFile(
     {
       version: metadata.version,
       schema,
-      num_rows: group.num_rows,
+      num_rows: rows,
       row_groups: [
         {
           columns,
           total_byte_size: group.total_byte_size,
-          num_rows: group.num_rows,
+          num_rows: rows,
           total_compressed_size: BigInt(position - MAGIC.length),
         },
       ],
       created_by: metadata.created_by,
+      key_value_metadata:
+        options.stringsAsDictionary === true && top !== undefined && elements.length === 1 && isStringElement(top)
+          ? [{ key: 'ARROW:schema', value: dictionaryStringHint(fieldName) }]
+          : undefined,
       metadata_length: 0,
     } as FileMetaData,
   );
   const footerBytes = footer.getBytes(); // metadata and its length
-  const file = new Uint8Array(position + footerBytes.length + MAGIC.length);
+  const size = position + footerBytes.length + MAGIC.length;
+  const file = options.allocate === undefined ? new Uint8Array(size) : options.allocate(size).subarray(0, size);
   file.set(MAGIC, 0);
   let at = MAGIC.length;
   for (const bytes of parts) {

@@ -28,7 +28,7 @@ export interface ParquetFooter {
 }
 
 /** Keep statistics raw (see the file comment); parquet-statistics.ts decodes them by type. */
-const RAW_PARSERS = {
+export const RAW_PARSERS = {
   timestampFromMilliseconds: (v: bigint) => v,
   timestampFromMicroseconds: (v: bigint) => v,
   timestampFromNanoseconds: (v: bigint) => v,

@@ -19,19 +19,32 @@
  * HIVE_PARTITION_SCHEMA_MISMATCH when a column's file type cannot be read as its declared type.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { OffsetIndex } from 'hyparquet';
 import type { RecordBatch as WasmRecordBatch } from 'parquet-wasm';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block } from '../../../data/block.js';
 import { nullBlock } from '../../../data/block-builder.js';
 import { createPage, getPageRegion, type Page } from '../../../data/page.js';
 import type { Type } from '../../../types/type.js';
+import type { LakeDomain } from '../domain.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { type ByteRange, type CoalescingOptions, readRanges } from '../fs/range-coalescing.js';
 import { lakeError, messageOf } from '../lake-errors.js';
 import { readRecordBatch } from './arrow-ffi.js';
 import { arrowToBlock } from './arrow-to-blocks.js';
 import { columnChunkFile } from './column-chunk-file.js';
+import { allDataPagesDictionaryEncoded } from './parquet-dictionary.js';
 import { columnChunkRange, type ParquetFooter } from './parquet-footer.js';
+import {
+  flatChunk,
+  type IndexedColumn,
+  isFlatField,
+  type PageSpan,
+  pageSpan,
+  type RowRange,
+  readPageIndexes,
+  selectRowRanges,
+} from './parquet-page-index.js';
 import { findField, type SchemaTree, schemaTree } from './parquet-schema.js';
 import { isWasmTrap, type ParquetWasm, withParquetWasm } from './parquet-wasm-host.js';
 
@@ -53,6 +66,14 @@ export interface ParquetReaderOptions {
   /** Rows per decoded Arrow batch (default 65536). */
   readonly batchRows?: number;
   readonly coalescing?: CoalescingOptions;
+  /**
+   * The query's domain on the table's columns (by the names of `columns`): with it, pages that the
+   * page index shows cannot match are skipped (rows of the kept pages are all returned; the engine
+   * still filters). Row groups are pruned before, by the caller (`selectRowGroups`).
+   */
+  readonly domain?: LakeDomain;
+  /** Use the page index when there is a domain (default true). */
+  readonly pageIndex?: boolean;
 }
 
 export const DEFAULT_MAX_PAGE_ROWS = 8192;
@@ -66,15 +87,26 @@ export interface ParquetReadStatistics {
   bytesRead: number;
   /** Rows produced. */
   rows: number;
+  /** Rows of selected row groups not read because the page index excluded their pages. */
+  rowsSkippedByPageIndex: number;
 }
 
 type ColumnChunk = ParquetFooter['metadata']['row_groups'][number]['columns'][number];
 
+/** A field's column chunk decoded into Arrow batches in WebAssembly memory. */
+interface DecodedColumn {
+  readonly name: string;
+  readonly wasm: ParquetWasm;
+  readonly table: ReturnType<ParquetWasm['readParquet']>;
+  readonly sizes: readonly number[];
+}
+
 export class ParquetReader {
-  readonly statistics: ParquetReadStatistics = { reads: 0, bytesRead: 0, rows: 0 };
+  readonly statistics: ParquetReadStatistics = { reads: 0, bytesRead: 0, rows: 0, rowsSkippedByPageIndex: 0 };
   private readonly fields: (SchemaTree | undefined)[];
   private readonly maxPageRows: number;
   private readonly batchRows: number;
+  private scratchBuffer = new Uint8Array(0);
 
   constructor(private readonly options: ParquetReaderOptions) {
     const root = schemaTree(options.footer.metadata);
@@ -110,32 +142,151 @@ export class ParquetReader {
         );
         continue;
       }
-      const chunks = await this.fetchChunks(g, fileNames);
-      // Decode column by column; the batches of all columns cover the same rows (one batch size).
-      const columnBatches = new Map<string, Block[][]>();
-      let batchSizes: number[] | undefined;
+      const plan = await this.pagePlan(g, fileNames);
+      if (plan === undefined) {
+        yield* this.readRows(g, fileNames, undefined);
+        continue;
+      }
+      for (const range of plan.ranges) yield* this.readRows(g, fileNames, { range, offsets: plan.offsets });
+    }
+  }
+
+  /**
+   * Reads rows of a row group: all of them, or (page-index pruning) the rows of `subset.range`,
+   * fetching of each column only the pages that cover the range.
+   */
+  private async *readRows(
+    g: number,
+    fileNames: readonly string[],
+    subset: { readonly range: RowRange; readonly offsets: ReadonlyMap<string, OffsetIndex> } | undefined,
+  ): AsyncGenerator<Page> {
+    const { footer } = this.options;
+    const { chunks, pageSubsets, skips } = await this.fetchChunks(g, fileNames, subset);
+    // Decode column by column, keeping the decoded batches in WebAssembly memory; the batches of all
+    // columns cover the same rows (one batch size). Blocks are then made batch by batch, each handed
+    // on as pages before the next is converted: the JS objects of a batch (strings) die young.
+    const decoded: DecodedColumn[] = [];
+    try {
+      let batchSizes: readonly number[] | undefined;
       for (const name of fileNames) {
-        const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk)!);
-        const { blocks, sizes } = await this.decodeColumn(file, name);
-        if (batchSizes !== undefined && sizes.join() !== batchSizes.join()) {
+        const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk) as Uint8Array, {
+          integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
+          stringsAsDictionary: this.dictionaryEncoded(g, name),
+          pageSubsets,
+          allocate: (size) => this.scratch(size),
+        });
+        const window =
+          subset === undefined
+            ? undefined
+            : { offset: skips.get(name) ?? 0, limit: subset.range.end - subset.range.start };
+        const column = await this.decodeColumn(file, name, window);
+        decoded.push(column);
+        if (batchSizes !== undefined && column.sizes.join() !== batchSizes.join()) {
           throw lakeError(
             'HIVE_BAD_DATA',
             `Columns of row group ${g} of Parquet file ${this.location} differ in row count`,
           );
         }
-        batchSizes = sizes;
-        columnBatches.set(name, blocks);
+        batchSizes = column.sizes;
         await yieldToEventLoop();
       }
       chunks.clear();
       for (const [b, size] of (batchSizes ?? []).entries()) {
+        const converted = new Map(decoded.map((column) => [column.name, this.convertDecoded(column, b)]));
         const blocks = this.options.columns.map((column, i) => {
           const field = this.fields[i];
-          return field === undefined ? nullBlock(column.type, size) : columnBatches.get(field.element.name)![b]![i]!;
+          const block = field === undefined ? undefined : converted.get(field.element.name)?.[i];
+          return block ?? nullBlock(column.type, size);
         });
         yield* this.slice(createPage(blocks, size));
       }
+    } finally {
+      for (const column of decoded) column.table.free();
     }
+  }
+
+  /**
+   * The row ranges of row group `g` to read when the page index lets pages be skipped (see
+   * parquet-page-index.ts), with the offset index of every field read; undefined to read it whole.
+   */
+  private async pagePlan(
+    g: number,
+    fileNames: readonly string[],
+  ): Promise<{ ranges: RowRange[]; offsets: Map<string, OffsetIndex> } | undefined> {
+    const domain = this.options.domain;
+    if (domain === undefined || this.options.pageIndex === false) return undefined;
+    const constrained: IndexedColumn[] = [];
+    for (const [i, column] of this.options.columns.entries()) {
+      const field = this.fields[i];
+      if (field !== undefined && domain.columns[column.name] !== undefined) constrained.push({ column, field });
+    }
+    if (constrained.length === 0) return undefined;
+    const root = schemaTree(this.options.footer.metadata);
+    const entries = [];
+    for (const name of fileNames) {
+      const field = root.children.find((c) => c.element.name === name);
+      const chunk = flatChunk(this.options.footer, g, name);
+      if (field === undefined || chunk === undefined || !isFlatField(field)) return undefined;
+      entries.push({ chunk, field, filtered: constrained.some((c) => c.field.element.name === name) });
+    }
+    let indexes: Awaited<ReturnType<typeof readPageIndexes>>;
+    try {
+      indexes = await readPageIndexes((offset, length) => this.read(offset, length), entries, this.options.coalescing);
+    } catch (error) {
+      throw this.wrap(error, 'HIVE_BAD_DATA', 'Error reading the page index of Parquet file');
+    }
+    if (indexes === undefined) return undefined;
+    const position = new Map(fileNames.map((name, i) => [name, i]));
+    const at = (c: IndexedColumn) => position.get(c.field.element.name) ?? -1;
+    const rows = Number(this.options.footer.metadata.row_groups[g]?.num_rows ?? 0);
+    const ranges = selectRowRanges(
+      rows,
+      constrained,
+      constrained.map((c) => indexes.offsets[at(c)] as OffsetIndex),
+      constrained.map((c) => indexes.columns[at(c)]),
+      domain,
+    );
+    const whole = ranges.length === 1 && ranges[0]?.start === 0 && ranges[0].end === rows;
+    if (whole) return undefined;
+    this.statistics.rowsSkippedByPageIndex += rows - ranges.reduce((sum, r) => sum + r.end - r.start, 0);
+    return { ranges, offsets: new Map(fileNames.map((name, i) => [name, indexes.offsets[i] as OffsetIndex])) };
+  }
+
+  private async read(offset: number, length: number): Promise<Uint8Array> {
+    const bytes = await this.options.fs.readRange(this.location, offset, length);
+    this.statistics.reads++;
+    this.statistics.bytesRead += bytes.length;
+    return bytes;
+  }
+
+  /**
+   * A buffer of at least `size` bytes, reused for every column chunk file of this reader: the
+   * decoder copies each file into WebAssembly memory before the next is assembled, and allocating
+   * a megabyte-sized buffer per column chunk would drive the garbage collector (external memory).
+   */
+  private scratch(size: number): Uint8Array {
+    if (this.scratchBuffer.length < size) this.scratchBuffer = new Uint8Array(Math.ceil(size * 1.25));
+    return this.scratchBuffer;
+  }
+
+  /** Whether every requested column read from file field `fieldName` is declared as a decimal. */
+  private onlyDecimalTargets(fieldName: string): boolean {
+    return this.options.columns.every(
+      (column, i) => this.fields[i]?.element.name !== fieldName || column.type.kind === 'decimal',
+    );
+  }
+
+  /**
+   * Whether the field's chunk in the row group has dictionary-encoded data pages (all of them, by
+   * the encoding statistics when the writer gave them; else by the chunk's list of encodings):
+   * such string columns are read as dictionary blocks.
+   */
+  private dictionaryEncoded(rowGroup: number, fieldName: string): boolean {
+    const chunk = this.options.footer.metadata.row_groups[rowGroup]?.columns.find(
+      (c) => c.meta_data?.path_in_schema.length === 1 && c.meta_data.path_in_schema[0] === fieldName,
+    );
+    const meta = chunk?.meta_data;
+    return meta !== undefined && allDataPagesDictionaryEncoded(meta);
   }
 
   private *slice(page: Page): Iterable<Page> {
@@ -146,68 +297,125 @@ export class ParquetReader {
     }
   }
 
-  /** Reads the row group's chunks of the wanted fields, neighbouring ones in one read. */
-  private async fetchChunks(rowGroup: number, fileNames: readonly string[]): Promise<Map<ColumnChunk, Uint8Array>> {
-    const group = this.options.footer.metadata.row_groups[rowGroup]!;
+  /**
+   * Reads the row group's chunks of the wanted fields, neighbouring ones in one read: whole, or
+   * (page-index pruning) the dictionary page and the data pages covering `subset.range`, with the
+   * rows of each field's first fetched page to skip.
+   */
+  private async fetchChunks(
+    rowGroup: number,
+    fileNames: readonly string[],
+    subset: { readonly range: RowRange; readonly offsets: ReadonlyMap<string, OffsetIndex> } | undefined,
+  ): Promise<{
+    chunks: Map<ColumnChunk, Uint8Array>;
+    pageSubsets: Map<ColumnChunk, { dictionaryLength: number; rows: number }> | undefined;
+    skips: Map<string, number>;
+  }> {
+    const group = this.options.footer.metadata.row_groups[rowGroup];
     const wanted = new Set(fileNames);
-    const selected = group.columns.filter((c) => wanted.has(c.meta_data!.path_in_schema[0]!));
-    const ranges: ByteRange[] = selected.map((chunk) => {
-      const { start, length } = columnChunkRange(chunk.meta_data!);
-      return { offset: start, length };
+    const selected = (group?.columns ?? []).filter((c) => {
+      const top = c.meta_data?.path_in_schema[0];
+      return top !== undefined && wanted.has(top);
     });
+    const rows = Number(group?.num_rows ?? 0);
+    const ranges: ByteRange[] = [];
+    const spans: (PageSpan | undefined)[] = [];
+    const skips = new Map<string, number>();
+    for (const chunk of selected) {
+      const meta = chunk.meta_data as NonNullable<ColumnChunk['meta_data']>;
+      const name = meta.path_in_schema[0] as string;
+      const offsetIndex = subset?.offsets.get(name);
+      if (subset === undefined || offsetIndex === undefined) {
+        const { start, length } = columnChunkRange(meta);
+        ranges.push({ offset: start, length }, { offset: 0, length: 0 });
+        spans.push(undefined);
+        continue;
+      }
+      const span = pageSpan(chunk, offsetIndex, rows, subset.range);
+      ranges.push(span.dictionary ?? { offset: 0, length: 0 }, span.pages);
+      spans.push(span);
+      skips.set(name, subset.range.start - span.firstRow);
+    }
     let parts: Uint8Array[];
     try {
       parts = await readRanges(
-        async (offset, length) => {
-          const bytes = await this.options.fs.readRange(this.location, offset, length);
-          this.statistics.reads++;
-          this.statistics.bytesRead += bytes.length;
-          return bytes;
-        },
-        ranges,
+        (offset, length) => this.read(offset, length),
+        ranges.filter((r) => r.length > 0),
         this.options.coalescing,
       );
     } catch (error) {
       throw this.wrap(error, 'HIVE_CANNOT_OPEN_SPLIT', 'Error reading Parquet file');
     }
-    return new Map(selected.map((chunk, i) => [chunk, parts[i]!]));
+    // Put the parts back in place of the ranges (empty ranges were not read).
+    let next = 0;
+    const bytesOf = (range: ByteRange) => (range.length === 0 ? new Uint8Array(0) : (parts[next++] as Uint8Array));
+    const chunks = new Map<ColumnChunk, Uint8Array>();
+    const pageSubsets =
+      subset === undefined ? undefined : new Map<ColumnChunk, { dictionaryLength: number; rows: number }>();
+    for (const [i, chunk] of selected.entries()) {
+      const first = bytesOf(ranges[2 * i] as ByteRange);
+      const second = bytesOf(ranges[2 * i + 1] as ByteRange);
+      const span = spans[i];
+      if (span === undefined) {
+        chunks.set(chunk, first);
+        continue;
+      }
+      const bytes = new Uint8Array(first.length + second.length);
+      bytes.set(first, 0);
+      bytes.set(second, first.length);
+      chunks.set(chunk, bytes);
+      pageSubsets?.set(chunk, { dictionaryLength: first.length, rows: span.endRow - span.firstRow });
+    }
+    return { chunks, pageSubsets, skips };
   }
 
   /**
    * Decodes one field's chunk file and converts its batches into blocks for every requested
    * column mapped to that field: blocks[batch][column index] (undefined for other columns).
    */
-  private async decodeColumn(file: Uint8Array, fieldName: string): Promise<{ blocks: Block[][]; sizes: number[] }> {
+  /** Decodes one field's chunk file into Arrow batches kept in WebAssembly memory (freed by the caller). */
+  private async decodeColumn(
+    file: Uint8Array,
+    fieldName: string,
+    window: { readonly offset: number; readonly limit: number } | undefined,
+  ): Promise<DecodedColumn> {
     try {
       return await withParquetWasm((wasm) => {
-        const table = wasm.readParquet(file, { batchSize: this.batchRows });
+        const table = wasm.readParquet(file, { batchSize: this.batchRows, ...window });
+        const sizes: number[] = [];
         try {
-          const blocks: Block[][] = [];
-          const sizes: number[] = [];
-          for (let b = 0; b < table.numBatches; b++) {
-            const batch = table.recordBatch(b)!;
-            sizes.push(batch.numRows);
-            blocks.push(this.convertBatch(wasm, batch, fieldName));
-          }
-          return { blocks, sizes };
-        } finally {
+          for (let b = 0; b < table.numBatches; b++) sizes.push(table.recordBatch(b)?.numRows ?? 0);
+        } catch (error) {
           table.free();
+          throw error;
         }
+        return { name: fieldName, wasm, table, sizes };
       });
     } catch (error) {
       throw this.wrap(error, 'HIVE_BAD_DATA', 'Error reading Parquet file');
     }
   }
 
+  /** The blocks of batch `b` of a decoded field: blocks[column index] (undefined for other columns). */
+  private convertDecoded(column: DecodedColumn, b: number): (Block | undefined)[] {
+    try {
+      const batch = column.table.recordBatch(b);
+      if (batch === undefined) throw lakeError('HIVE_BAD_DATA', `Parquet file ${this.location}: batch ${b} is missing`);
+      return this.convertBatch(column.wasm, batch, column.name);
+    } catch (error) {
+      throw this.wrap(error, 'HIVE_BAD_DATA', 'Error reading Parquet file');
+    }
+  }
+
   /** Converts a decoded batch, read in place in the WebAssembly memory, before it is freed. */
-  private convertBatch(wasm: ParquetWasm, batch: WasmRecordBatch, fieldName: string): Block[] {
+  private convertBatch(wasm: ParquetWasm, batch: WasmRecordBatch, fieldName: string): (Block | undefined)[] {
     const rows = batch.numRows;
     const ffi = batch.intoFFI();
     try {
       const [decoded] = readRecordBatch(wasm.wasmMemory().buffer as ArrayBuffer, ffi.arrayAddr(), ffi.schemaAddr());
       return this.options.columns.map((column, i) => {
         const field = this.fields[i];
-        if (field === undefined || field.element.name !== fieldName) return undefined as unknown as Block;
+        if (field === undefined || field.element.name !== fieldName) return undefined;
         if (decoded === undefined) return nullBlock(column.type, rows);
         return arrowToBlock(decoded.column, column.type, field, { location: this.location, column: column.name });
       });

@@ -79,7 +79,7 @@ export function listElement(list: SchemaTree): SchemaTree {
   if (repeated.children.length > 1) return repeated;
   const name = repeated.element.name;
   if (name === 'array' || name === `${list.element.name}_tuple`) return repeated;
-  return repeated.children[0]!;
+  return repeated.children[0] as SchemaTree;
 }
 
 /** Key and value fields of a MAP-annotated group (value absent in rare key-only maps). */

@@ -10,7 +10,13 @@
  */
 
 import type { Type } from '../../../types/type.js';
-import { compareValues, domainMayMatch, type LakeDomain, type ValueStatistics } from '../domain.js';
+import {
+  compareValues,
+  domainMayMatch,
+  type LakeColumnDomain,
+  type LakeDomain,
+  type ValueStatistics,
+} from '../domain.js';
 import type { ParquetFooter } from './parquet-footer.js';
 import { decimalOf, findField, type SchemaElement, schemaTree } from './parquet-schema.js';
 
@@ -33,7 +39,7 @@ function toNumberIfSafe(value: bigint): number | bigint {
 function bigEndianInteger(bytes: Uint8Array): bigint {
   let value = 0n;
   for (const b of bytes) value = (value << 8n) | BigInt(b);
-  return bytes.length > 0 && (bytes[0]! & 0x80) !== 0 ? value - (1n << BigInt(bytes.length * 8)) : value;
+  return bytes.length > 0 && ((bytes[0] as number) & 0x80) !== 0 ? value - (1n << BigInt(bytes.length * 8)) : value;
 }
 
 function isSignedOrderSafe(e: SchemaElement): boolean {
@@ -52,8 +58,26 @@ function isSignedOrderSafe(e: SchemaElement): boolean {
  * they cannot be used. `low` rounds down and `high` up where the conversion is inexact.
  */
 function bounds(meta: ColumnMetaData, e: SchemaElement, target: Type): { min: unknown; max: unknown } | undefined {
-  const stats = meta.statistics;
-  if (stats === undefined) return undefined;
+  return meta.statistics === undefined ? undefined : statisticsBounds(meta.statistics, e, target);
+}
+
+/** Min/max fields as a chunk's statistics and a page index (min_value/max_value only) carry them. */
+export interface RawStatistics {
+  readonly min_value?: unknown;
+  readonly max_value?: unknown;
+  readonly min?: unknown;
+  readonly max?: unknown;
+}
+
+/**
+ * Raw min/max (as parquet-footer.ts keeps them) in the declared type's value representation, or
+ * undefined when they cannot be used; the `bounds` of a chunk and of a page alike.
+ */
+export function statisticsBounds(
+  stats: RawStatistics,
+  e: SchemaElement,
+  target: Type,
+): { min: unknown; max: unknown } | undefined {
   let min: unknown = stats.min_value;
   let max: unknown = stats.max_value;
   if ((min === undefined || max === undefined) && isSignedOrderSafe(e)) {
@@ -167,7 +191,8 @@ function convertTime(value: bigint, from: number, to: number, round: 'down' | 'u
 
 /** The statistics of one column in one row group, as the domain evaluation takes them. */
 export function columnChunkStatistics(footer: ParquetFooter, rowGroup: number, column: PruningColumn): ValueStatistics {
-  const group = footer.metadata.row_groups[rowGroup]!;
+  const group = footer.metadata.row_groups[rowGroup];
+  if (group === undefined) return { valueCount: 0 };
   const valueCount = Number(group.num_rows);
   const field = findField(schemaTree(footer.metadata), column.name);
   if (field === undefined) return { nullCount: valueCount, valueCount };
@@ -206,7 +231,7 @@ export function selectRowGroups(
   if (constrained.length === 0) return [...all];
   return all.filter((g) =>
     constrained.every((column) =>
-      domainMayMatch(domain.columns[column.name]!, columnChunkStatistics(footer, g, column)),
+      domainMayMatch(domain.columns[column.name] as LakeColumnDomain, columnChunkStatistics(footer, g, column)),
     ),
   );
 }

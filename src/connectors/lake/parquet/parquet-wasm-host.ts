@@ -46,3 +46,53 @@ export async function withParquetWasm<T>(fn: (wasm: ParquetWasm) => Promise<T> |
     throw error;
   }
 }
+
+/*
+ * Traps in parquet-wasm's asynchronous API (the writer's stream). Its Rust futures are polled in
+ * callbacks that wasm-bindgen schedules with the global `queueMicrotask`; a panic there throws a
+ * RuntimeError out of a microtask, which node reports as an uncaught exception and a worker would
+ * die of. While at least one asynchronous user is active, `queueMicrotask` is wrapped so that a
+ * WebAssembly trap thrown by a callback is handed to the active users (each fails its own work with
+ * an error naming its file, and the instance is replaced) instead of escaping; anything else a
+ * callback throws is rethrown unchanged, and the original function is restored when the last user
+ * is done. Synchronous calls (the reader's decoding) need none of this: their traps are ordinary
+ * exceptions (see `withParquetWasm`).
+ */
+type TrapListener = (error: Error) => void;
+const trapListeners = new Set<TrapListener>();
+let unwrappedQueueMicrotask: typeof queueMicrotask | undefined;
+
+function guardedQueueMicrotask(callback: () => void): void {
+  const original = unwrappedQueueMicrotask ?? queueMicrotask;
+  original(() => {
+    try {
+      callback();
+    } catch (error) {
+      if (!isWasmTrap(error) || trapListeners.size === 0) throw error;
+      discardParquetWasm();
+      for (const listener of [...trapListeners]) listener(error as Error);
+    }
+  });
+}
+
+/**
+ * Has `onTrap` called with the error if a WebAssembly trap escapes from a microtask while the
+ * returned release function has not been called (see above).
+ */
+export function guardAsyncTraps(onTrap: TrapListener): () => void {
+  trapListeners.add(onTrap);
+  if (unwrappedQueueMicrotask === undefined) {
+    unwrappedQueueMicrotask = globalThis.queueMicrotask;
+    globalThis.queueMicrotask = guardedQueueMicrotask;
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    trapListeners.delete(onTrap);
+    if (trapListeners.size === 0 && unwrappedQueueMicrotask !== undefined) {
+      if (globalThis.queueMicrotask === guardedQueueMicrotask) globalThis.queueMicrotask = unwrappedQueueMicrotask;
+      unwrappedQueueMicrotask = undefined;
+    }
+  };
+}

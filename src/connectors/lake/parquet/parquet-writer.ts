@@ -8,18 +8,22 @@
  * Defaults, as the issue asks: zstd compression, row groups of about 128 MB (arrow-rs closes a row
  * group at that many bytes of buffered data), dictionary encoding where it pays (arrow-rs tries a
  * dictionary per column chunk and falls back to plain encoding once the dictionary outgrows its
- * page limit), min/max/null-count statistics per column chunk and page. DuckDB reads the files
- * back identically (tested).
+ * page limit; turned off from the start for columns whose first page is mostly distinct values),
+ * min/max/null-count statistics per column chunk and page (the page index). DuckDB reads the files
+ * back identically (tested). A panic of the encoder, which runs in parquet-wasm's asynchronous
+ * stream, fails this file with HIVE_WRITER_DATA_ERROR instead of escaping as an uncaught
+ * exception (parquet-wasm-host.ts `guardAsyncTraps`).
  */
 import { Table, tableToIPC } from 'apache-arrow';
 import type { RecordBatch as WasmRecordBatch } from 'parquet-wasm';
 import { VERSION } from '../../../common/version.js';
 import { VivaceError } from '../../../common/vivace-error.js';
+import type { Block } from '../../../data/block.js';
 import type { Page } from '../../../data/page.js';
 import type { OutputFile } from '../fs/file-system.js';
 import { lakeError, messageOf } from '../lake-errors.js';
 import { type ArrowColumnSpec, arrowTypeOf, pageToRecordBatch } from './blocks-to-arrow.js';
-import { parquetWasm } from './parquet-wasm-host.js';
+import { guardAsyncTraps, parquetWasm } from './parquet-wasm-host.js';
 
 export type ParquetCompression = 'NONE' | 'SNAPPY' | 'GZIP' | 'ZSTD' | 'LZ4' | 'BROTLI';
 
@@ -29,6 +33,8 @@ export interface ParquetWriterOptions {
   readonly compression?: ParquetCompression;
   /** Target size of a row group in bytes (default 128 MiB). */
   readonly targetRowGroupBytes?: number;
+  /** Target size of a data page in bytes (default arrow-rs's 1 MiB); pages are what the page index prunes. */
+  readonly dataPageBytes?: number;
 }
 
 export const DEFAULT_ROW_GROUP_BYTES = 128 * 1024 * 1024;
@@ -37,15 +43,26 @@ export class ParquetFileWriter {
   rows = 0;
   private nextInput: ((batch: WasmRecordBatch | null) => void) | undefined;
   private inputWaiters: ((take: (batch: WasmRecordBatch | null) => void) => void)[] = [];
-  private readonly draining: Promise<void>;
   private failure: unknown;
   private state: 'open' | 'finished' | 'aborted' = 'open';
+
+  private draining: Promise<void> | undefined;
 
   private constructor(
     private readonly output: OutputFile,
     private readonly options: ParquetWriterOptions,
   ) {
     for (const column of options.columns) arrowTypeOf(column.type); // fail early on unwritable types
+  }
+
+  /**
+   * Starts the encoder, with the first page in hand: dictionary encoding is turned off for the
+   * columns whose first page shows that it does not pay (see `dictionaryPays`), so arrow-rs neither
+   * hashes every value of a unique column into a dictionary nor writes a first dictionary page full
+   * of values used once (which would also defeat page-index pruning).
+   */
+  private start(first: Page | undefined): Promise<void> {
+    const { options } = this;
     const wasm = parquetWasm();
     const input = new ReadableStream<WasmRecordBatch>(
       {
@@ -63,7 +80,14 @@ export class ParquetFileWriter {
       },
       { highWaterMark: 0 },
     );
-    const properties = new wasm.WriterPropertiesBuilder()
+    let builder = new wasm.WriterPropertiesBuilder();
+    if (options.dataPageBytes !== undefined) builder = builder.setDataPageSizeLimit(options.dataPageBytes);
+    for (const [i, column] of options.columns.entries()) {
+      const block = first?.blocks[i];
+      if (block !== undefined && !dictionaryPays(block))
+        builder = builder.setColumnDictionaryEnabled(column.name, false);
+    }
+    const properties = builder
       .setCompression(codecOf(wasm, options.compression ?? 'ZSTD'))
       .setMaxRowGroupBytes(options.targetRowGroupBytes ?? DEFAULT_ROW_GROUP_BYTES)
       .setMaxRowGroupSize(1 << 30)
@@ -71,7 +95,15 @@ export class ParquetFileWriter {
       .setStatisticsEnabled(wasm.EnabledStatistics.Page)
       .setCreatedBy(`vivace version ${VERSION}`)
       .build();
-    this.draining = (async () => {
+    // A panic of the encoder would stop its stream for good: the trap guard fails the writer instead.
+    let release = () => {};
+    const trapped = new Promise<void>((resolve) => {
+      release = guardAsyncTraps((error) => {
+        this.failure ??= error;
+        resolve();
+      });
+    });
+    const encoding = (async () => {
       const encoded = await wasm.transformParquetStream(input, properties);
       const reader = encoded.getReader();
       for (;;) {
@@ -82,6 +114,12 @@ export class ParquetFileWriter {
     })().catch((error: unknown) => {
       this.failure ??= error;
     });
+    return Promise.race([encoding, trapped]).finally(release);
+  }
+
+  private started(first: Page | undefined): Promise<void> {
+    this.draining ??= this.start(first);
+    return this.draining;
   }
 
   /** A writer of a new Parquet file into `output` (committed by `finish`). */
@@ -135,7 +173,8 @@ export class ParquetFileWriter {
       table.free();
     }
     // Wait for the encoder to take the batch, or for the encoding to fail.
-    await Promise.race([this.handOver(wasmBatch), this.draining]);
+    const draining = this.started(page);
+    await Promise.race([this.handOver(wasmBatch), draining]);
     this.checkFailure();
     this.rows += page.positionCount;
   }
@@ -145,8 +184,9 @@ export class ParquetFileWriter {
     if (this.state !== 'open') throw new VivaceError('GENERIC_INTERNAL_ERROR', `Parquet writer is ${this.state}`);
     this.state = 'finished';
     try {
-      await Promise.race([this.handOver(null), this.draining]);
-      await this.draining;
+      const draining = this.started(undefined);
+      await Promise.race([this.handOver(null), draining]);
+      await draining;
       this.checkFailure();
       await this.output.commit();
       return this.output.bytesWritten;
@@ -161,12 +201,50 @@ export class ParquetFileWriter {
     if (this.state === 'aborted') return;
     const wasOpen = this.state === 'open';
     this.state = 'aborted';
-    if (wasOpen) {
+    if (wasOpen && this.draining !== undefined) {
       this.failure ??= new Error('aborted');
       await Promise.race([this.handOver(null), this.draining]);
       await this.draining;
     }
     await this.output.abort();
+  }
+}
+
+/** Share of distinct values in a first page above which a dictionary does not pay. */
+const DICTIONARY_DISTINCT_SHARE = 0.5;
+const DICTIONARY_SAMPLE = 4096;
+
+/**
+ * Whether dictionary encoding pays for a column, judged from a block of its first page: yes for a
+ * dictionary or run-length block, for booleans and for nested columns (arrow-rs decides those), and
+ * when at most half of a sample of the values are distinct. Chunks whose later values differ still
+ * fall back to plain encoding once their dictionary outgrows its page (arrow-rs).
+ */
+export function dictionaryPays(block: Block): boolean {
+  switch (block.kind) {
+    case 'dictionary':
+    case 'rle':
+    case 'boolean':
+    case 'array':
+    case 'map':
+    case 'row':
+      return true;
+    case 'int32':
+    case 'float64':
+    case 'float32':
+    case 'string': {
+      const n = Math.min(block.positionCount, DICTIONARY_SAMPLE);
+      if (n < 64) return true;
+      const values: ArrayLike<unknown> = block.values;
+      const distinct = new Set<unknown>();
+      for (let i = 0; i < n; i++) distinct.add(values[i]);
+      return distinct.size <= n * DICTIONARY_DISTINCT_SHARE;
+    }
+    case 'int64':
+    case 'int128':
+    case 'binary':
+    case 'timestamptz':
+      return false;
   }
 }
 

@@ -77,7 +77,7 @@ export async function* readCsv(options: CsvReadOptions): AsyncGenerator<Page> {
       return; // a blank line
     }
     for (let c = 0; c < columns.length; c++) {
-      const builder = builders[c]!;
+      const builder = builders[c] as BlockBuilder;
       if (c >= record.count) {
         builder.appendNull();
         continue;
@@ -85,8 +85,8 @@ export async function* readCsv(options: CsvReadOptions): AsyncGenerator<Page> {
       const quoted = record.quoted[c] === 1;
       const unescaped = record.values[c];
       let text = record.text;
-      let start = record.starts[c]!;
-      let end = record.ends[c]!;
+      let start = record.starts[c] as number;
+      let end = record.ends[c] as number;
       if (unescaped !== undefined) {
         text = unescaped;
         start = 0;
@@ -105,14 +105,14 @@ export async function* readCsv(options: CsvReadOptions): AsyncGenerator<Page> {
         builder.appendNull();
         continue;
       }
-      if (!appenders[c]!(builder, text, start, end)) {
+      if (!(appenders[c] as TextAppender)(builder, text, start, end)) {
         if (badAsNull) {
           builder.appendNull();
           continue;
         }
         throw lakeError(
           'HIVE_BAD_DATA',
-          `Error reading CSV file ${location} at line ${record.line}: value '${truncate(text.slice(start, end))}' of column ${columns[c]!.name} is not a valid ${formatType(columns[c]!.type)}`,
+          `Error reading CSV file ${location} at line ${record.line}: value '${truncate(text.slice(start, end))}' of column ${(columns[c] as TextColumn).name} is not a valid ${formatType((columns[c] as TextColumn).type)}`,
         );
       }
     }

@@ -7,11 +7,12 @@
  * defaults (Trino writes with `"` as its escape by default and warns that its files may not read
  * back; Vivace's do). NULL is an unquoted empty field, or `nullFormat` when set.
  */
-import { getValue } from '../../../data/block-values.js';
+import type { Block } from '../../../data/block.js';
 import type { Page } from '../../../data/page.js';
 import { formatType } from '../../../types/format-type.js';
 import type { OutputFile } from '../fs/file-system.js';
 import { lakeError } from '../lake-errors.js';
+import { columnTexts, joinRows } from './column-texts.js';
 import type { TextColumn } from './csv-reader.js';
 import { type CsvDialect, DEFAULT_DIALECT } from './csv-tokenizer.js';
 import type { TextCompression } from './text-chunks.js';
@@ -30,6 +31,7 @@ export class CsvFileWriter {
   private readonly text: TextOutput;
   private readonly dialect: CsvDialect;
   private readonly needsQuotes: RegExp;
+  private readonly scalarTextIsPlain: boolean;
 
   constructor(
     output: OutputFile,
@@ -50,6 +52,11 @@ export class CsvFileWriter {
       .map((c) => c.replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&'))
       .join('|');
     this.needsQuotes = new RegExp(special);
+    // Numbers, dates, times and booleans are spelled with letters, digits, '.', '+', '-', ':' and
+    // spaces: unless the dialect uses one of those, they never need quotes (no test per value).
+    this.scalarTextIsPlain = [this.dialect.separator, this.dialect.quote, this.dialect.escape].every(
+      (c) => !/[0-9A-Za-z.+\-: ]/.test(c),
+    );
   }
 
   private field(value: string, text: boolean): string {
@@ -64,28 +71,22 @@ export class CsvFileWriter {
 
   async write(page: Page): Promise<void> {
     const { columns } = this.options;
-    const separator = this.dialect.separator;
     const nullText = this.options.nullFormat ?? '';
-    let chunk = '';
-    for (let row = 0; row < page.positionCount; row++) {
-      for (let c = 0; c < columns.length; c++) {
-        if (c > 0) chunk += separator;
-        const type = columns[c]!.type;
-        const value = getValue(page.blocks[c]!, type, row);
-        if (value === null) chunk += nullText;
-        else {
-          const isText = type.kind === 'varchar' || type.kind === 'char' || type.kind === 'json';
-          // Empty text and empty binaries are written "" (an unquoted empty field is NULL).
-          chunk += this.field(
-            isText ? (value as string) : formatValueText(type, value),
-            isText || type.kind === 'varbinary',
-          );
-        }
-      }
-      chunk += '\n';
-    }
+    const texts = columns.map((column, c) => {
+      const type = column.type;
+      const isText = type.kind === 'varchar' || type.kind === 'char' || type.kind === 'json';
+      // Empty text and empty binaries are written "" (an unquoted empty field is NULL).
+      const quoted = isText || type.kind === 'varbinary';
+      const format = isText
+        ? (value: unknown) => this.field(value as string, true)
+        : !quoted && this.scalarTextIsPlain
+          ? (value: unknown) => formatValueText(type, value)
+          : (value: unknown) => this.field(formatValueText(type, value), quoted);
+      return columnTexts(page.blocks[c] as Block, type, format, nullText);
+    });
+    const lines = joinRows(texts, page.positionCount, this.dialect.separator);
     this.rows += page.positionCount;
-    await this.text.append(chunk);
+    await this.text.append(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
   }
 
   finish(): Promise<number> {

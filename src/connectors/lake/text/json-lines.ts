@@ -14,20 +14,22 @@
  * numbers, dates/times/timestamps as strings, varbinary as base64, maps as objects, rows as objects
  * with their field names, NULL as null.
  */
+
+import type { Block } from '../../../data/block.js';
 import type { BlockBuilder } from '../../../data/block-builder.js';
 import { createBlockBuilder } from '../../../data/block-builder.js';
-import { getValue } from '../../../data/block-values.js';
 import { formatDecimal } from '../../../data/number-format.js';
 import { createPage, type Page } from '../../../data/page.js';
 import { formatType } from '../../../types/format-type.js';
 import type { Type } from '../../../types/type.js';
 import type { FileSystem, OutputFile } from '../fs/file-system.js';
 import { lakeError } from '../lake-errors.js';
+import { columnTexts, joinRows } from './column-texts.js';
 import type { TextColumn } from './csv-reader.js';
 import type { TextCompression } from './text-chunks.js';
 import { textChunks } from './text-chunks.js';
 import { TextOutput } from './text-output.js';
-import { appendParsed } from './value-appenders.js';
+import { appendParsed, isoDate } from './value-appenders.js';
 import { formatValueText, INVALID, parseValueText } from './value-text.js';
 
 /** The JS value (block-values.ts representation) of a JSON value for `type`, or INVALID. */
@@ -37,18 +39,23 @@ export function jsonToValue(type: Type, json: unknown): unknown {
     case 'boolean':
       if (typeof json === 'boolean') return json;
       return typeof json === 'string' ? parseValueText(type, json) : INVALID;
+    case 'double':
+      // JSON.parse gave the nearest double already (no NaN or infinity comes from JSON).
+      if (typeof json === 'number') return json;
+      return typeof json === 'string' ? parseValueText(type, json) : INVALID;
     case 'tinyint':
     case 'smallint':
     case 'integer':
     case 'bigint':
-    case 'real':
-    case 'double':
-    case 'decimal':
-      if (typeof json === 'number') {
-        if (!Number.isFinite(json)) return INVALID;
-        return parseValueText(type, type.kind === 'decimal' ? numberText(json) : String(json));
+      if (typeof json === 'number' && Number.isSafeInteger(json)) {
+        const [min, max] = JSON_INTEGER_RANGES[type.kind];
+        return json >= min && json <= max ? json : INVALID;
       }
-      return typeof json === 'string' ? parseValueText(type, json) : INVALID;
+      // Other numbers (fractions, beyond 2^53) and strings by their text.
+      return numericFromText(type, json);
+    case 'real':
+    case 'decimal':
+      return numericFromText(type, json);
     case 'varchar':
     case 'char':
       if (typeof json === 'string') return parseValueText(type, json);
@@ -90,9 +97,28 @@ export function jsonToValue(type: Type, json: unknown): unknown {
       }
       return out;
     }
+    case 'date':
+      if (typeof json === 'string') return isoDate(json, 0, json.length) ?? parseValueText(type, json);
+      return INVALID;
     default:
       return typeof json === 'string' ? parseValueText(type, json) : INVALID;
   }
+}
+
+const JSON_INTEGER_RANGES = {
+  tinyint: [-128, 127],
+  smallint: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+} as const;
+
+/** A numeric value from a JSON number or string, through its text (exact for decimals). */
+function numericFromText(type: Type, json: unknown): unknown {
+  if (typeof json === 'number') {
+    if (!Number.isFinite(json)) return INVALID;
+    return parseValueText(type, type.kind === 'decimal' ? numberText(json) : String(json));
+  }
+  return typeof json === 'string' ? parseValueText(type, json) : INVALID;
 }
 
 /** A number's plain decimal text (no exponent), for decimal columns. */
@@ -125,19 +151,36 @@ export async function* textLines(
   location: string,
   chunkBytes?: number,
 ): AsyncGenerator<[string, number]> {
+  for await (const batch of textLineBatches(fs, location, chunkBytes)) {
+    for (const [i, text] of batch.lines.entries()) yield [text, batch.firstLine + i];
+  }
+}
+
+/**
+ * The lines of a text file a chunk at a time (`firstLine` is the 1-based number of `lines[0]`):
+ * one asynchronous step per chunk read rather than per line.
+ */
+export async function* textLineBatches(
+  fs: FileSystem,
+  location: string,
+  chunkBytes?: number,
+): AsyncGenerator<{ lines: string[]; firstLine: number }> {
   let pending = '';
   let line = 1;
   for await (const chunk of textChunks(fs, location, chunkBytes)) {
     const text = pending + chunk;
+    const lines: string[] = [];
     let start = 0;
     for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
       const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-      yield [text.slice(start, end), line++];
+      lines.push(text.slice(start, end));
       start = newline + 1;
     }
     pending = text.slice(start);
+    if (lines.length > 0) yield { lines, firstLine: line };
+    line += lines.length;
   }
-  if (pending !== '') yield [pending.endsWith('\r') ? pending.slice(0, -1) : pending, line];
+  if (pending !== '') yield { lines: [pending.endsWith('\r') ? pending.slice(0, -1) : pending], firstLine: line };
 }
 
 /** The pages of a JSON-lines file. */
@@ -146,43 +189,49 @@ export async function* readJsonLines(options: JsonReadOptions): AsyncGenerator<P
   const maxPageRows = Math.max(1, options.maxPageRows ?? 8192);
   const builders: BlockBuilder[] = columns.map((c) => createBlockBuilder(c.type, maxPageRows));
   let rows = 0;
-  for await (const [text, line] of textLines(options.fs, location, options.chunkBytes)) {
-    if (text.trim() === '') continue;
-    let object: unknown;
-    try {
-      object = JSON.parse(text);
-    } catch (error) {
-      throw lakeError(
-        'HIVE_BAD_DATA',
-        `Error reading JSON file ${location} at line ${line}: ${(error as Error).message}`,
-        error,
-      );
-    }
-    if (typeof object !== 'object' || object === null || Array.isArray(object)) {
-      throw lakeError('HIVE_BAD_DATA', `Error reading JSON file ${location} at line ${line}: not a JSON object`);
-    }
-    for (const [c, column] of columns.entries()) {
-      const value = jsonToValue(column.type, lookup(object as Record<string, unknown>, column.name));
-      if (value === INVALID) {
-        if (options.badValues === 'null') {
-          builders[c]!.appendNull();
-          continue;
-        }
+  const columnCount = columns.length;
+  for await (const batch of textLineBatches(options.fs, location, options.chunkBytes)) {
+    for (let l = 0; l < batch.lines.length; l++) {
+      const text = batch.lines[l] as string;
+      const line = batch.firstLine + l;
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) continue;
+      let object: unknown;
+      try {
+        object = JSON.parse(text);
+      } catch (error) {
         throw lakeError(
           'HIVE_BAD_DATA',
-          `Error reading JSON file ${location} at line ${line}: value of column ${column.name} is not a valid ${formatType(column.type)}`,
+          `Error reading JSON file ${location} at line ${line}: ${(error as Error).message}`,
+          error,
         );
       }
-      if (value === null) builders[c]!.appendNull();
-      else appendParsed(builders[c]!, column.type, value);
-    }
-    rows++;
-    if (rows === maxPageRows) {
-      yield createPage(
-        builders.map((b) => b.build()),
-        rows,
-      );
-      rows = 0;
+      if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+        throw lakeError('HIVE_BAD_DATA', `Error reading JSON file ${location} at line ${line}: not a JSON object`);
+      }
+      for (let c = 0; c < columnCount; c++) {
+        const column = columns[c] as TextColumn;
+        const value = jsonToValue(column.type, lookup(object as Record<string, unknown>, column.name));
+        if (value === INVALID) {
+          if (options.badValues === 'null') {
+            (builders[c] as BlockBuilder).appendNull();
+            continue;
+          }
+          throw lakeError(
+            'HIVE_BAD_DATA',
+            `Error reading JSON file ${location} at line ${line}: value of column ${column.name} is not a valid ${formatType(column.type)}`,
+          );
+        }
+        if (value === null) (builders[c] as BlockBuilder).appendNull();
+        else appendParsed(builders[c] as BlockBuilder, column.type, value);
+      }
+      rows++;
+      if (rows === maxPageRows) {
+        yield createPage(
+          builders.map((b) => b.build()),
+          rows,
+        );
+        rows = 0;
+      }
     }
   }
   if (rows > 0) {
@@ -256,17 +305,12 @@ export class JsonLinesFileWriter {
 
   async write(page: Page): Promise<void> {
     const { columns } = this.options;
-    let chunk = '';
-    for (let row = 0; row < page.positionCount; row++) {
-      let line = '{';
-      for (let c = 0; c < columns.length; c++) {
-        if (c > 0) line += ',';
-        line += this.keys[c]! + valueToJson(columns[c]!.type, getValue(page.blocks[c]!, columns[c]!.type, row));
-      }
-      chunk += `${line}}\n`;
-    }
+    const texts = columns.map((column, c) =>
+      columnTexts(page.blocks[c] as Block, column.type, (value) => valueToJson(column.type, value), 'null'),
+    );
+    const lines = joinRows(texts, page.positionCount, ',', this.keys);
     this.rows += page.positionCount;
-    await this.text.append(chunk);
+    await this.text.append(lines.length === 0 ? '' : `{${lines.join('}\n{')}}\n`);
   }
 
   finish(): Promise<number> {

@@ -110,7 +110,8 @@ export async function inferCsvColumns(options: CsvInferenceOptions): Promise<Csv
     next = following;
   }
   await chunks.return(undefined);
-  if (records.length === 0) {
+  const [firstRecord] = records;
+  if (firstRecord === undefined) {
     throw lakeError('HIVE_BAD_DATA', `Cannot infer columns from CSV file ${options.location}: it has no records`);
   }
   const width = Math.max(...records.map((r) => r.fields.length));
@@ -120,23 +121,23 @@ export async function inferCsvColumns(options: CsvInferenceOptions): Promise<Csv
   };
   const typesOf = (rows: typeof records) =>
     Array.from({ length: width }, (_, i) =>
-      inferScalarType(rows.filter((r) => !isNull(r, i)).map((r) => r.fields[i]!)),
+      inferScalarType(rows.filter((r) => !isNull(r, i)).map((r) => r.fields[i] ?? '')),
     );
   let header = options.header;
   const bodyTypes = typesOf(records.slice(1));
   if (header === undefined) {
-    const first = records[0]!;
+    const first = firstRecord;
     const allText = bodyTypes.every((t) => typeEquals(t, VARCHAR));
     const mismatch = bodyTypes.some(
-      (t, i) => !typeEquals(t, VARCHAR) && !isNull(first, i) && parseValueText(t, first.fields[i]!) === INVALID,
+      (t, i) => !typeEquals(t, VARCHAR) && !isNull(first, i) && parseValueText(t, first.fields[i] ?? '') === INVALID,
     );
     header = records.length > 1 && (mismatch || allText) && first.fields.every((f) => parseIntegerText(f) === INVALID);
   }
   const types = header ? bodyTypes : typesOf(records);
   const names = header
-    ? uniqueNames(Array.from({ length: width }, (_, i) => records[0]!.fields[i] ?? ''))
+    ? uniqueNames(Array.from({ length: width }, (_, i) => firstRecord.fields[i] ?? ''))
     : Array.from({ length: width }, (_, i) => `col${i}`);
-  return { columns: names.map((name, i) => ({ name, type: types[i]! })), header };
+  return { columns: names.map((name, i) => ({ name, type: types[i] ?? VARCHAR })), header };
 }
 
 // ---- JSON ----

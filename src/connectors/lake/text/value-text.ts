@@ -71,7 +71,7 @@ export function parseDoubleText(text: string): number | typeof INVALID {
   if (DOUBLE.test(text)) return Number(text);
   const special = SPECIAL_DOUBLE.exec(text);
   if (special === null) return INVALID;
-  if (special[2]!.toLowerCase() === 'nan') return Number.NaN;
+  if (special[2]?.toLowerCase() === 'nan') return Number.NaN;
   return special[1] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
 }
 
@@ -81,7 +81,7 @@ const DECIMAL = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/;
 export function parseDecimalText(text: string, type: DecimalType): number | bigint | typeof INVALID {
   const match = DECIMAL.exec(text);
   if (match === null) return INVALID;
-  const integerDigits = match[2]!;
+  const integerDigits = match[2] ?? '';
   let fractionDigits = match[3] ?? '';
   if (integerDigits === '' && fractionDigits === '') return INVALID;
   let digits = integerDigits + fractionDigits;
@@ -270,7 +270,7 @@ export function parseValueText(type: Type, text: string): Parsed {
     case 'smallint':
     case 'integer': {
       const value = parseIntegerText(text);
-      const [min, max] = INTEGER_RANGES[type.kind]!;
+      const [min, max] = INTEGER_RANGES[type.kind] as readonly [number, number];
       return typeof value === 'number' && value >= min && value <= max ? value : INVALID;
     }
     case 'bigint': {

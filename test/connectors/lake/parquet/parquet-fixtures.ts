@@ -4,8 +4,9 @@
  * DuckDB does not write (explicit encodings, data page v2, Hadoop's LZ4 framing, a legacy two-level
  * list), by hyparquet-writer. Plus helpers that read a file back into JS values.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
+import type { FileMetaData } from 'hyparquet';
 import type { FileSystem } from '../../../../src/connectors/lake/fs/file-system.js';
 import { LocalFileSystem } from '../../../../src/connectors/lake/fs/local-file-system.js';
 import { fileLocation } from '../../../../src/connectors/lake/fs/location.js';
@@ -117,4 +118,28 @@ export async function writeWithHyparquet(path: string, options: Record<string, u
   const buffer = parquetWriteBuffer(options as never);
   await writeFile(path, new Uint8Array(buffer));
   return fileLocation(path);
+}
+
+/**
+ * Rewrites the footer of a Parquet file in place: `edit` changes the parsed metadata (hyparquet's
+ * form), which hyparquet-writer's thrift writer serialises again; the data pages stay as they are.
+ * Fixtures of what no available writer produces (INT96, two- and one-level lists) are written as an
+ * equivalent shape (same bytes in the pages) whose footer is then edited into the wanted one.
+ */
+export async function rewriteFooter(path: string, edit: (metadata: FileMetaData) => FileMetaData): Promise<void> {
+  const { parquetMetadata } = await import('hyparquet');
+  const { ByteWriter } = await import('hyparquet-writer');
+  const { writeMetadata } = await import('hyparquet-writer/src/metadata.js');
+  const bytes = await readFile(path);
+  const metadataLength = bytes.readUInt32LE(bytes.length - 8);
+  const footerStart = bytes.length - 8 - metadataLength;
+  const metadata = parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  const writer = new ByteWriter();
+  writeMetadata(writer as never, edit(metadata));
+  const footer = writer.getBytes(); // the metadata and its length
+  const out = new Uint8Array(footerStart + footer.length + 4);
+  out.set(bytes.subarray(0, footerStart), 0);
+  out.set(footer, footerStart);
+  out.set(bytes.subarray(bytes.length - 4), footerStart + footer.length);
+  await writeFile(path, out);
 }

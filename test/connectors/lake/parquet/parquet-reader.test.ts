@@ -5,6 +5,8 @@ import { describe, it } from 'node:test';
 import { fileLocation } from '../../../../src/connectors/lake/fs/location.js';
 import { readParquetFooter } from '../../../../src/connectors/lake/parquet/parquet-footer.js';
 import { inferParquetColumns } from '../../../../src/connectors/lake/parquet/parquet-schema.js';
+import type { Block } from '../../../../src/data/block.js';
+import { getValue } from '../../../../src/data/block-values.js';
 import { formatType } from '../../../../src/types/format-type.js';
 import { parseType } from '../../../../src/types/type-signature.js';
 import { rejectsWith, temporaryDirectory } from '../lake-test-helpers.js';
@@ -140,6 +142,43 @@ describe('lake parquet reader: types', () => {
     assert.deepEqual(rows, [[7, 1.5, 123400, 12340n, 123, 42, -5, 1704164645123, 1704164645123456, 700, 3000000000]]);
   });
 
+  it('reads INT32 and INT64 decimals exactly: negative, NULL, rescaled, rounded, range-checked', async () => {
+    const location = await writeWithDuckDb(
+      join(dir, 'int-decimals.parquet'),
+      `SELECT * FROM (VALUES (-1234567890123.45::DECIMAL(15,2), -99.99::DECIMAL(4,2)), (NULL, NULL),
+              (0.05::DECIMAL(15,2), 12.35::DECIMAL(4,2))) t(big, small)`,
+    );
+    const footer = await readParquetFooter(localFs, location);
+    assert.deepEqual(
+      footer.metadata.schema.slice(1).map((e) => e.type),
+      ['INT64', 'INT32'],
+    );
+    const { rows } = await readRows(location, [
+      column('big', parseType('decimal(15,2)')),
+      column('big', parseType('decimal(17,3)')),
+      column('big', parseType('decimal(18,2)')),
+      column('big', parseType('decimal(38,4)')),
+      column('small', parseType('decimal(4,2)')),
+      column('small', parseType('decimal(6,3)')),
+      column('small', parseType('decimal(4,1)')),
+    ]);
+    assert.deepEqual(rows, [
+      [-123456789012345, -1234567890123450n, -123456789012345n, -12345678901234500n, -9999, -99990, -1000],
+      [null, null, null, null, null, null, null],
+      [5, 50n, 5n, 500n, 1235, 12350, 124],
+    ]);
+    // A scale-0 decimal read into a decimal and an integer column at once keeps both right.
+    const whole = await writeWithDuckDb(join(dir, 'int-decimals-0.parquet'), 'SELECT -42::DECIMAL(10,0) AS d0');
+    const mixed = await readRows(whole, [column('d0', parseType('decimal(12,2)')), column('d0', parseType('bigint'))]);
+    assert.deepEqual(mixed.rows, [[-4200, -42]]);
+    await rejectsWith(
+      readRows(location, [column('big', parseType('decimal(14,2)'))]),
+      'HIVE_BAD_DATA',
+      '-123456789012345',
+      location,
+    );
+  });
+
   it('names the column, both types and the file when a column cannot be read as declared', async () => {
     const location = await writeWithDuckDb(join(dir, 'mismatch.parquet'), "SELECT 'x' AS s, 300 AS n");
     await rejectsWith(
@@ -229,6 +268,43 @@ describe('lake parquet reader: codecs and encodings', () => {
       );
     });
   }
+
+  it('reads dictionary-encoded string chunks as dictionary blocks (one string per entry), NULLs included', async () => {
+    const location = await writeWithDuckDb(
+      join(dir, 'dictionary-strings.parquet'),
+      `SELECT CASE WHEN i % 5 = 0 THEN NULL ELSE 'flag-' || (i % 3) END AS f, 'é' || (i % 2) AS u,
+              'unique text ' || i AS plain FROM range(10000) t(i)`,
+    );
+    const footer = await readParquetFooter(localFs, location);
+    const [f, , plain] = (footer.metadata.row_groups[0]?.columns ?? []).map((c) => c.meta_data?.encodings.join() ?? '');
+    assert.match(f ?? '', /DICTIONARY/);
+    assert.doesNotMatch(plain ?? 'DICTIONARY', /DICTIONARY/);
+    const { ParquetReader } = await import('../../../../src/connectors/lake/parquet/parquet-reader.js');
+    const wanted = [
+      column('f', parseType('varchar')),
+      column('u', parseType('varchar')),
+      column('plain', parseType('varchar')),
+      column('f', parseType('varchar(3)')),
+    ];
+    const reader = new ParquetReader({ fs: localFs, footer, columns: wanted });
+    const kinds = new Set<string>();
+    const rows: unknown[][] = [];
+    for await (const page of reader.pages()) {
+      for (const block of page.blocks) kinds.add(block.kind);
+      const [dictionary] = page.blocks;
+      assert.equal(dictionary?.kind, 'dictionary');
+      assert.ok(dictionary?.kind === 'dictionary' && dictionary.dictionary.positionCount <= 4, 'entries, not rows');
+      for (let p = 0; p < page.positionCount; p++) {
+        rows.push(wanted.map((c, i) => getValue(page.blocks[i] as Block, c.type, p)));
+      }
+    }
+    assert.deepEqual([...kinds].sort(), ['dictionary', 'string']);
+    assert.equal(rows.length, 10000);
+    for (const i of [0, 1, 2, 3, 4, 5, 9999]) {
+      const flag = i % 5 === 0 ? null : `flag-${i % 3}`;
+      assert.deepEqual(rows[i], [flag, `é${i % 2}`, `unique text ${i}`, flag === null ? null : 'fla']);
+    }
+  });
 
   it('reads a legacy two-level list (a repeated group named "array") as an array of rows', async () => {
     const location = await writeWithHyparquet(join(dir, 'legacy-list.parquet'), {

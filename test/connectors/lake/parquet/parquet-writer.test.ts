@@ -5,12 +5,13 @@ import { describe, it } from 'node:test';
 import { fileLocation } from '../../../../src/connectors/lake/fs/location.js';
 import { readParquetFooter } from '../../../../src/connectors/lake/parquet/parquet-footer.js';
 import { ParquetFileWriter } from '../../../../src/connectors/lake/parquet/parquet-writer.js';
+import { dictionaryBlock, stringBlock } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { createPage, type Page } from '../../../../src/data/page.js';
 import { formatType } from '../../../../src/types/format-type.js';
 import type { Type } from '../../../../src/types/type.js';
 import { parseType } from '../../../../src/types/type-signature.js';
-import { temporaryDirectory } from '../lake-test-helpers.js';
+import { rejectsWith, temporaryDirectory } from '../lake-test-helpers.js';
 import { duckdbRows, localFs, readRows } from './parquet-fixtures.js';
 
 const dir = await temporaryDirectory('vivace-parquet-write-');
@@ -181,6 +182,83 @@ describe('lake parquet writer', () => {
     const { rows } = await readRows(location);
     assert.equal(rows.length, 100000);
     assert.deepEqual(rows[99999], [99999]);
+  });
+
+  it('uses dictionary encoding only where the first page shows it pays', async () => {
+    const location = fileLocation(join(dir, 'dictionary-choice.parquet'));
+    const [bigint, varchar, integer] = [parseType('bigint'), parseType('varchar'), parseType('integer')];
+    const columns = [
+      { name: 'unique_key', type: bigint },
+      { name: 'unique_text', type: varchar },
+      { name: 'flag', type: varchar },
+      { name: 'small', type: integer },
+      { name: 'coded', type: varchar },
+    ];
+    const writer = ParquetFileWriter.create(await localFs.newOutputFile(location), { columns });
+    for (let p = 0; p < 3; p++) {
+      const keys = Array.from({ length: 5000 }, (_, i) => p * 5000 + i);
+      await writer.write(
+        createPage([
+          blockOf(bigint, keys),
+          blockOf(
+            varchar,
+            keys.map((k) => `comment ${k}`),
+          ),
+          blockOf(
+            varchar,
+            keys.map((k) => (k % 3 === 0 ? 'A' : 'R')),
+          ),
+          blockOf(
+            integer,
+            keys.map((k) => k % 50),
+          ),
+          dictionaryBlock(
+            Int32Array.from(keys, (k) => k % 4),
+            stringBlock(['MAIL', 'SHIP', 'AÏR', ''], Uint8Array.of(0, 0, 0, 1)),
+          ),
+        ]),
+      );
+    }
+    await writer.finish();
+    const footer = await readParquetFooter(localFs, location);
+    const dictionaryEncoded = (footer.metadata.row_groups[0]?.columns ?? []).map((c) =>
+      c.meta_data?.encodings.some((e) => e.endsWith('DICTIONARY')),
+    );
+    assert.deepEqual(dictionaryEncoded, [false, false, true, true, true]);
+    const { rows } = await readRows(location);
+    assert.deepEqual(rows[14999], [14999, 'comment 14999', 'R', 49, null]);
+    assert.deepEqual(rows[14998], [14998, 'comment 14998', 'R', 48, 'AÏR']);
+    const [[distinctFlags, lastCode]] = (await duckdbRows(
+      `SELECT count(DISTINCT flag), max(coded) FROM read_parquet('${join(dir, 'dictionary-choice.parquet')}')`,
+    )) as [[bigint, string]];
+    assert.deepEqual([distinctFlags, lastCode], [2n, 'SHIP']);
+  });
+
+  it('fails the file, not the process, when the encoder traps in its asynchronous stream', async () => {
+    // A trap thrown by a microtask while a writer is open, as a Rust panic in parquet-wasm's stream
+    // surfaces (its futures run in queueMicrotask callbacks): the test runner would report it as an
+    // uncaught exception if it escaped.
+    const sub = join(dir, 'trapped');
+    const location = fileLocation(join(sub, 't.parquet'));
+    const integer = parseType('integer');
+    const columns = [{ name: 'v', type: integer }];
+    const writer = ParquetFileWriter.create(await localFs.newOutputFile(location), { columns });
+    await writer.write(createPage([blockOf(integer, [1, 2, 3])]));
+    const { RuntimeError } = (globalThis as unknown as { WebAssembly: { RuntimeError: new (m: string) => Error } })
+      .WebAssembly;
+    queueMicrotask(() => {
+      throw new RuntimeError('unreachable');
+    });
+    await rejectsWith(writer.finish(), 'HIVE_WRITER_DATA_ERROR', location, 'unreachable');
+    assert.ok(!(await readdir(sub)).includes('t.parquet'), 'no file made visible');
+    // The next writer gets a fresh encoder.
+    const next = fileLocation(join(sub, 'next.parquet'));
+    const again = ParquetFileWriter.create(await localFs.newOutputFile(next), { columns });
+    await again.write(createPage([blockOf(integer, [4, 5])]));
+    await again.finish();
+    assert.deepEqual((await readRows(next)).rows, [[4], [5]]);
+    // Outside writers, the global queueMicrotask is node's own again.
+    assert.equal(queueMicrotask.name, 'queueMicrotask');
   });
 
   it('leaves no file behind when aborted', async () => {

@@ -8,6 +8,8 @@ import { readCsv, type TextColumn } from '../../../../src/connectors/lake/text/c
 import { type CsvRecord, CsvTokenizer } from '../../../../src/connectors/lake/text/csv-tokenizer.js';
 import { CsvFileWriter } from '../../../../src/connectors/lake/text/csv-writer.js';
 import { inferCsvColumns } from '../../../../src/connectors/lake/text/text-inference.js';
+import { parseValueText } from '../../../../src/connectors/lake/text/value-text.js';
+import { type Block, dictionaryBlock, int32Block, rleBlock, stringBlock } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { getValue } from '../../../../src/data/block-values.js';
 import { createPage } from '../../../../src/data/page.js';
@@ -118,6 +120,42 @@ describe('lake csv reader', () => {
       [3, 'c'],
       [4, 'multi\nline'],
     ]);
+  });
+
+  it('reads doubles and ISO dates in place exactly as the general parser does', async () => {
+    const doubles = ['1.5', '-0', '+2', '.5', '5.', '007', '123456789.123456789', '1e5', ' 2.5 ', 'NaN', '-Infinity'];
+    const days: number[] = [];
+    for (let day = Date.UTC(1899, 11, 20) / 86_400_000; day < Date.UTC(2101, 1, 5) / 86_400_000; day += 13)
+      days.push(day);
+    const dateText = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+    const lines = days.map((day, i) => `${doubles[i % doubles.length]},${dateText(day)}`);
+    lines.push('3,2024-2-3', '4, 2024-02-29 ');
+    await writeFile(join(dir, 'fast.csv'), `${lines.join('\n')}\n`);
+    const columns = [col('d', 'double'), col('day', 'date')];
+    const rows: unknown[][] = [];
+    for await (const page of readCsv({ fs: localFs, location: fileLocation(join(dir, 'fast.csv')), columns })) {
+      for (let p = 0; p < page.positionCount; p++)
+        rows.push(columns.map((c, i) => getValue(page.blocks[i] as Block, c.type, p)));
+    }
+    const double = parseType('double');
+    const expected = days.map((day, i) => [parseValueText(double, doubles[i % doubles.length] as string), day]);
+    expected.push([3, Date.UTC(2024, 1, 3) / 86_400_000], [4, Date.UTC(2024, 1, 29) / 86_400_000]);
+    assert.deepEqual(rows, expected);
+    for (const bad of ['1.2.3', '-', '1,5x', '2023-02-29', '2024-13-01', '2024-00-10']) {
+      await writeFile(
+        join(dir, 'bad-fast.csv'),
+        `${bad.includes('-') && bad.length === 10 ? `1,${bad}` : `"${bad}",2024-01-01`}\n`,
+      );
+      await rejectsWith(
+        async () => {
+          for await (const _ of readCsv({ fs: localFs, location: fileLocation(join(dir, 'bad-fast.csv')), columns })) {
+            // reading is the test
+          }
+        },
+        'HIVE_BAD_DATA',
+        bad,
+      );
+    }
   });
 
   it('fails with HIVE_BAD_DATA naming the file, line, column and value, or reads NULL when told to', async () => {
@@ -234,6 +272,37 @@ describe('lake csv writer', () => {
     const { rows, bytes } = await writeAndRead('out.csv.gz', 'GZIP');
     assert.deepEqual(rows, values);
     assert.ok(gunzipSync(bytes).toString('utf8').startsWith('1,plain,'));
+  });
+
+  it('writes dictionary and run-length blocks, and quotes numbers when the separator could occur in them', async () => {
+    const location = fileLocation(join(dir, 'encoded.csv'));
+    const encodedColumns = [col('flag', 'varchar'), col('n', 'bigint'), col('day', 'date')];
+    const dialect = { separator: '-', quote: '"', escape: '\\' };
+    const writer = new CsvFileWriter(await localFs.newOutputFile(location), { columns: encodedColumns, dialect });
+    await writer.write(
+      createPage([
+        dictionaryBlock(Int32Array.of(0, 1, 0, 2), stringBlock(['A', 'x-y', ''], Uint8Array.of(0, 0, 1))),
+        blockOf(parseType('bigint'), [-5, 7, null, 0]),
+        rleBlock(int32Block(Int32Array.of(-1)), 4),
+      ]),
+    );
+    await writer.finish();
+    assert.equal(
+      await readFile(join(dir, 'encoded.csv'), 'utf8'),
+      'A-"-5"-"1969-12-31"\n"x-y"-7-"1969-12-31"\nA--"1969-12-31"\n-0-"1969-12-31"\n',
+    );
+    const rows: unknown[][] = [];
+    for await (const page of readCsv({ fs: localFs, location, columns: encodedColumns, dialect })) {
+      for (let p = 0; p < page.positionCount; p++) {
+        rows.push(encodedColumns.map((c, i) => getValue(page.blocks[i] as Block, c.type, p)));
+      }
+    }
+    assert.deepEqual(rows, [
+      ['A', -5, -1],
+      ['x-y', 7, -1],
+      ['A', null, -1],
+      [null, 0, -1],
+    ]);
   });
 
   it('refuses nested column types', async () => {

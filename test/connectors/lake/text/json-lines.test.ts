@@ -6,6 +6,7 @@ import { fileLocation } from '../../../../src/connectors/lake/fs/location.js';
 import type { TextColumn } from '../../../../src/connectors/lake/text/csv-reader.js';
 import { JsonLinesFileWriter, readJsonLines } from '../../../../src/connectors/lake/text/json-lines.js';
 import { inferJsonColumns } from '../../../../src/connectors/lake/text/text-inference.js';
+import type { Block } from '../../../../src/data/block.js';
 import { blockOf } from '../../../../src/data/block-builder.js';
 import { getValue } from '../../../../src/data/block-values.js';
 import { createPage } from '../../../../src/data/page.js';
@@ -98,6 +99,50 @@ describe('lake json lines', () => {
     assert.deepEqual(await readAll('bad.jsonl', '{"id": 1.5}\n', [col('id', 'bigint')], { badValues: 'null' }), [
       [null],
     ]);
+  });
+
+  it('reads numbers and ISO dates directly, and everything else through its text, with the same results', async () => {
+    const columns = [
+      col('i', 'integer'),
+      col('b', 'bigint'),
+      col('d', 'double'),
+      col('day', 'date'),
+      col('t', 'tinyint'),
+    ];
+    const lines = [
+      '{"i": 7, "b": 9007199254740991, "d": -0.1, "day": "2024-02-29", "t": -128}',
+      '{"i": "8", "b": "9007199254740993", "d": 1e300, "day": "2024-2-3", "t": "12"}',
+      '{"i": -2147483648, "b": -5, "d": "2.5", "day": " 1969-12-31 ", "t": 127}',
+    ];
+    const location = fileLocation(join(dir, 'numbers.jsonl'));
+    await writeFile(join(dir, 'numbers.jsonl'), `${lines.join('\n')}\n`);
+    const rows: unknown[][] = [];
+    for await (const page of readJsonLines({ fs: localFs, location, columns })) {
+      for (let p = 0; p < page.positionCount; p++)
+        rows.push(columns.map((c, i) => getValue(page.blocks[i] as Block, c.type, p)));
+    }
+    assert.deepEqual(rows, [
+      [7, 9007199254740991, -0.1, Date.UTC(2024, 1, 29) / 86_400_000, -128],
+      [8, 9007199254740993n, 1e300, Date.UTC(2024, 1, 3) / 86_400_000, 12],
+      [-2147483648, -5, 2.5, -1, 127],
+    ]);
+    for (const bad of ['{"t": 128}', '{"i": 1.5}', '{"i": 2147483648}', '{"day": "2023-02-29"}']) {
+      await writeFile(join(dir, 'bad-number.jsonl'), `${bad}\n`);
+      const column = columns.find((c) => bad.includes(`"${c.name}"`)) ?? col('missing', 'integer');
+      await rejectsWith(
+        async () => {
+          for await (const _ of readJsonLines({
+            fs: localFs,
+            location: fileLocation(join(dir, 'bad-number.jsonl')),
+            columns: [column],
+          })) {
+            // reading is the test
+          }
+        },
+        'HIVE_BAD_DATA',
+        `column ${column.name}`,
+      );
+    }
   });
 
   it('writes lines that read back identically', async () => {
