@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
-import { formatDataSize, parseDataSize } from '../src/server/cluster/airlift-format.js';
-import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import { formatDataSize, parseDataSize } from '../src/server/protocol/airlift-format.js';
+import { LocalQueryRunner } from '../src/server/query/local-query-runner.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { runOverHttp, startBenchCluster } from './bench-cluster.js';
 

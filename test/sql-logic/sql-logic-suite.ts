@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { pageToJsonRows } from '../../src/data/json-values.js';
-import type { LocalQueryRunner } from '../../src/server/engine/local-query-runner.js';
+import type { LocalQueryRunner } from '../../src/server/query/local-query-runner.js';
 import { formatType } from '../../src/types/format-type.js';
 import { type GoldenCase, parseGoldenFile } from './golden-file.js';
 import { renderValue } from './render-value.js';

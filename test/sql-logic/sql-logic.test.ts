@@ -4,8 +4,8 @@
  * operators are checked across page boundaries too.
  */
 import { createCatalogManager } from '../../src/connectors/catalog/builtin-connectors.js';
-import { LocalQueryRunner } from '../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../src/server/metadata/metadata-manager.js';
+import { LocalQueryRunner } from '../../src/server/query/local-query-runner.js';
 import { registerGoldenSuite } from './sql-logic-suite.js';
 
 registerGoldenSuite(

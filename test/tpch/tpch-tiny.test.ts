@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createCatalogManager } from '../../src/connectors/catalog/builtin-connectors.js';
-import { LocalQueryRunner } from '../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../src/server/metadata/metadata-manager.js';
+import { LocalQueryRunner } from '../../src/server/query/local-query-runner.js';
 import { tpchDuckDb } from './duckdb-reference.js';
 import { compareRows, normalise, vivaceRows } from './result-comparison.js';
 

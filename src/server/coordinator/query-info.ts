@@ -6,15 +6,15 @@
  * All figures come from the stage snapshots the query's runner keeps (server/engine).
  */
 import type { JsonValue } from '../../data/json-values.js';
-import { formatDataSize, formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
+import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
+import { errorObject, taskInfoForClients } from '../protocol/error-json.js';
 import {
   DONE_STAGE_STATES,
   type QueryExecution,
   type StageSnapshot,
   type TaskFigures,
-} from '../engine/query-execution.js';
+} from '../query/query-execution.js';
 import { addTotals, emptyTotals, type TaskTotals } from '../task/task-stats.js';
-import { errorObject, taskInfoForClients } from './error-json.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 

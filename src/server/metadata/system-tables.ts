@@ -9,7 +9,7 @@ import type { SystemTable } from '../../connectors/system/system-connector.js';
 import type { ColumnMetadata } from '../../spi/metadata.js';
 import { arrayOf, BIGINT, BOOLEAN, INTEGER, type Type, timestamp, VARCHAR } from '../../types/type.js';
 import { formatType } from '../../types/type-signature.js';
-import type { QueryExecution, StageSnapshot } from '../engine/query-execution.js';
+import type { QueryExecution, StageSnapshot } from '../query/query-execution.js';
 import type { MetadataManager } from './metadata-manager.js';
 
 export interface SystemNode {

@@ -24,7 +24,7 @@ import type {
 import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import type { LocalMemoryContext } from '../../execution/memory-context.js';
 import type { Type } from '../../types/type.js';
-import { formatDataSize, formatTimestamp } from '../cluster/airlift-format.js';
+import { formatDataSize, formatTimestamp } from '../protocol/airlift-format.js';
 import { unframePages } from './results-framing.js';
 
 export interface HttpExchangeClientOptions {

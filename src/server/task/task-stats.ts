@@ -9,8 +9,8 @@
  */
 import type { Driver } from '../../execution/driver.js';
 import { OperatorStats } from '../../execution/operator-context.js';
-import { formatDataSize, formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
-import type { TaskFigures } from '../engine/query-execution.js';
+import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
+import type { TaskFigures } from '../query/query-execution.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
-import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
 import { differenceFromInProcess } from '../../tpch/result-comparison.js';
 import { eventually, runStatement, stopProcess, VIVACE_BIN } from './cluster-process-helpers.js';
 

@@ -1,0 +1,94 @@
+/**
+ * SET SESSION, RESET SESSION and SHOW SESSION. Session state lives in the client (Presto's
+ * design): SET and RESET only validate and tell the client what to change, through the
+ * Set-Session / Clear-Session response headers; SHOW SESSION lists every property with the value
+ * this statement's session has, its default, type and description.
+ */
+import { VivaceError } from '../../../common/vivace-error.js';
+import { likeMatcher } from '../../../functions/implementations/like.js';
+import type { Expression, ResetSession, SetSession, ShowSession, Statement } from '../../../sql/ast.js';
+import { VARCHAR } from '../../../types/type.js';
+import type { ResultColumn } from '../query-execution.js';
+import type { SessionPropertyManager } from '../session-properties.js';
+
+export type SessionStatement = SetSession | ResetSession | ShowSession;
+
+export function isSessionStatement(statement: Statement): statement is SessionStatement {
+  return statement.kind === 'SetSession' || statement.kind === 'ResetSession' || statement.kind === 'ShowSession';
+}
+
+export interface SessionStatementContext {
+  readonly properties: SessionPropertyManager;
+  /** The properties the statement's session carries. */
+  readonly current: Readonly<Record<string, string>>;
+  catalogExists(catalog: string): boolean;
+}
+
+export type SessionStatementResult =
+  | { readonly kind: 'set'; readonly updateType: 'SET SESSION'; readonly name: string; readonly value: string }
+  | { readonly kind: 'reset'; readonly updateType: 'RESET SESSION'; readonly name: string }
+  | { readonly kind: 'rows'; readonly columns: readonly ResultColumn[]; readonly rows: readonly unknown[][] };
+
+/** The text of a SET SESSION value: a literal (string, number, boolean). */
+function literalText(expression: Expression): string {
+  switch (expression.kind) {
+    case 'StringLiteral':
+      return expression.value;
+    case 'IntegerLiteral':
+    case 'DecimalLiteral':
+    case 'DoubleLiteral':
+      return expression.text;
+    case 'BooleanLiteral':
+      return String(expression.value);
+    default:
+      throw new VivaceError(
+        'INVALID_SESSION_PROPERTY',
+        'Session property value must be a constant literal',
+        expression.pos,
+      );
+  }
+}
+
+function withPosition<T>(pos: Statement['pos'], action: () => T): T {
+  try {
+    return action();
+  } catch (e) {
+    if (e instanceof VivaceError && e.location === undefined) throw new VivaceError(e.errorCode, e.rawMessage, pos);
+    throw e;
+  }
+}
+
+export function executeSessionStatement(
+  statement: SessionStatement,
+  context: SessionStatementContext,
+): SessionStatementResult {
+  switch (statement.kind) {
+    case 'SetSession': {
+      const name = statement.name.parts.map((p) => p.value.toLowerCase()).join('.');
+      const value = withPosition(statement.name.pos, () =>
+        context.properties.validate(name, literalText(statement.value), (c) => context.catalogExists(c)),
+      );
+      return { kind: 'set', updateType: 'SET SESSION', name, value };
+    }
+    case 'ResetSession': {
+      const name = statement.name.parts.map((p) => p.value.toLowerCase()).join('.');
+      if (!name.includes('.') && context.properties.get(name) === undefined) {
+        throw new VivaceError(
+          'INVALID_SESSION_PROPERTY',
+          `Session property '${name}' does not exist`,
+          statement.name.pos,
+        );
+      }
+      return { kind: 'reset', updateType: 'RESET SESSION', name };
+    }
+    case 'ShowSession': {
+      const matches = statement.like === undefined ? () => true : likeMatcher(statement.like, statement.escape);
+      const columns = ['Name', 'Value', 'Default', 'Type', 'Description'].map((name) => ({ name, type: VARCHAR }));
+      const rows = context.properties
+        .list()
+        .filter((p) => matches(p.name))
+        .map((p) => [p.name, context.current[p.name] ?? p.defaultValue, p.defaultValue, p.type, p.description]);
+      return { kind: 'rows', columns, rows };
+    }
+  }
+}
