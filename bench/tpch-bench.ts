@@ -9,8 +9,9 @@ import { createCatalogManager } from '../src/connectors/catalog/builtin-connecto
 import { TPCH_TABLES } from '../src/connectors/tpch/generator/index.js';
 import { pageSizeInBytes } from '../src/data/page.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import type { QuerySession } from '../src/server/protocol/query-state.js';
 import { LocalQueryRunner } from '../src/server/query/local-query-runner.js';
-import type { QueryExecution, QuerySession } from '../src/server/query/query-execution.js';
+import type { QueryExecution } from '../src/server/query/query-execution.js';
 import { collectSplits } from '../src/spi/split-source.js';
 import { parseType } from '../src/types/type-signature.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import type { QuerySession } from '../src/server/protocol/query-state.js';
 import { LocalQueryRunner } from '../src/server/query/local-query-runner.js';
-import type { QuerySession } from '../src/server/query/query-execution.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { compareRows, normalise, vivaceRows } from '../test/tpch/result-comparison.js';
 import { loadIntoMemory } from './tpch-bench.js';

@@ -8,12 +8,8 @@
 import type { JsonValue } from '../../data/json-values.js';
 import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
 import { errorObject, taskInfoForClients } from '../protocol/error-json.js';
-import {
-  DONE_STAGE_STATES,
-  type QueryExecution,
-  type StageSnapshot,
-  type TaskFigures,
-} from '../query/query-execution.js';
+import { DONE_STAGE_STATES, type StageSnapshot, type TaskFigures } from '../protocol/query-state.js';
+import type { QueryExecution } from '../query/query-execution.js';
 import { addTotals, emptyTotals, type TaskTotals } from '../task/task-stats.js';
 
 const NANOS_PER_MILLI = 1_000_000;

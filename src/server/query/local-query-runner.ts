@@ -13,7 +13,6 @@ import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { blockOf } from '../../data/block-builder.js';
 import { createPage, type Page } from '../../data/page.js';
 import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
-import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import { LocalPlanner } from '../../execution/local-planner.js';
 import { type NodeMemoryPool, QueryMemoryPool } from '../../execution/memory-context.js';
@@ -40,12 +39,13 @@ import { formatType } from '../../types/type-signature.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { referencedNames } from '../metadata/referenced-names.js';
 import { StatementMetadata } from '../metadata/statement-metadata.js';
-import type { InternalHttpClient } from '../protocol/internal-http-client.js';
 import type { NodeInfo } from '../protocol/node-info.js';
+import { COORDINATOR_ONLY_WARNING, type QuerySession, type ResultColumn } from '../protocol/query-state.js';
+import type { ClusterAccess } from '../scheduler/cluster-access.js';
 import { DistributedExecution } from '../scheduler/distributed-execution.js';
 import { trackLocalStage } from './local-stage.js';
 import { type PlanPlacement, placePlan } from './placement-policy.js';
-import { COORDINATOR_ONLY_WARNING, QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
+import { QueryExecution } from './query-execution.js';
 import { QueryIdGenerator } from './query-ids.js';
 import { DEFAULT_QUERY_TRACKER_OPTIONS, QueryTracker, type QueryTrackerOptions } from './query-tracker.js';
 import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
@@ -135,20 +135,6 @@ export interface LocalQueryRunnerOptions {
   readonly queryManagement?: Partial<QueryTrackerOptions>;
   /** Where failed queries are logged with their stacks (clients see stacks only in debug mode). */
   readonly logger?: Logger;
-}
-
-/** What the coordinator's runner needs to run queries on workers. */
-export interface ClusterAccess {
-  activeWorkers(): readonly NodeInfo[];
-  readonly http: InternalHttpClient;
-  /** Reads buffer `bufferId` of remote tasks into the coordinator. */
-  createExchangeClient(
-    bufferId: string,
-    types: readonly Type[],
-    onFailure: (error: VivaceError) => void,
-  ): ExchangeClient;
-  /** Whether workers should be there: a query that finds none active then runs here with a warning. */
-  workersExpected(): boolean;
 }
 
 export class LocalQueryRunner {

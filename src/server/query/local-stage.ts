@@ -7,8 +7,9 @@
 import type { Driver } from '../../execution/driver.js';
 import type { QueryMemoryPool } from '../../execution/memory-context.js';
 import { formatTimestamp } from '../protocol/airlift-format.js';
+import type { StageSnapshot, StageState } from '../protocol/query-state.js';
 import { type PipelineDrivers, renderTaskStats } from '../task/task-stats.js';
-import type { QueryExecution, StageSnapshot, StageState } from './query-execution.js';
+import type { QueryExecution } from './query-execution.js';
 
 const SOURCE_OPERATORS = new Set(['TableScanOperator', 'ValuesOperator', 'ExchangeOperator', 'MergeOperator']);
 

@@ -22,7 +22,7 @@ import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { parseDataSize } from '../protocol/airlift-format.js';
 import type { InternalHttpClient } from '../protocol/internal-http-client.js';
 import type { NodeInfo } from '../protocol/node-info.js';
-import type { StageSnapshot, StageState, TaskFigures } from '../query/query-execution.js';
+import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
 import { emptyTotals } from '../task/task-stats.js';
 import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
 import { SplitAssigner } from './split-assigner.js';

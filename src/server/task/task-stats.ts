@@ -10,7 +10,7 @@
 import type { Driver } from '../../execution/driver.js';
 import { OperatorStats } from '../../execution/operator-context.js';
 import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
-import type { TaskFigures } from '../query/query-execution.js';
+import type { TaskFigures } from '../protocol/query-state.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { getValue } from '../../../src/data/block-values.js';
 import { loadNodeConfig } from '../../../src/server/protocol/node-config.js';
-import type { QuerySession, StageSnapshot } from '../../../src/server/query/query-execution.js';
+import type { QuerySession, StageSnapshot } from '../../../src/server/protocol/query-state.js';
 import { type RunningCoordinator, startCoordinator } from '../../../src/server/startup/coordinator-bootstrap.js';
 import { type RunningWorker, startWorker } from '../../../src/server/worker/worker-server.js';
 import { BIGINT, VARCHAR } from '../../../src/types/type.js';

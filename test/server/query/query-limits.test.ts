@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import { VivaceError } from '../../../src/common/vivace-error.js';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import type { QuerySession } from '../../../src/server/protocol/query-state.js';
 import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
-import type { QuerySession } from '../../../src/server/query/query-execution.js';
 
 const runner = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
 

@@ -7,7 +7,7 @@
  * the stage's plan. VERBOSE adds one line per task.
  */
 import { formatDataSize, formatDuration, parseDataSize, parseDuration } from '../../protocol/airlift-format.js';
-import type { StageSnapshot } from '../query-execution.js';
+import type { StageSnapshot } from '../../protocol/query-state.js';
 
 interface OperatorTotals {
   pipelineId: number;

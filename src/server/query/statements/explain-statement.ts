@@ -23,7 +23,7 @@ import type { Explain, Statement } from '../../../sql/ast.js';
 import { formatSql } from '../../../sql/formatter.js';
 import { BOOLEAN, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
-import type { ResultColumn } from '../query-execution.js';
+import type { ResultColumn } from '../../protocol/query-state.js';
 
 export interface ExplainContext {
   readonly analyzer: AnalyzerOptions;

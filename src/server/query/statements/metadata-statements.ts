@@ -31,7 +31,7 @@ import { parseStatement } from '../../../sql/parser.js';
 import { BOOLEAN, DOUBLE, type Type, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
-import type { ResultColumn } from '../query-execution.js';
+import type { ResultColumn } from '../../protocol/query-state.js';
 
 export type MetadataStatement =
   | ShowCatalogs

@@ -8,7 +8,7 @@ import { VivaceError } from '../../../common/vivace-error.js';
 import { likeMatcher } from '../../../functions/implementations/like.js';
 import type { Expression, ResetSession, SetSession, ShowSession, Statement } from '../../../sql/ast.js';
 import { VARCHAR } from '../../../types/type.js';
-import type { ResultColumn } from '../query-execution.js';
+import type { ResultColumn } from '../../protocol/query-state.js';
 import type { SessionPropertyManager } from '../session-properties.js';
 
 export type SessionStatement = SetSession | ResetSession | ShowSession;
