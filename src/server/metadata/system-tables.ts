@@ -331,7 +331,7 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
       rows: async () => {
         const names = catalogs();
         const schemas = await Promise.all(names.map((c) => metadata.listSchemas(c)));
-        return names.flatMap((c, i) => schemas[i]!.map((s) => [s, c]));
+        return names.flatMap((c, i) => (schemas[i] ?? []).map((s) => [s, c]));
       },
     },
     {

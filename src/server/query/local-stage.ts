@@ -48,7 +48,7 @@ export function trackLocalStage(
   let pipelines: PipelineDrivers[] = drivers.map((driver, pipelineId) => ({
     pipelineId,
     drivers: [driver],
-    inputPipeline: SOURCE_OPERATORS.has(driver.operators[0]!.context.operatorType),
+    inputPipeline: SOURCE_OPERATORS.has(driver.operators[0]?.context.operatorType ?? ''),
     // The local planner adds the pipeline that delivers results last.
     outputPipeline: pipelineId === drivers.length - 1,
   }));

@@ -12,11 +12,19 @@
  *   otherwise (a source only the coordinator can read) NOT_SUPPORTED.
  * - Whatever runs in the coordinator must not read a table whose data is on workers: again
  *   NO_NODES_AVAILABLE without workers, NOT_SUPPORTED beside coordinator-only tables.
- * - A plan that could have run on workers but found none says so (`forWantOfWorkers`).
+ * - A plan that could have run on workers but found none says so (`forWantOfWorkers`), and the
+ *   query then carries the COORDINATOR_ONLY_EXECUTION warning when workers were expected.
  */
 import { VivaceError } from '../../common/vivace-error.js';
+import type { PlanNode } from '../../planner/plan-nodes.js';
+import { findNodes } from '../../planner/plan-utils.js';
 import type { SplitPlacement } from '../../spi/connector.js';
 import { formatObjectName, type QualifiedObjectName } from '../../spi/metadata.js';
+import type { MetadataManager } from '../metadata/metadata-manager.js';
+import type { NodeInfo } from '../protocol/node-info.js';
+import { COORDINATOR_ONLY_WARNING } from '../protocol/query-state.js';
+import type { ClusterAccess } from '../scheduler/cluster-access.js';
+import type { QueryExecution } from './query-execution.js';
 
 export interface TablePlacement {
   readonly table: QualifiedObjectName;
@@ -93,4 +101,44 @@ export function placePlan(
     );
   }
   return { runsOn: 'coordinator', forWantOfWorkers: !haveWorkers && distributable };
+}
+
+/** Where a statement's plan runs: on these workers, or here. */
+export type StatementPlacement =
+  | { readonly runsOn: 'workers'; readonly cluster: ClusterAccess; readonly workers: readonly NodeInfo[] }
+  | { readonly runsOn: 'coordinator' };
+
+export interface PlacementServices {
+  readonly metadata: MetadataManager;
+  readonly cluster: ClusterAccess | undefined;
+  readonly nodeId: string;
+}
+
+/**
+ * Where `plan` of `query` runs (writing `target`, if given), from what the connectors of its
+ * tables declare; throws when it can run nowhere. A plan for the workers that found none runs
+ * here, and says so to the client when workers were expected.
+ */
+export function placeStatementPlan(
+  query: QueryExecution,
+  plan: PlanNode,
+  target: QualifiedObjectName | undefined,
+  services: PlacementServices,
+): StatementPlacement {
+  const { metadata, cluster } = services;
+  const workers = cluster?.activeWorkers() ?? [];
+  const reads = findNodes(plan, 'TableScan').map((scan) => ({
+    table: scan.table,
+    placement: metadata.splitPlacement(scan.table, scan.handle),
+  }));
+  const write = target === undefined ? undefined : { table: target, placement: metadata.splitPlacement(target) };
+  const placement = placePlan(reads, write, {
+    cluster: cluster !== undefined,
+    activeWorkers: workers.length,
+    coordinatorNodeId: services.nodeId,
+  });
+  if (placement.runsOn === 'workers' && cluster !== undefined) return { runsOn: 'workers', cluster, workers };
+  if (placement.runsOn === 'coordinator' && placement.forWantOfWorkers && cluster?.workersExpected())
+    query.warnings.push(COORDINATOR_ONLY_WARNING);
+  return { runsOn: 'coordinator' };
 }

@@ -1,9 +1,13 @@
 /**
- * One query's life on the coordinator: its state (Presto's query state machine), result columns
- * once planned, the buffer its result pages arrive in, its error, timings and cancellation.
- * The statement resource reads it; the query runner drives it.
+ * One query's life on the coordinator and its state machine, the only place its state changes:
+ * QUEUED → PLANNING → STARTING → RUNNING → FINISHING → FINISHED, or FAILED from any of them
+ * (a failure, a cancel, a time or memory limit). Also its result columns once planned, the buffer
+ * its result pages arrive in, its error, timings and what it tells the client to change. The
+ * statement and query resources read it; the query manager and the statement modules drive it
+ * through `transition`, `finish`, `fail`, `cancel` and `endAfterError`, and every running part asks
+ * `shouldStop` whether to go on.
  */
-import { toVivaceError, type VivaceError } from '../../common/vivace-error.js';
+import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { PageBuffer } from '../../execution/page-buffer.js';
 import type { QuerySession, QueryState, QueryWarning, ResultColumn, StageSnapshot } from '../protocol/query-state.js';
 
@@ -111,6 +115,30 @@ export class QueryExecution {
     for (const listener of this.stateListeners.splice(0)) listener();
   }
 
+  /** Ends a query that ran to completion: FINISHING, then FINISHED (no more rows). */
+  finish(): void {
+    this.transition('FINISHING');
+    this.transition('FINISHED');
+  }
+
+  /**
+   * Whether whatever runs for the query should stop: it was canceled, it failed (a limit, a task)
+   * or its client stopped it early. Drivers, scans and the distributed write check it.
+   */
+  get shouldStop(): boolean {
+    return this.canceled || this.stoppedEarly || this.state === 'FAILED';
+  }
+
+  /**
+   * Ends the query after its execution threw `error`. A client's early stop of a query's output is
+   * a normal end when `earlyStopFinishes` (reads; a write stopped early has not committed and
+   * fails); otherwise the query fails with the error (nothing changes once it was canceled).
+   */
+  endAfterError(error: unknown, earlyStopFinishes: boolean): void {
+    if (earlyStopFinishes && this.stoppedEarly) this.finish();
+    else this.fail(error);
+  }
+
   /** Resolves on the next state change (or at once when done). */
   whenStateChanges(): Promise<void> {
     if (this.isDone) return Promise.resolve();
@@ -132,5 +160,16 @@ export class QueryExecution {
   cancel(error: VivaceError): void {
     this.canceled = true;
     this.fail(error);
+  }
+
+  /** The cancel error of a canceled query (its own, or the user's cancel). */
+  cancelError(): VivaceError {
+    return this.error ?? new VivaceError('USER_CANCELED', 'Query was canceled');
+  }
+
+  /** Cancels this query (a statement's sub-query) when `parent` ends first; resolves when either ends. */
+  async cancelWith(parent: QueryExecution): Promise<void> {
+    while (!parent.isDone && !this.isDone) await Promise.race([parent.whenStateChanges(), this.whenStateChanges()]);
+    if (parent.isDone && !this.isDone) this.cancel(parent.cancelError());
   }
 }

@@ -70,7 +70,9 @@ const DURATION_UNITS_MS: Record<string, number> = {
 export function parseDuration(text: string): number {
   const match = DURATION.exec(text);
   if (!match) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid duration: '${text}'`);
-  return Number(match[1]) * DURATION_UNITS_MS[match[2]!]!;
+  const unit = DURATION_UNITS_MS[match[2] ?? ''];
+  if (unit === undefined) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid duration: '${text}'`);
+  return Number(match[1]) * unit;
 }
 
 function dataSize(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
@@ -239,7 +241,7 @@ export class SessionPropertyManager {
   ): ResolvedSessionProperties {
     const values = new Map<string, string>();
     for (const [name, value] of Object.entries(properties)) values.set(name, this.validate(name, value, catalogExists));
-    const value = (name: string) => values.get(name) ?? this.definitions.get(name)!.defaultValue;
+    const value = (name: string) => values.get(name) ?? this.definitions.get(name)?.defaultValue ?? '';
     const pageRows = Number(value('page_rows'));
     return {
       queryMaxMemoryBytes: parseBytes(value('query_max_memory')),

@@ -145,12 +145,24 @@ export class DistributedExecution {
     this.done.catch(() => undefined);
   }
 
+  /** The stage of fragment `id` (every fragment has one once started). */
+  private stage(id: string): Stage {
+    const stage = this.stages.get(id);
+    if (stage === undefined) throw new VivaceError('GENERIC_INTERNAL_ERROR', `no stage for fragment ${id}`);
+    return stage;
+  }
+
   /** Creates every task, hands out the splits, and starts pulling results and statuses. */
   async start(): Promise<void> {
     const { plan, workers } = this.options;
     if (workers.length === 0) throw new VivaceError('NO_NODES_AVAILABLE', 'No worker nodes available');
     let nextWorker = Math.floor(Math.random() * workers.length);
-    const pick = () => workers[nextWorker++ % workers.length]!;
+    const workerAt = (index: number): NodeInfo => {
+      const worker = workers[index % workers.length];
+      if (worker === undefined) throw new VivaceError('NO_NODES_AVAILABLE', 'No worker nodes available');
+      return worker;
+    };
+    const pick = () => workerAt(nextWorker++);
     for (const fragment of plan.fragments) {
       let count: number;
       if (fragment.partitioning === 'SOURCE') count = workers.length;
@@ -158,7 +170,7 @@ export class DistributedExecution {
       else count = 1;
       const tasks: RemoteTask[] = [];
       for (let partition = 0; partition < count; partition++) {
-        const node = fragment.partitioning === 'SOURCE' ? workers[partition]! : pick();
+        const node = fragment.partitioning === 'SOURCE' ? workerAt(partition) : pick();
         const taskId = `${this.options.queryId}.${fragment.id}.${partition}`;
         tasks.push({
           taskId,
@@ -237,7 +249,7 @@ export class DistributedExecution {
   /** The RemoteSource nodes of a stage, each with the URIs of its upstream tasks. */
   private remoteSources(stage: Stage): TaskSource[] {
     return findNodes(stage.fragment.root, 'RemoteSource').map((node) => {
-      const upstream = node.sourceFragmentIds.flatMap((id) => this.stages.get(id)!.tasks);
+      const upstream = node.sourceFragmentIds.flatMap((id) => this.stage(id).tasks);
       return {
         planNodeId: node.id,
         splits: upstream.map((task, sequenceId) => ({ sequenceId, split: { location: task.uri } })),
@@ -384,7 +396,8 @@ export class DistributedExecution {
   }
 
   private pullResults(): void {
-    const root = this.stages.get('0')!.tasks[0]!;
+    const root = this.stage('0').tasks[0];
+    if (root === undefined) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'the root stage has no task');
     const client = this.options.createExchangeClient((error) => this.fail(error));
     this.rootClient = client;
     client.addLocation(root.uri);
@@ -483,7 +496,7 @@ export class DistributedExecution {
   /** The stage tree as last seen, for the statement and query resources. */
   snapshot(): StageSnapshot {
     const build = (id: string): StageSnapshot => {
-      const stage = this.stages.get(id)!;
+      const stage = this.stage(id);
       return {
         stageId: id,
         state: this.stageState(stage),

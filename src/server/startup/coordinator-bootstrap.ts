@@ -32,7 +32,7 @@ import {
 import { InternalHttpClient } from '../protocol/internal-http-client.js';
 import type { NodeConfig } from '../protocol/node-config.js';
 import type { NodeInfo } from '../protocol/node-info.js';
-import { LocalQueryRunner } from '../query/local-query-runner.js';
+import { QueryManager } from '../query/query-manager.js';
 import { createClusterAccess } from '../scheduler/cluster-access.js';
 import { IdleMemoryRelease } from '../worker/idle-memory.js';
 
@@ -49,7 +49,7 @@ export interface CoordinatorServices {
   readonly config: NodeConfig;
   readonly catalogs: CatalogManager;
   readonly metadata: MetadataManager;
-  readonly runner: LocalQueryRunner;
+  readonly runner: QueryManager;
   readonly registry: DiscoveryRegistry;
   readonly detector: HeartbeatFailureDetector;
   readonly nodeManager: NodeManager;
@@ -84,7 +84,7 @@ export async function startCoordinator(
   // Once no query runs, the coordinator gives the memory its queries freed back to the system.
   let runnerIdle: () => boolean = () => true;
   const idleMemory = new IdleMemoryRelease(() => runnerIdle());
-  const runner = new LocalQueryRunner({
+  const runner = new QueryManager({
     metadata,
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     // What the coordinator runs itself (no workers, coordinator-only tables) has a node's ceiling too.

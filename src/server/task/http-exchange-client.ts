@@ -122,7 +122,7 @@ export class HttpExchangeClient implements ExchangeClient {
   pollPage(): Page | null {
     const page = this.pages.shift();
     if (page === undefined) return null;
-    this.bufferedBytes -= this.pageBytes.shift()!;
+    this.bufferedBytes -= this.pageBytes.shift() ?? 0;
     this.options.memory?.setBytes(this.bufferedBytes);
     if (this.bufferedBytes < this.options.maxBufferedBytes) this.wake(this.spaceWaiters);
     return page;

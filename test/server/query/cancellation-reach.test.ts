@@ -9,7 +9,7 @@ import { VivaceError } from '../../../src/common/vivace-error.js';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { TpchPageSource } from '../../../src/connectors/tpch/tpch-page-source.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 
 const opened = new Set<TpchPageSource>();
 const closed = new Set<TpchPageSource>();
@@ -36,7 +36,7 @@ after(() => {
 
 describe('cancellation', () => {
   it('closes every page source of the query and reads none afterwards', async () => {
-    const runner = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+    const runner = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
     const query = runner.submit('SELECT orderkey, sum(quantity) FROM tpch.sf1.lineitem GROUP BY orderkey', {
       user: 'test',
       timeZone: 'UTC',

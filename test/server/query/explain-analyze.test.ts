@@ -8,10 +8,10 @@ import { describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 
 async function explainAnalyze(sql: string): Promise<string> {
-  const runner = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+  const runner = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
   const query = await runner.execute(sql, {
     user: 'u',
     catalog: 'tpch',

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 
-const runner = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+const runner = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
 
 async function pageSizes(sql: string, properties: Record<string, string>): Promise<number[]> {
   const query = await runner.execute(sql, {

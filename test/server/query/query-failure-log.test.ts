@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 
 describe('query failure log', () => {
   it('logs a failed query with its error and stack', async () => {
@@ -20,7 +20,7 @@ describe('query failure log', () => {
         done();
       },
     });
-    const runner = new LocalQueryRunner({
+    const runner = new QueryManager({
       metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })),
       logger: pino({ level: 'info' }, sink),
     });

@@ -9,9 +9,9 @@ import { VivaceError } from '../../../src/common/vivace-error.js';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import type { QuerySession } from '../../../src/server/protocol/query-state.js';
-import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 
-const runner = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+const runner = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
 
 function session(properties: Record<string, string> = {}): QuerySession {
   return { user: 'test', catalog: 'tpch', schema: 'tiny', timeZone: 'UTC', properties };

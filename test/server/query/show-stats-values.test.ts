@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { getValue } from '../../../src/data/block-values.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 import type { TableMetadata, TableStatistics } from '../../../src/spi/metadata.js';
 import { fixedSplitSource } from '../../../src/spi/split-source.js';
 import { BIGINT, DATE, decimal } from '../../../src/types/type.js';
@@ -31,7 +31,7 @@ const STATISTICS: TableStatistics = {
   },
 };
 
-function runner(): LocalQueryRunner {
+function runner(): QueryManager {
   const catalogs = createCatalogManager({ nodeId: 'test' });
   catalogs.addCatalog({
     name: 'stats',
@@ -50,7 +50,7 @@ function runner(): LocalQueryRunner {
       },
     },
   });
-  return new LocalQueryRunner({ metadata: new MetadataManager(catalogs) });
+  return new QueryManager({ metadata: new MetadataManager(catalogs) });
 }
 
 async function rows(sql: string): Promise<unknown[][]> {

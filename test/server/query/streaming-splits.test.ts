@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import { getValue } from '../../../src/data/block-values.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { LocalQueryRunner } from '../../../src/server/query/local-query-runner.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 import { BIGINT } from '../../../src/types/type.js';
 import {
   newStreamingLog,
@@ -23,7 +23,7 @@ async function run(sql: string, options: StreamingOptions): Promise<{ rows: unkn
   const log = newStreamingLog();
   const catalogs = createCatalogManager({ nodeId: 'test', extraFactories: [streamingConnectorFactory(options, log)] });
   catalogs.createCatalog({ name: 'slow', connectorName: 'streaming', properties: {} });
-  const runner = new LocalQueryRunner({ metadata: new MetadataManager(catalogs) });
+  const runner = new QueryManager({ metadata: new MetadataManager(catalogs) });
   try {
     const query = await runner.execute(sql, {
       user: 'test',
@@ -74,7 +74,7 @@ describe('split sources in the coordinator', () => {
   it('holds a limit the connector ignores', async () => {
     const catalogs = createCatalogManager({ nodeId: 'test', extraFactories: [THROWAWAY_CONNECTOR_FACTORY] });
     catalogs.createCatalog({ name: 'plug', connectorName: 'throwaway', properties: {} });
-    const runner = new LocalQueryRunner({ metadata: new MetadataManager(catalogs) });
+    const runner = new QueryManager({ metadata: new MetadataManager(catalogs) });
     try {
       const session = { user: 'test', catalog: 'plug', schema: 's', timeZone: 'UTC', properties: {} };
       const query = await runner.execute('SELECT n FROM numbers LIMIT 3', session);

@@ -19,11 +19,12 @@ import type {
   DropTable,
   DropView,
   SourcePosition,
-  Statement,
 } from '../../../sql/ast.js';
 import { formatSql } from '../../../sql/formatter.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
 import type { StatementMetadata } from '../../metadata/statement-metadata.js';
+import type { StatementContext } from './statement-context.js';
+import { finishUpdate } from './statement-results.js';
 
 export type DataDefinitionStatement = CreateSchema | DropSchema | CreateTable | DropTable | CreateView | DropView;
 
@@ -35,10 +36,6 @@ const UPDATE_TYPES: Record<DataDefinitionStatement['kind'], string> = {
   CreateView: 'CREATE VIEW',
   DropView: 'DROP VIEW',
 };
-
-export function isDataDefinition(statement: Statement): statement is DataDefinitionStatement {
-  return Object.hasOwn(UPDATE_TYPES, statement.kind);
-}
 
 export interface DataDefinitionContext {
   readonly session: Session;
@@ -100,7 +97,7 @@ function schemaName(name: CreateSchema['name'], context: DataDefinitionContext):
       name.pos,
     );
   }
-  return { catalog, schema: parts[parts.length - 1]! };
+  return { catalog, schema: parts.at(-1) ?? '' };
 }
 
 function requireCatalog(catalog: string, pos: SourcePosition, context: DataDefinitionContext): void {
@@ -221,4 +218,16 @@ async function dropView(statement: DropView, context: DataDefinitionContext): Pr
   requireCatalog(name.catalog, statement.name.pos, context);
   if (statement.exists && (await context.metadata.getView(name)) === undefined) return;
   await at(statement.name.pos, () => context.metadata.dropView(name));
+}
+
+/** Runs a CREATE/DROP SCHEMA, TABLE or VIEW for `context.query` and ends it. */
+export async function runDataDefinition(statement: DataDefinitionStatement, context: StatementContext): Promise<void> {
+  const statementMetadata = await context.resolveMetadata(statement);
+  const updateType = await executeDataDefinition(statement, {
+    session: context.session,
+    metadata: context.engine.metadata,
+    statementMetadata,
+    functions: context.engine.functions,
+  });
+  finishUpdate(context.query, updateType);
 }

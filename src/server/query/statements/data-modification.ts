@@ -6,7 +6,9 @@
  * support deletes", ...). DELETE, UPDATE, ADD COLUMN and DROP COLUMN write the table's
  * new contents, computed by a query over its contents as of the statement's start, into a hidden
  * staging table with an ordinary INSERT — so the rewrite runs wherever the data is, on the workers
- * in a cluster — and then swap it in; TRUNCATE swaps in no rows, and renames keep the rows. If
+ * in a cluster — and then swap it in. That INSERT (and UPDATE's count) is built as a statement
+ * tree around the user's own parsed expressions (dml-statements.ts), never as SQL text parsed
+ * again, and runs as a sub-query through the ordinary analyzer, planner and placement; TRUNCATE swaps in no rows, and renames keep the rows. If
  * another statement committed to the table meanwhile, the swap is refused (TRANSACTION_CONFLICT)
  * and nothing changes, so no write is ever lost and readers see either the old or the new
  * contents.
@@ -21,42 +23,40 @@ import type {
   AddColumn,
   Delete,
   DropColumn,
+  Expression,
   RenameColumn,
   RenameTable,
   Statement,
   TruncateTable,
   Update,
 } from '../../../sql/ast.js';
-import { formatExpression } from '../../../sql/formatter.js';
-import { formatType } from '../../../types/type-signature.js';
 import type { MetadataManager, RowLevelOperation } from '../../metadata/metadata-manager.js';
+import {
+  castTo,
+  columnReference,
+  countRowsWhere,
+  insertSelect,
+  isNotTrue,
+  isTrue,
+  nullOf,
+  searchedCase,
+} from './dml-statements.js';
+import type { StatementContext } from './statement-context.js';
+import { finishUpdate, finishWithRowCount } from './statement-results.js';
+import { runSubQuery } from './sub-query.js';
 
 export type DataModification = Delete | Update | TruncateTable | RenameTable | AddColumn | DropColumn | RenameColumn;
-
-const KINDS = new Set(['Delete', 'Update', 'TruncateTable', 'RenameTable', 'AddColumn', 'DropColumn', 'RenameColumn']);
-
-export function isDataModification(statement: Statement): statement is DataModification {
-  return KINDS.has(statement.kind);
-}
 
 export interface ModificationContext {
   readonly session: Session;
   readonly metadata: MetadataManager;
   /** Runs a statement over the current data and returns its pages (rows in its column order). */
-  runQuery(sql: string): Promise<Page[]>;
+  runQuery(statement: Statement): Promise<Page[]>;
 }
 
 export interface ModificationResult {
   readonly updateType: string;
   readonly updateCount?: number;
-}
-
-function quote(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-function qualifiedSql(name: QualifiedObjectName): string {
-  return `${quote(name.catalog)}.${quote(name.schema)}.${quote(name.name)}`;
 }
 
 type TableData = Awaited<ReturnType<MetadataManager['tableData']>>;
@@ -67,19 +67,23 @@ function countOf(pages: readonly Page[]): number {
   return block === undefined ? 0 : Number(block.values[0]);
 }
 
-/** Writes `select` (one value per column of `columns`, in order) as the table's new contents; returns their row count. */
+/**
+ * Writes `values` of the rows of `name` that pass `where` (one value per column of `columns`, in
+ * order) as the table's new contents; returns their row count.
+ */
 async function rewrite(
   context: ModificationContext,
   name: QualifiedObjectName,
   data: TableData,
   columns: readonly ColumnMetadata[],
-  select: string,
+  values: readonly Expression[],
+  where: Expression | undefined,
   operation: RowLevelOperation,
 ): Promise<number> {
   const metadata = context.metadata;
   const staging = await metadata.createStagingTable(name, columns, operation);
   try {
-    const rows = countOf(await context.runQuery(`INSERT INTO ${qualifiedSql(staging)} ${select}`));
+    const rows = countOf(await context.runQuery(insertSelect(staging, values, name, where)));
     await metadata.replaceTable(name, data.version, { columns, contents: { staging } }, operation);
     return rows;
   } catch (e) {
@@ -112,8 +116,8 @@ export async function executeModification(
     case 'Delete': {
       const name = resolveObjectName(statement.table, context.session);
       const data = await metadata.tableData(name, 'deletes');
-      const columns = data.columns.map((c) => quote(c.name)).join(', ');
-      if (statement.where === undefined) {
+      const where = statement.where;
+      if (where === undefined) {
         await metadata.replaceTable(name, data.version, { columns: data.columns, contents: 'empty' }, 'deletes');
         return { updateType: 'DELETE', updateCount: data.rowCount };
       }
@@ -122,7 +126,8 @@ export async function executeModification(
         name,
         data,
         data.columns,
-        `SELECT ${columns} FROM ${qualifiedSql(name)} WHERE NOT coalesce((${formatExpression(statement.where)}), false)`,
+        data.columns.map((c) => columnReference(c.name, statement.pos)),
+        isNotTrue(where),
         'deletes',
       );
       return { updateType: 'DELETE', updateCount: data.rowCount - kept };
@@ -130,7 +135,7 @@ export async function executeModification(
     case 'Update': {
       const name = resolveObjectName(statement.table, context.session);
       const data = await metadata.tableData(name, 'updates');
-      const assignments = new Map<string, string>();
+      const assignments = new Map<string, Expression>();
       for (const assignment of statement.assignments) {
         const column = canonical(assignment.name);
         const target = data.columns.find((c) => c.name === column);
@@ -144,20 +149,19 @@ export async function executeModification(
             assignment.pos,
           );
         }
-        assignments.set(column, `CAST((${formatExpression(assignment.value)}) AS ${formatType(target.type)})`);
+        assignments.set(column, castTo(assignment.value, target.type));
       }
-      const condition =
-        statement.where === undefined ? 'true' : `coalesce((${formatExpression(statement.where)}), false)`;
-      const select = data.columns
-        .map((c) => {
-          const value = assignments.get(c.name);
-          return value === undefined ? quote(c.name) : `CASE WHEN ${condition} THEN ${value} ELSE ${quote(c.name)} END`;
-        })
-        .join(', ');
-      const from = qualifiedSql(name);
+      const where = statement.where;
+      const values = data.columns.map((c) => {
+        const value = assignments.get(c.name);
+        const current = columnReference(c.name, statement.pos);
+        if (value === undefined) return current;
+        return where === undefined ? value : searchedCase(isTrue(where), value, current);
+      });
       // Counted first: the rewrite swaps the table, and the count must see the old contents.
-      const updated = countOf(await context.runQuery(`SELECT count(*) FROM ${from} WHERE ${condition}`));
-      await rewrite(context, name, data, data.columns, `SELECT ${select} FROM ${from}`, 'updates');
+      const counted = where === undefined ? undefined : isTrue(where);
+      const updated = countOf(await context.runQuery(countRowsWhere(name, counted, statement.pos)));
+      await rewrite(context, name, data, data.columns, values, undefined, 'updates');
       return { updateType: 'UPDATE', updateCount: updated };
     }
     case 'RenameTable': {
@@ -194,15 +198,11 @@ export async function executeModification(
         },
       ];
       // Existing rows get NULL in the new column.
-      const kept = data.columns.map((c) => quote(c.name)).join(', ');
-      await rewrite(
-        context,
-        name,
-        data,
-        columns,
-        `SELECT ${kept}, CAST(NULL AS ${formatType(type)}) FROM ${qualifiedSql(name)}`,
-        'adding columns',
-      );
+      const values = [
+        ...data.columns.map((c) => columnReference(c.name, statement.pos)),
+        nullOf(statement.column.type),
+      ];
+      await rewrite(context, name, data, columns, values, undefined, 'adding columns');
       return { updateType: 'ADD COLUMN' };
     }
     case 'DropColumn': {
@@ -219,14 +219,8 @@ export async function executeModification(
         throw new VivaceError('NOT_SUPPORTED', 'Cannot drop the only column in a table', statement.column.pos);
       }
       const columns = data.columns.filter((_, i) => i !== index);
-      await rewrite(
-        context,
-        name,
-        data,
-        columns,
-        `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${qualifiedSql(name)}`,
-        'dropping columns',
-      );
+      const values = columns.map((c) => columnReference(c.name, statement.pos));
+      await rewrite(context, name, data, columns, values, undefined, 'dropping columns');
       return { updateType: 'DROP COLUMN' };
     }
     case 'RenameColumn': {
@@ -247,5 +241,28 @@ export async function executeModification(
       await metadata.replaceTable(name, data.version, { columns, contents: 'keep' }, 'renaming columns');
       return { updateType: 'RENAME COLUMN' };
     }
+  }
+}
+
+/** Runs DELETE, UPDATE, TRUNCATE TABLE or ALTER TABLE for `context.query` and ends it. */
+export async function runDataModification(statement: DataModification, context: StatementContext): Promise<void> {
+  const { engine, query } = context;
+  await context.resolveMetadata(statement);
+  const result = await executeModification(statement, {
+    session: context.session,
+    metadata: engine.metadata,
+    runQuery: async (inner) => {
+      const pages: Page[] = [];
+      // Its own id: tasks of two sub-queries of one statement (UPDATE counts, then rewrites) must
+      // not share task ids on the workers.
+      await runSubQuery(inner, context, { queryId: engine.newQueryId(), sql: query.sql, onPage: (p) => pages.push(p) });
+      return pages;
+    },
+  });
+  if (result.updateCount === undefined) {
+    finishUpdate(query, result.updateType);
+  } else {
+    query.updateType = result.updateType;
+    finishWithRowCount(query, result.updateCount);
   }
 }

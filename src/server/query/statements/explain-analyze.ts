@@ -4,10 +4,18 @@
  * rows and bytes, peak memory and the skew of input rows across tasks; per operator (summed over
  * the stage's tasks, read from the task records' operator summaries) input and output rows and
  * bytes, CPU, wall and blocked time, peak memory and the spread of output rows across tasks; then
- * the stage's plan. VERBOSE adds one line per task.
+ * the stage's plan. VERBOSE adds one line per task. The explained statement runs as a sub-query
+ * under the EXPLAIN's own query id.
  */
+import { VivaceError } from '../../../common/vivace-error.js';
+import type { Explain } from '../../../sql/ast.js';
+import { formatSql } from '../../../sql/formatter.js';
+import { VARCHAR } from '../../../types/type.js';
 import { formatDataSize, formatDuration, parseDataSize, parseDuration } from '../../protocol/airlift-format.js';
 import type { StageSnapshot } from '../../protocol/query-state.js';
+import type { StatementContext } from './statement-context.js';
+import { finishWithRows } from './statement-results.js';
+import { runSubQuery } from './sub-query.js';
 
 interface OperatorTotals {
   pipelineId: number;
@@ -67,7 +75,8 @@ function operatorTotals(stage: StageSnapshot): OperatorTotals[] {
           duration(summary.addInputWall) + duration(summary.getOutputWall) + duration(summary.finishWall);
         totals.blockedMs += duration(summary.blockedWall);
         totals.peakMemoryBytes = Math.max(totals.peakMemoryBytes, dataSize(summary.peakUserMemoryReservation));
-        totals.perTaskOutputRows[taskIndex]! += count(summary.outputPositions);
+        totals.perTaskOutputRows[taskIndex] =
+          (totals.perTaskOutputRows[taskIndex] ?? 0) + count(summary.outputPositions);
       }
     });
   });
@@ -156,4 +165,27 @@ export function renderExplainAnalyze(run: AnalyzedRun, verbose: boolean): string
   out.push('');
   if (run.root) stageLines(run.root, verbose, out);
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** Runs the explained statement, then answers its stages with the statistics they measured. */
+export async function runExplainAnalyze(statement: Explain, context: StatementContext): Promise<void> {
+  const query = context.query;
+  const inner = statement.statement;
+  if (inner.kind !== 'Query' && inner.kind !== 'Insert' && inner.kind !== 'CreateTableAsSelect') {
+    throw new VivaceError('NOT_SUPPORTED', `EXPLAIN ANALYZE does not support ${inner.kind} statements`, inner.pos);
+  }
+  // The explained query's rows are counted, not returned; it runs under this query's id.
+  const run = await runSubQuery(inner, context, { queryId: query.queryId, sql: formatSql(inner) });
+  query.stages = run.stages;
+  const text = renderExplainAnalyze(
+    {
+      queryId: query.queryId,
+      state: run.state,
+      elapsedMs: (run.endTime ?? Date.now()) - run.createTime,
+      queuedMs: (run.startTime ?? run.createTime) - run.createTime,
+      root: run.stages?.(),
+    },
+    statement.verbose,
+  );
+  finishWithRows(query, [{ name: 'Query Plan', type: VARCHAR }], [[text]]);
 }

@@ -9,21 +9,22 @@ import { analyzeStatement } from '../../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../../analyzer/write-analyzer.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import { intermediateTypeOf } from '../../../execution/aggregation/aggregate-registry.js';
-import { addExchanges, type JoinDistributionType } from '../../../planner/add-exchanges.js';
+import type { JoinDistributionType } from '../../../planner/add-exchanges.js';
+import { planDistributed } from '../../../planner/distributed-plan.js';
 import { printFragments } from '../../../planner/fragment-printer.js';
-import { fragmentPlan } from '../../../planner/fragmenter.js';
 import type { OutputNode, PlanNode } from '../../../planner/plan-nodes.js';
 import { sourcesOf } from '../../../planner/plan-nodes.js';
 import { printPlan } from '../../../planner/plan-printer.js';
 import { findNodes } from '../../../planner/plan-utils.js';
 import { type PlanQueryContext, planQuery } from '../../../planner/query-planner.js';
-import { createRuleContext } from '../../../planner/rule.js';
 import { planTableWrite } from '../../../planner/table-write-planner.js';
 import type { Explain, Statement } from '../../../sql/ast.js';
 import { formatSql } from '../../../sql/formatter.js';
 import { BOOLEAN, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 import type { ResultColumn } from '../../protocol/query-state.js';
+import type { StatementContext } from './statement-context.js';
+import { finishWithRows } from './statement-results.js';
 
 export interface ExplainContext {
   readonly analyzer: AnalyzerOptions;
@@ -61,7 +62,7 @@ function toJson(value: unknown): string {
 }
 
 function firstLine(node: PlanNode): string {
-  return printPlan(node).split('\n')[0]!.replace(/^- /, '');
+  return (printPlan(node).split('\n')[0] ?? '').replace(/^- /, '');
 }
 
 function graphviz(root: PlanNode): string {
@@ -119,17 +120,10 @@ export function explainStatement(statement: Explain, context: ExplainContext): E
   if (plan === undefined) return { columns: column, rows: [[formatSql(inner)]] };
   if (statement.type === 'IO') return { columns: column, rows: [[ioPlan(plan)]] };
   if (statement.type === 'DISTRIBUTED') {
-    const ruleContext = createRuleContext(plan, {
-      session: context.analyzer.session,
-      metadata: context.planner.metadata,
-      functions: context.planner.functions,
-    });
-    const fragments = fragmentPlan(
-      addExchanges(plan, ruleContext, {
-        joinDistribution: context.joinDistribution ?? 'AUTOMATIC',
-        intermediateType: intermediateTypeOf,
-      }),
-      ruleContext.ids,
+    const fragments = planDistributed(
+      plan,
+      { session: context.analyzer.session, metadata: context.planner.metadata, functions: context.planner.functions },
+      { joinDistribution: context.joinDistribution ?? 'AUTOMATIC', intermediateType: intermediateTypeOf },
     );
     switch (statement.format ?? 'TEXT') {
       case 'JSON':
@@ -157,4 +151,18 @@ export function explainStatement(statement: Explain, context: ExplainContext): E
     default:
       return { columns: column, rows: [[printPlan(plan)]] };
   }
+}
+
+/** Runs EXPLAIN (without ANALYZE) for `context.query` and ends it with the plan's text. */
+export async function runExplain(statement: Explain, context: StatementContext): Promise<void> {
+  const { engine, query } = context;
+  const metadata = await context.resolveMetadata(statement);
+  const explained = await metadata.analyze(() =>
+    explainStatement(statement, {
+      analyzer: { session: context.session, metadata, functions: engine.functions },
+      planner: { metadata, functions: engine.functions, session: query.session },
+      joinDistribution: context.settings.joinDistributionType,
+    }),
+  );
+  finishWithRows(query, explained.columns, explained.rows);
 }

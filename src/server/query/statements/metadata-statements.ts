@@ -5,12 +5,16 @@
  * names as in SQL. Every name is checked first so that errors point at the statement's text.
  * They await the metadata manager: connectors answer asynchronously.
  */
+
+import { analyzeStatement } from '../../../analyzer/analyzer.js';
 import { canonical, resolveObjectName } from '../../../analyzer/names.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import { formatDecimal } from '../../../data/number-format.js';
 import { formatDate } from '../../../data/temporal-format.js';
 import type { FunctionRegistry } from '../../../functions/function-registry.js';
 import { likeMatcher } from '../../../functions/implementations/like.js';
+import { planQuery } from '../../../planner/query-planner.js';
+import { StatsCalculator } from '../../../planner/stats/stats-calculator.js';
 import type { QualifiedObjectName } from '../../../spi/metadata.js';
 import type {
   Identifier,
@@ -23,7 +27,6 @@ import type {
   ShowStats,
   ShowTables,
   SourcePosition,
-  Statement,
   Use,
 } from '../../../sql/ast.js';
 import { formatSql } from '../../../sql/formatter.js';
@@ -32,6 +35,8 @@ import { BOOLEAN, DOUBLE, type Type, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
 import type { ResultColumn } from '../../protocol/query-state.js';
+import type { StatementContext } from './statement-context.js';
+import { finishUpdate, finishWithRows } from './statement-results.js';
 
 export type MetadataStatement =
   | ShowCatalogs
@@ -42,21 +47,6 @@ export type MetadataStatement =
   | ShowCreate
   | ShowStats
   | Use;
-
-const KINDS = new Set([
-  'ShowCatalogs',
-  'ShowSchemas',
-  'ShowTables',
-  'ShowColumns',
-  'ShowFunctions',
-  'ShowCreate',
-  'ShowStats',
-  'Use',
-]);
-
-export function isMetadataStatement(statement: Statement): statement is MetadataStatement {
-  return KINDS.has(statement.kind);
-}
 
 /** The optimizer's estimates for a query's output (SHOW STATS FOR (query)). */
 export interface QueryStatistics {
@@ -187,7 +177,11 @@ function requireCatalog(
 async function showTables(statement: ShowTables, context: MetadataStatementContext): Promise<MetadataStatementResult> {
   const parts = statement.schema?.parts.map(canonical) ?? [];
   if (parts.length > 2) {
-    throw new VivaceError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, statement.schema!.pos);
+    throw new VivaceError(
+      'SYNTAX_ERROR',
+      `Too many parts in schema name: ${parts.join('.')}`,
+      statement.schema?.pos ?? statement.pos,
+    );
   }
   const catalog = parts.length === 2 ? parts[0] : context.catalog;
   const schema = parts.length > 0 ? parts[parts.length - 1] : context.schema;
@@ -263,8 +257,8 @@ function qualifiedText(name: QualifiedObjectName): string {
 async function showCreate(statement: ShowCreate, context: MetadataStatementContext): Promise<MetadataStatementResult> {
   if (statement.type === 'SCHEMA') {
     const parts = statement.name.parts.map(canonical);
-    const catalog = parts.length === 2 ? parts[0]! : context.catalog;
-    const schema = parts[parts.length - 1]!;
+    const catalog = parts.length === 2 ? parts[0] : context.catalog;
+    const schema = parts.at(-1) ?? '';
     if (catalog === undefined || !context.metadata.catalogExists(catalog)) {
       throw new VivaceError('CATALOG_NOT_FOUND', `Catalog '${catalog ?? ''}' does not exist`, statement.name.pos);
     }
@@ -381,4 +375,45 @@ async function showStats(statement: ShowStats, context: MetadataStatementContext
   });
   values.push([null, null, null, null, rowCount ?? null, null, null]);
   return rows(SHOW_STATS_COLUMNS, values);
+}
+
+/** Runs a SHOW statement or USE for `context.query` and ends it. */
+export async function runMetadataStatement(statement: MetadataStatement, context: StatementContext): Promise<void> {
+  const { engine, query } = context;
+  const session = query.session;
+  const statementMetadata = await context.resolveMetadata(statement);
+  const result = await executeMetadataStatement(statement, {
+    catalog: session.catalog,
+    schema: session.schema,
+    metadata: engine.metadata,
+    functions: engine.functions,
+    queryStatistics: (inner) =>
+      statementMetadata.analyze(() => {
+        const analyzed = analyzeStatement(inner, {
+          session: context.session,
+          metadata: statementMetadata,
+          functions: engine.functions,
+        });
+        const plan = planQuery(analyzed, { metadata: statementMetadata, functions: engine.functions, session });
+        const estimate = new StatsCalculator(statementMetadata).estimate(plan.source);
+        return {
+          ...(estimate.rowCount !== undefined ? { rowCount: estimate.rowCount } : {}),
+          columns: analyzed.columns.map((column, i) => {
+            const symbol = plan.columns[i];
+            return {
+              name: column.name,
+              type: column.type,
+              ...(symbol === undefined ? {} : estimate.symbols.get(symbol)),
+            };
+          }),
+        };
+      }),
+  });
+  if (result.kind === 'use') {
+    query.setCatalog = result.catalog;
+    query.setSchema = result.schema;
+    finishUpdate(query, 'USE');
+    return;
+  }
+  finishWithRows(query, result.columns, result.rows);
 }

@@ -8,34 +8,37 @@
  * (every statement commits on its own) and hand out and clear a transaction id.
  */
 import { randomUUID } from 'node:crypto';
+import { analyzeStatement } from '../../../analyzer/analyzer.js';
 import { VivaceError } from '../../../common/vivace-error.js';
-import type { Expression, Identifier, Statement } from '../../../sql/ast.js';
+import type {
+  Commit,
+  Deallocate,
+  DescribeInput,
+  DescribeOutput,
+  Execute,
+  Expression,
+  Identifier,
+  Prepare,
+  Rollback,
+  StartTransaction,
+  Statement,
+} from '../../../sql/ast.js';
 import { parseStatement } from '../../../sql/parser.js';
+import { BIGINT, BOOLEAN, type Type, VARCHAR } from '../../../types/type.js';
+import { formatType } from '../../../types/type-signature.js';
+import type { QuerySession, ResultColumn } from '../../protocol/query-state.js';
+import type { StatementContext } from './statement-context.js';
+import { finishUpdate, finishWithRows } from './statement-results.js';
 
-export type PreparedStatementKind =
-  | 'Prepare'
-  | 'Execute'
-  | 'Deallocate'
-  | 'DescribeInput'
-  | 'DescribeOutput'
-  | 'StartTransaction'
-  | 'Commit'
-  | 'Rollback';
-
-const KINDS = new Set<string>([
-  'Prepare',
-  'Execute',
-  'Deallocate',
-  'DescribeInput',
-  'DescribeOutput',
-  'StartTransaction',
-  'Commit',
-  'Rollback',
-]);
-
-export function isPreparedStatementOrTransaction(statement: Statement): boolean {
-  return KINDS.has(statement.kind);
-}
+/** The statements this module runs (EXECUTE is bound here, then dispatched as what it binds to). */
+export type PreparedStatementCommand =
+  | Prepare
+  | Deallocate
+  | DescribeInput
+  | DescribeOutput
+  | StartTransaction
+  | Commit
+  | Rollback;
 
 /** Prepared statement names compare case-insensitively unless quoted, like other identifiers. */
 export function statementName(name: Identifier): string {
@@ -121,4 +124,121 @@ export function requireNoTransaction(transactionId: string | undefined, statemen
   if (transactionId !== undefined) {
     throw new VivaceError('NOT_SUPPORTED', 'Nested transactions not supported', statement.pos);
   }
+}
+
+/** EXECUTE: the prepared statement the client sent, parsed, with the USING values bound. */
+export function boundExecute(statement: Execute, session: QuerySession): Statement {
+  const prepared = parsePrepared(preparedSql(session.preparedStatements ?? new Map(), statement.name));
+  return bindParameters(prepared, statement.parameters);
+}
+
+/** Runs PREPARE, DEALLOCATE, DESCRIBE INPUT/OUTPUT, START TRANSACTION, COMMIT or ROLLBACK and ends the query. */
+export async function runPreparedStatementCommand(
+  statement: PreparedStatementCommand,
+  context: StatementContext,
+): Promise<void> {
+  const query = context.query;
+  const session = query.session;
+  const prepared = session.preparedStatements ?? new Map<string, string>();
+  switch (statement.kind) {
+    case 'Prepare':
+      query.addedPreparedStatements.set(statementName(statement.name), preparedText(statement.statement, query.sql));
+      finishUpdate(query, 'PREPARE');
+      return;
+    case 'Deallocate':
+      preparedSql(prepared, statement.name);
+      query.deallocatedPreparedStatements.push(statementName(statement.name));
+      finishUpdate(query, 'DEALLOCATE');
+      return;
+    case 'DescribeInput': {
+      const count = countParameters(parsePrepared(preparedSql(prepared, statement.name)));
+      const rows = Array.from({ length: count }, (_, i) => [i, 'unknown']);
+      finishWithRows(query, DESCRIBE_INPUT_COLUMNS, rows);
+      return;
+    }
+    case 'DescribeOutput':
+      finishWithRows(
+        query,
+        DESCRIBE_OUTPUT_COLUMNS,
+        await describeOutput(context, preparedSql(prepared, statement.name)),
+      );
+      return;
+    case 'StartTransaction':
+      requireNoTransaction(session.transactionId, statement);
+      query.startedTransactionId = newTransactionId();
+      finishUpdate(query, 'START TRANSACTION');
+      return;
+    case 'Commit':
+    case 'Rollback':
+      requireTransaction(session.transactionId, statement);
+      query.clearTransactionId = true;
+      finishUpdate(query, statement.kind === 'Commit' ? 'COMMIT' : 'ROLLBACK');
+      return;
+  }
+}
+
+const DESCRIBE_INPUT_COLUMNS: readonly ResultColumn[] = [
+  { name: 'Position', type: BIGINT },
+  { name: 'Type', type: VARCHAR },
+];
+
+/** DESCRIBE OUTPUT's columns, as Presto's. */
+const DESCRIBE_OUTPUT_COLUMNS: readonly ResultColumn[] = [
+  { name: 'Column Name', type: VARCHAR },
+  { name: 'Catalog', type: VARCHAR },
+  { name: 'Schema', type: VARCHAR },
+  { name: 'Table', type: VARCHAR },
+  { name: 'Type', type: VARCHAR },
+  { name: 'Type Size', type: BIGINT },
+  { name: 'Aliased', type: BOOLEAN },
+];
+
+/** Bytes of a fixed-width type's values (DESCRIBE OUTPUT's Type Size); 0 for variable-width types. */
+function fixedWidthOf(type: Type): number {
+  switch (type.kind) {
+    case 'boolean':
+    case 'tinyint':
+      return 1;
+    case 'smallint':
+      return 2;
+    case 'integer':
+    case 'real':
+    case 'date':
+      return 4;
+    case 'bigint':
+    case 'double':
+    case 'timestamp':
+    case 'time':
+    case 'interval day to second':
+    case 'interval year to month':
+      return 8;
+    case 'decimal':
+      return type.precision <= 18 ? 8 : 16;
+    default:
+      return 0;
+  }
+}
+
+/** The columns a prepared query returns (parameters bound to NULL, as their types are open). */
+async function describeOutput(context: StatementContext, sql: string): Promise<unknown[][]> {
+  const parsed = parsePrepared(sql);
+  if (parsed.kind !== 'Query') return [];
+  const nulls = Array.from(
+    { length: countParameters(parsed) },
+    () => ({ kind: 'NullLiteral', pos: parsed.pos }) as const,
+  );
+  const bound = bindParameters(parsed, nulls as never);
+  const metadata = await context.resolveMetadata(bound);
+  const analyzed = await metadata.analyze(() =>
+    analyzeStatement(bound, { session: context.session, metadata, functions: context.engine.functions }),
+  );
+  return analyzed.columns.map((column) => [
+    column.name,
+    '',
+    '',
+    '',
+    formatType(column.type),
+    fixedWidthOf(column.type),
+    false,
+  ]);
 }

@@ -10,12 +10,10 @@ import type { Expression, ResetSession, SetSession, ShowSession, Statement } fro
 import { VARCHAR } from '../../../types/type.js';
 import type { ResultColumn } from '../../protocol/query-state.js';
 import type { SessionPropertyManager } from '../session-properties.js';
+import type { StatementContext } from './statement-context.js';
+import { finishUpdate, finishWithRows } from './statement-results.js';
 
 export type SessionStatement = SetSession | ResetSession | ShowSession;
-
-export function isSessionStatement(statement: Statement): statement is SessionStatement {
-  return statement.kind === 'SetSession' || statement.kind === 'ResetSession' || statement.kind === 'ShowSession';
-}
 
 export interface SessionStatementContext {
   readonly properties: SessionPropertyManager;
@@ -91,4 +89,21 @@ export function executeSessionStatement(
       return { kind: 'rows', columns, rows };
     }
   }
+}
+
+/** Runs SET SESSION, RESET SESSION or SHOW SESSION for `context.query` and ends it. */
+export async function runSessionStatement(statement: SessionStatement, context: StatementContext): Promise<void> {
+  const { engine, query } = context;
+  const change = executeSessionStatement(statement, {
+    properties: engine.sessionProperties,
+    current: query.session.properties,
+    catalogExists: (catalog) => engine.metadata.catalogExists(catalog),
+  });
+  if (change.kind === 'rows') {
+    finishWithRows(query, change.columns, change.rows);
+    return;
+  }
+  if (change.kind === 'set') query.setSessionProperties.set(change.name, change.value);
+  else query.resetSessionProperties.push(change.name);
+  finishUpdate(query, change.updateType);
 }
