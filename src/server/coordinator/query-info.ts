@@ -3,7 +3,7 @@
  * `stats` of statement responses (spec §2.2): the query record with its session, timings,
  * resource use and stage tree (`outputStage`, the stages with their task records), the short
  * entries of the query list, and the statement's progress statistics with `rootStage`.
- * All figures come from the stage snapshots the query's runner keeps (server/engine).
+ * All figures come from the stage snapshots the query keeps (server/query).
  */
 import type { JsonValue } from '../../data/json-values.js';
 import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';

@@ -51,7 +51,7 @@ export class QueryExecution {
   userAgent: string | undefined;
   /** Trino's query warnings: shown by clients and in the query record and UI, never failing the query. */
   readonly warnings: QueryWarning[] = [];
-  /** The stage tree of a running or finished query; set by the runner once it has planned. */
+  /** The stage tree of a running or finished query; set once the query is planned. */
   stages: (() => StageSnapshot | undefined) | undefined;
   private canceled = false;
   private stoppedEarly = false;
@@ -145,7 +145,7 @@ export class QueryExecution {
     return new Promise((resolve) => this.stateListeners.push(resolve));
   }
 
-  /** Called by the runner when nothing of the query runs any more. */
+  /** Called by the query manager when nothing of the query runs any more. */
   markExecutionFinished(): void {
     this.executionEnded();
   }

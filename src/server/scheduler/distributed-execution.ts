@@ -12,19 +12,18 @@
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
-import { formatBytes } from '../../execution/memory-context.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
-import { parseDataSize } from '../protocol/airlift-format.js';
 import type { InternalHttpClient } from '../protocol/internal-http-client.js';
 import type { NodeInfo } from '../protocol/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
 import { emptyTotals } from '../task/task-stats.js';
 import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
+import { distributedMemoryFailure } from './distributed-memory-limit.js';
 import { SplitAssigner } from './split-assigner.js';
 
 const STATUS_WAIT = '1s';
@@ -72,58 +71,6 @@ interface Stage {
 }
 
 const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
-
-/** The parts of a task record the distributed memory limit reads. */
-interface TaskMemoryJson {
-  readonly taskStatus?: { readonly memoryReservation?: string };
-  readonly stats?: {
-    readonly pipelines?: readonly {
-      readonly operatorSummaries?: readonly { readonly operatorType: string; readonly memoryReservation?: string }[];
-    }[];
-  };
-}
-
-/**
- * EXCEEDED_MEMORY_LIMIT when the tasks of a query, as last reported, hold more than its
- * distributed limit together, naming the operators that hold the most.
- */
-export function distributedMemoryFailure(
-  limitBytes: number,
-  taskInfos: readonly (Record<string, unknown> | undefined)[],
-): VivaceError | undefined {
-  let total = 0;
-  const byOperator = new Map<string, number>();
-  for (const info of taskInfos as readonly (TaskMemoryJson | undefined)[]) {
-    total += dataSize(info?.taskStatus?.memoryReservation);
-    for (const pipeline of info?.stats?.pipelines ?? []) {
-      for (const operator of pipeline.operatorSummaries ?? []) {
-        const bytes = dataSize(operator.memoryReservation);
-        if (bytes > 0) byOperator.set(operator.operatorType, (byOperator.get(operator.operatorType) ?? 0) + bytes);
-      }
-    }
-  }
-  if (total <= limitBytes) return undefined;
-  const top = [...byOperator]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 3)
-    .map(([operator, bytes]) => `${operator}=${formatBytes(bytes)}`)
-    .join(', ');
-  return new VivaceError(
-    'EXCEEDED_MEMORY_LIMIT',
-    `Query exceeded distributed user memory limit of ${formatBytes(limitBytes)} ` +
-      `[Allocated: ${formatBytes(total)}, Top Consumers: {${top}}]`,
-  );
-}
-
-/** Bytes of a reported data size; 0 when absent or unreadable (an older worker). */
-function dataSize(text: string | undefined): number {
-  if (text === undefined) return 0;
-  try {
-    return parseDataSize(text);
-  } catch {
-    return 0;
-  }
-}
 
 export class DistributedExecution {
   private readonly stages = new Map<string, Stage>();

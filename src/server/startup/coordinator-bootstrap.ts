@@ -1,6 +1,6 @@
 /**
  * Starts a coordinator process's services: catalogs (`etc/catalog`), the metadata manager, the
- * in-process query runner behind `/v1/statement`, and the cluster side — the discovery registry
+ * query manager behind `/v1/statement`, and the cluster side — the discovery registry
  * and its resource, the heartbeat failure detector, the node manager and `/v1/node` — plus the
  * internal-request authentication when a shared secret is configured. The scheduler reaches the
  * active workers through `nodeManager` and other nodes through `httpClient`.

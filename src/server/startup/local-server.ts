@@ -1,6 +1,6 @@
 /**
  * Starts a coordinator in this process with no workers: catalogs from `etc/catalog` (or the
- * built-in defaults), the in-process query runner and the coordinator's HTTP server. A thin
+ * built-in defaults), the query manager and the coordinator's HTTP server. A thin
  * wrapper over cluster/coordinator-bootstrap.ts kept for embedding (tests, the CLI's own tests);
  * `vivace coordinator` and `vivace start` use the bootstrap directly.
  */
