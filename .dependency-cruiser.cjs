@@ -43,6 +43,22 @@ const layers = {
   ],
 };
 
+/**
+ * The server's sub-layers (docs/architecture.md §2), bottom to top: each may import only the ones
+ * listed for it. `protocol` is what coordinator and worker share; `startup` wires everything.
+ */
+const serverLayers = {
+  protocol: [],
+  metadata: ['protocol'],
+  cluster: ['protocol'],
+  task: ['protocol', 'metadata'],
+  worker: ['protocol', 'metadata', 'cluster', 'task'],
+  scheduler: ['protocol', 'metadata', 'cluster', 'task', 'worker'],
+  query: ['protocol', 'metadata', 'cluster', 'task', 'worker', 'scheduler'],
+  coordinator: ['protocol', 'metadata', 'cluster', 'task', 'worker', 'scheduler', 'query'],
+  startup: ['protocol', 'metadata', 'cluster', 'task', 'worker', 'scheduler', 'query', 'coordinator'],
+};
+
 const allLayers = Object.keys(layers);
 const layerRules = allLayers.map((layer) => {
   const forbidden = allLayers.filter((other) => other !== layer && !layers[layer].includes(other));
@@ -52,6 +68,18 @@ const layerRules = allLayers.map((layer) => {
     severity: 'error',
     from: { path: `^src/${layer}/` },
     to: { path: `^src/(${forbidden.join('|')})/` },
+  };
+});
+
+const allServerLayers = Object.keys(serverLayers);
+const serverLayerRules = allServerLayers.map((layer) => {
+  const forbidden = allServerLayers.filter((other) => other !== layer && !serverLayers[layer].includes(other));
+  return {
+    name: `server-layer-${layer}`,
+    comment: `src/server/${layer} may import only: ${serverLayers[layer].join(', ') || '(nothing else in src/server)'}`,
+    severity: 'error',
+    from: { path: `^src/server/${layer}/` },
+    to: { path: `^src/server/(${forbidden.join('|')})/` },
   };
 });
 
@@ -79,6 +107,14 @@ module.exports = {
       to: { path: '^(test|bench)/' },
     },
     ...layerRules,
+    {
+      name: 'no-unknown-server-layer',
+      comment: 'Every server file lives in one of the server sub-layer folders.',
+      severity: 'error',
+      from: { path: '^src/server/', pathNot: `^src/server/(${allServerLayers.join('|')})/` },
+      to: {},
+    },
+    ...serverLayerRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

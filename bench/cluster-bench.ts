@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
-import { formatDataSize, parseDataSize } from '../src/server/cluster/airlift-format.js';
-import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import { formatDataSize, parseDataSize } from '../src/server/protocol/airlift-format.js';
+import { QueryManager } from '../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { runOverHttp, startBenchCluster } from './bench-cluster.js';
 
@@ -44,7 +44,7 @@ export async function run(args: readonly string[]): Promise<void> {
   console.log(
     `TPC-H SF ${sf} over the tpch connector (data generated while queried), median of ${runs} run(s) after ${warmups} unmeasured`,
   );
-  const local = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'bench' })) });
+  const local = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'bench' })) });
   for (const { name, sql } of queries) {
     const times: number[] = [];
     for (let r = 0; r < warmups + runs; r++) {

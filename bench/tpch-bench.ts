@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
 import { TPCH_TABLES } from '../src/connectors/tpch/generator/index.js';
 import { pageSizeInBytes } from '../src/data/page.js';
-import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
-import type { QueryExecution, QuerySession } from '../src/server/engine/query-execution.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import type { QuerySession } from '../src/server/protocol/query-state.js';
+import type { QueryExecution } from '../src/server/query/query-execution.js';
+import { QueryManager } from '../src/server/query/query-manager.js';
 import { collectSplits } from '../src/spi/split-source.js';
 import { parseType } from '../src/types/type-signature.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
@@ -55,7 +56,7 @@ export async function loadIntoMemory(metadata: MetadataManager, sf: number): Pro
   return bytes;
 }
 
-async function runVivace(runner: LocalQueryRunner, sql: string, session: QuerySession): Promise<number> {
+async function runVivace(runner: QueryManager, sql: string, session: QuerySession): Promise<number> {
   const start = performance.now();
   const query: QueryExecution = await runner.execute(sql, session);
   while (query.results.poll()) {
@@ -90,7 +91,7 @@ export async function run(args: readonly string[]): Promise<void> {
   const duck = await tpchDuckDb(sf, threads, args.includes('--no-cache') ? undefined : `.cache/tpch-sf${sf}.duckdb`);
   console.log(`DuckDB: loaded sf${sf} in ${((performance.now() - started) / 1000).toFixed(1)} s (threads=${threads})`);
 
-  const runner = new LocalQueryRunner({ metadata });
+  const runner = new QueryManager({ metadata });
   const session: QuerySession = { user: 'bench', catalog: 'bench', schema: 'default', timeZone: 'UTC', properties: {} };
   let peakHeap = process.memoryUsage().heapUsed;
   const ratios: number[] = [];

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
-import { LocalQueryRunner } from '../src/server/engine/local-query-runner.js';
-import type { QuerySession } from '../src/server/engine/query-execution.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
+import type { QuerySession } from '../src/server/protocol/query-state.js';
+import { QueryManager } from '../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { compareRows, normalise, vivaceRows } from '../test/tpch/result-comparison.js';
 import { loadIntoMemory } from './tpch-bench.js';
@@ -28,7 +28,7 @@ export async function verify(args: readonly string[]): Promise<number> {
   const metadata = new MetadataManager(catalogs);
   await loadIntoMemory(metadata, sf);
   const duck = await tpchDuckDb(sf, '2', `.cache/tpch-sf${sf}.duckdb`);
-  const runner = new LocalQueryRunner({ metadata });
+  const runner = new QueryManager({ metadata });
   const session: QuerySession = {
     user: 'verify',
     catalog: 'bench',

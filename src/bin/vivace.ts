@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { type CliOptions, runCli } from '../client/cli/cli-main.js';
 import { VERSION } from '../common/version.js';
-import { launchLocalCluster } from '../server/cluster/local-cluster-launcher.js';
-import { type ConfigOverrides, loadNodeConfig } from '../server/cluster/node-config.js';
+import { type ConfigOverrides, loadNodeConfig } from '../server/protocol/node-config.js';
+import { launchLocalCluster } from '../server/startup/local-cluster-launcher.js';
 import {
   runCoordinatorProcess,
   runWorkerProcess,
   SHARED_SECRET_ENVIRONMENT_VARIABLE,
-} from '../server/cluster/role-process.js';
+} from '../server/startup/role-process.js';
 import { formatStatementText } from './format-command.js';
 
 function parsePort(value: string): number {

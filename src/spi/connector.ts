@@ -85,7 +85,7 @@ export interface ConnectorMetadata {
 }
 
 /**
- * The rewrite protocol of row-level changes (server/engine/data-modification.ts): the engine reads
+ * The rewrite protocol of row-level changes (server/query/statements/data-modification.ts): the engine reads
  * a table's columns and version, writes its new contents with an ordinary INSERT into a hidden
  * staging table beside it (so the rewrite runs wherever the data is), then swaps them in; the
  * swap fails with TRANSACTION_CONFLICT if anything was committed to the table meanwhile.

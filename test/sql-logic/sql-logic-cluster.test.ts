@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { createCatalogManager } from '../../src/connectors/catalog/builtin-connectors.js';
-import { createClusterAccess } from '../../src/server/cluster/cluster-access.js';
-import { type RunningCoordinator, startCoordinator } from '../../src/server/cluster/coordinator-bootstrap.js';
-import { loadNodeConfig } from '../../src/server/cluster/node-config.js';
-import { LocalQueryRunner } from '../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../src/server/metadata/metadata-manager.js';
+import { loadNodeConfig } from '../../src/server/protocol/node-config.js';
+import { QueryManager } from '../../src/server/query/query-manager.js';
+import { createClusterAccess } from '../../src/server/scheduler/cluster-access.js';
+import { type RunningCoordinator, startCoordinator } from '../../src/server/startup/coordinator-bootstrap.js';
 import { eventually, type RoleProcess, startRole, stopProcess } from '../server/cluster/cluster-process-helpers.js';
 import { registerGoldenSuite } from './sql-logic-suite.js';
 
@@ -49,7 +49,7 @@ after(async () => {
 
 registerGoldenSuite('SQL logic tests on a 2-worker cluster', [{ name: 'default pages', properties: {} }], () => {
   const catalogs = createCatalogManager({ nodeId: 'sql-logic' });
-  return new LocalQueryRunner({
+  return new QueryManager({
     metadata: new MetadataManager(catalogs),
     cluster: createClusterAccess(coordinator.httpClient, () => coordinator.nodeManager.activeWorkers()),
     nodeId: 'sql-logic',

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { pageToJsonRows } from '../../src/data/json-values.js';
-import type { LocalQueryRunner } from '../../src/server/engine/local-query-runner.js';
+import type { QueryManager } from '../../src/server/query/query-manager.js';
 import { formatType } from '../../src/types/format-type.js';
 import { type GoldenCase, parseGoldenFile } from './golden-file.js';
 import { renderValue } from './render-value.js';
@@ -33,7 +33,7 @@ interface Outcome {
   readonly message?: string;
 }
 
-async function run(runner: LocalQueryRunner, sql: string, properties: Record<string, string>): Promise<Outcome> {
+async function run(runner: QueryManager, sql: string, properties: Record<string, string>): Promise<Outcome> {
   const query = await runner.execute(sql, {
     user: 'test',
     catalog: 'tpch',
@@ -95,7 +95,7 @@ export interface PageSize {
 export function registerGoldenSuite(
   title: string,
   pageSizes: readonly PageSize[],
-  createRunner: () => LocalQueryRunner,
+  createRunner: () => QueryManager,
 ): void {
   for (const pageSize of pageSizes) {
     describe(`${title} with ${pageSize.name}`, () => {

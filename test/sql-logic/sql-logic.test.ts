@@ -4,8 +4,8 @@
  * operators are checked across page boundaries too.
  */
 import { createCatalogManager } from '../../src/connectors/catalog/builtin-connectors.js';
-import { LocalQueryRunner } from '../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../src/server/metadata/metadata-manager.js';
+import { QueryManager } from '../../src/server/query/query-manager.js';
 import { registerGoldenSuite } from './sql-logic-suite.js';
 
 registerGoldenSuite(
@@ -14,5 +14,5 @@ registerGoldenSuite(
     { name: 'default pages', properties: {} },
     { name: '1-row pages', properties: { page_rows: '1' } },
   ],
-  () => new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'sql-logic' })) }),
+  () => new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'sql-logic' })) }),
 );

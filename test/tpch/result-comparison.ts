@@ -5,7 +5,8 @@
  * ties leave the order open, as sorted sets.
  */
 import { pageToJsonRows } from '../../src/data/json-values.js';
-import type { QueryExecution, QuerySession } from '../../src/server/engine/query-execution.js';
+import type { QuerySession } from '../../src/server/protocol/query-state.js';
+import type { QueryExecution } from '../../src/server/query/query-execution.js';
 
 /** Normalises a value from either engine for comparison: numbers, strings, dates as text. */
 export function normalise(value: unknown): unknown {

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createCatalogManager } from '../../src/connectors/catalog/builtin-connectors.js';
-import { LocalQueryRunner } from '../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../src/server/metadata/metadata-manager.js';
+import { QueryManager } from '../../src/server/query/query-manager.js';
 import { tpchDuckDb } from './duckdb-reference.js';
 import { compareRows, normalise, vivaceRows } from './result-comparison.js';
 
@@ -17,11 +17,11 @@ const QUERIES = Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(
 
 describe('TPC-H at tiny scale against DuckDB', () => {
   let duck: DuckDBConnection;
-  let runner: LocalQueryRunner;
+  let runner: QueryManager;
 
   before(async () => {
     duck = await tpchDuckDb(0.01);
-    runner = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+    runner = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
   });
 
   after(() => {

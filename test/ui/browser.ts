@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { type RunningServer, startLocalServer } from '../../src/server/local-server.js';
+import { type RunningServer, startLocalServer } from '../../src/server/startup/local-server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../src/server/local-server.js';
+import type { RunningServer } from '../../src/server/startup/local-server.js';
 import { launchBrowser, startServer } from './browser.js';
 import { basicQueryInfo, DETAIL_QUERY_ID, queryInfo } from './query-fixtures.js';
 

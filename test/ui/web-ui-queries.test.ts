@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../src/server/local-server.js';
+import type { RunningServer } from '../../src/server/startup/local-server.js';
 import { launchBrowser, runInWorkbench, startServer, waitForRunState } from './browser.js';
 
 describe('query pages in Chromium', { timeout: 180_000 }, () => {

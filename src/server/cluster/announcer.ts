@@ -5,9 +5,9 @@
  * back-off from 10 ms up to the interval, so a worker started before its coordinator joins as
  * soon as the coordinator is up. On shutdown it withdraws the announcement.
  */
-import { COORDINATOR_AUDIENCE } from './internal-auth.js';
-import type { InternalHttpClient } from './internal-http-client.js';
-import { announcementFor, type NodeInfo } from './node-info.js';
+import { COORDINATOR_AUDIENCE } from '../protocol/internal-auth.js';
+import type { InternalHttpClient } from '../protocol/internal-http-client.js';
+import { announcementFor, type NodeInfo } from '../protocol/node-info.js';
 
 export interface AnnouncerOptions {
   readonly client: InternalHttpClient;

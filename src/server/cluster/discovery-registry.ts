@@ -6,7 +6,7 @@
  * failure detector and node manager react at once instead of polling.
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import { type Announcement, type NodeInfo, VIVACE_SERVICE_TYPE } from './node-info.js';
+import { type Announcement, type NodeInfo, VIVACE_SERVICE_TYPE } from '../protocol/node-info.js';
 
 export type WallClock = () => number;
 

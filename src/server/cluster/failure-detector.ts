@@ -17,8 +17,9 @@
  * Monitors are keyed by node id: a node restarting under the same id (with a new service id or
  * address) gets a fresh monitor, so `/v1/node/failed` clears once it answers again.
  */
+
+import type { NodeInfo } from '../protocol/node-info.js';
 import { DecayCounter, type MonotonicClock, ONE_MINUTE_ALPHA, systemMonotonicClock } from './decay-counter.js';
-import type { NodeInfo } from './node-info.js';
 
 /** Sends one ping; resolves on any HTTP answer, rejects on transport failures and time-outs. */
 export type Pinger = (node: NodeInfo) => Promise<void>;

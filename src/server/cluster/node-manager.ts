@@ -4,9 +4,10 @@
  * failure detector. Listeners hear every change of that set (a worker joining after its warm-up,
  * failing, leaving, rejoining); `activeWorkers()` is always current.
  */
+
+import type { NodeInfo } from '../protocol/node-info.js';
 import type { DiscoveryRegistry } from './discovery-registry.js';
 import type { HeartbeatFailureDetector } from './failure-detector.js';
-import type { NodeInfo } from './node-info.js';
 
 export type ActiveNodesListener = (activeWorkers: readonly NodeInfo[]) => void;
 

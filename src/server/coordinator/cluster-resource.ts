@@ -16,9 +16,9 @@ export interface QueryActivity {
   readonly processedBytes: number;
   /** Bytes the query's operators hold right now. */
   readonly reservedMemoryBytes: number;
-  /** CPU time spent so far, when the runner measures it. */
+  /** CPU time spent so far, when the query manager measures it. */
   readonly cpuTimeMillis?: number;
-  /** Drivers running right now, when the runner counts them. */
+  /** Drivers running right now, when the query manager counts them. */
   readonly runningDrivers?: number;
   /** True while every running driver of the query waits (on memory, an exchange, a client). */
   readonly blocked?: boolean;
@@ -62,7 +62,7 @@ interface LastSeen {
 }
 
 /**
- * Keeps the cumulative counters monotonic although the runner forgets old queries: the last
+ * Keeps the cumulative counters monotonic although the query manager forgets old queries: the last
  * figures of a query that disappears are moved into a retired total.
  */
 export class ClusterSummarizer {

@@ -8,8 +8,8 @@ import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
-import { createNodeHttpServer, type HttpServerTimeouts, logHandlerErrors } from '../cluster/http-server.js';
-import type { LocalQueryRunner } from '../engine/local-query-runner.js';
+import { createNodeHttpServer, type HttpServerTimeouts, logHandlerErrors } from '../protocol/http-server.js';
+import type { QueryManager } from '../query/query-manager.js';
 import type { ClientUriSettings } from './client-uris.js';
 import { registerClusterResource } from './cluster-resource.js';
 import { registerQueryResource } from './query-resource.js';
@@ -23,7 +23,7 @@ export interface WorkerCounts {
 }
 
 export interface CoordinatorServerOptions {
-  readonly runner: LocalQueryRunner;
+  readonly runner: QueryManager;
   readonly nodeId: string;
   readonly environment: string;
   /** Runs before the built-in routes: hooks (internal authentication) and the cluster's resources. */

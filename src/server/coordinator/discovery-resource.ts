@@ -9,8 +9,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { DiscoveryRegistry } from '../cluster/discovery-registry.js';
-import { internalCaller } from '../cluster/internal-auth.js';
-import { type Announcement, DEFAULT_POOL, VIVACE_SERVICE_TYPE } from '../cluster/node-info.js';
+import { internalCaller } from '../protocol/internal-auth.js';
+import { type Announcement, DEFAULT_POOL, VIVACE_SERVICE_TYPE } from '../protocol/node-info.js';
 
 /** Refuses (403) a signed request whose issuer is not `nodeId`; true when it was refused. */
 function refusedForOtherNode(request: FastifyRequest, reply: FastifyReply, nodeId: string): boolean {

@@ -8,8 +8,8 @@
  * The resource is open, so the failure's stack is sent only with `http-server.include-stack-traces`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
 import type { FailureInfo, HeartbeatFailureDetector, NodeHealth } from '../cluster/failure-detector.js';
+import { formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
 
 export interface NodeRecord {
   readonly uri: string;

@@ -5,7 +5,7 @@
  * use the prefix the request used, so each client reads the names it knows.
  */
 import { zoneKeyOf } from '../../data/time-zones.js';
-import type { QuerySession } from '../engine/query-execution.js';
+import type { QuerySession } from '../protocol/query-state.js';
 
 export const HEADER_PREFIXES = ['X-Service-', 'X-Presto-', 'X-Trino-'] as const;
 export type HeaderPrefix = (typeof HEADER_PREFIXES)[number];

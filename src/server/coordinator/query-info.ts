@@ -3,18 +3,14 @@
  * `stats` of statement responses (spec §2.2): the query record with its session, timings,
  * resource use and stage tree (`outputStage`, the stages with their task records), the short
  * entries of the query list, and the statement's progress statistics with `rootStage`.
- * All figures come from the stage snapshots the query's runner keeps (server/engine).
+ * All figures come from the stage snapshots the query keeps (server/query).
  */
 import type { JsonValue } from '../../data/json-values.js';
-import { formatDataSize, formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
-import {
-  DONE_STAGE_STATES,
-  type QueryExecution,
-  type StageSnapshot,
-  type TaskFigures,
-} from '../engine/query-execution.js';
+import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
+import { errorObject, taskInfoForClients } from '../protocol/error-json.js';
+import { DONE_STAGE_STATES, type StageSnapshot, type TaskFigures } from '../protocol/query-state.js';
+import type { QueryExecution } from '../query/query-execution.js';
 import { addTotals, emptyTotals, type TaskTotals } from '../task/task-stats.js';
-import { errorObject, taskInfoForClients } from './error-json.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 

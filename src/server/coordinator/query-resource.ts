@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
-import type { QueryExecution } from '../engine/query-execution.js';
+import type { QueryExecution } from '../query/query-execution.js';
 import { type ClientUriSettings, clientBaseUri } from './client-uris.js';
 import { queryListEntry, queryRecord } from './query-info.js';
 

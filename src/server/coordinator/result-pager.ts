@@ -6,7 +6,7 @@
  * held ahead per query; taking it out of the result buffer lets the producers go on.
  */
 import { JsonRowsWriter } from '../../data/json-rows-writer.js';
-import type { QueryExecution } from '../engine/query-execution.js';
+import type { QueryExecution } from '../query/query-execution.js';
 
 export class ResultPager {
   private readonly ahead = new Map<string, Buffer>();

@@ -5,11 +5,13 @@
  * JDBC drivers and BI tools read: catalogs, schemas, tables, columns, types, table types). The
  * `jdbc` rows come from every catalog's asynchronous metadata, listed concurrently.
  */
+
+import type { VivaceError } from '../../common/vivace-error.js';
 import type { SystemTable } from '../../connectors/system/system-connector.js';
 import type { ColumnMetadata } from '../../spi/metadata.js';
 import { arrayOf, BIGINT, BOOLEAN, INTEGER, type Type, timestamp, VARCHAR } from '../../types/type.js';
 import { formatType } from '../../types/type-signature.js';
-import type { QueryExecution, StageSnapshot } from '../engine/query-execution.js';
+import type { QuerySession, QueryState, StageSnapshot } from '../protocol/query-state.js';
 import type { MetadataManager } from './metadata-manager.js';
 
 export interface SystemNode {
@@ -21,9 +23,22 @@ export interface SystemNode {
   readonly state: string;
 }
 
+/** What system.runtime.queries and .tasks read of a query (the query manager's queries). */
+export interface SystemQuery {
+  readonly queryId: string;
+  readonly state: QueryState;
+  readonly sql: string;
+  readonly session: QuerySession;
+  readonly createTime: number;
+  readonly startTime: number | undefined;
+  readonly endTime: number | undefined;
+  readonly error: VivaceError | undefined;
+  readonly stages: (() => StageSnapshot | undefined) | undefined;
+}
+
 export interface SystemTableSources {
   nodes(): readonly SystemNode[];
-  queries(): readonly QueryExecution[];
+  queries(): readonly SystemQuery[];
   readonly metadata: MetadataManager;
   /** Connector name of each catalog. */
   connectorName(catalog: string): string;
@@ -316,7 +331,7 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
       rows: async () => {
         const names = catalogs();
         const schemas = await Promise.all(names.map((c) => metadata.listSchemas(c)));
-        return names.flatMap((c, i) => schemas[i]!.map((s) => [s, c]));
+        return names.flatMap((c, i) => (schemas[i] ?? []).map((s) => [s, c]));
       },
     },
     {

@@ -13,20 +13,19 @@
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
-import { formatBytes } from '../../execution/memory-context.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
-import { taskCatalogDefinitions } from '../catalog-store/catalog-statements.js';
-import { parseDataSize } from '../cluster/airlift-format.js';
-import type { InternalHttpClient } from '../cluster/internal-http-client.js';
-import type { NodeInfo } from '../cluster/node-info.js';
-import type { StageSnapshot, StageState, TaskFigures } from '../engine/query-execution.js';
+import { taskCatalogDefinitions } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
+import type { InternalHttpClient } from '../protocol/internal-http-client.js';
+import type { NodeInfo } from '../protocol/node-info.js';
+import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
 import { emptyTotals } from '../task/task-stats.js';
 import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
+import { distributedMemoryFailure } from './distributed-memory-limit.js';
 import { SplitAssigner } from './split-assigner.js';
 
 const STATUS_WAIT = '1s';
@@ -75,58 +74,6 @@ interface Stage {
 
 const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
-/** The parts of a task record the distributed memory limit reads. */
-interface TaskMemoryJson {
-  readonly taskStatus?: { readonly memoryReservation?: string };
-  readonly stats?: {
-    readonly pipelines?: readonly {
-      readonly operatorSummaries?: readonly { readonly operatorType: string; readonly memoryReservation?: string }[];
-    }[];
-  };
-}
-
-/**
- * EXCEEDED_MEMORY_LIMIT when the tasks of a query, as last reported, hold more than its
- * distributed limit together, naming the operators that hold the most.
- */
-export function distributedMemoryFailure(
-  limitBytes: number,
-  taskInfos: readonly (Record<string, unknown> | undefined)[],
-): VivaceError | undefined {
-  let total = 0;
-  const byOperator = new Map<string, number>();
-  for (const info of taskInfos as readonly (TaskMemoryJson | undefined)[]) {
-    total += dataSize(info?.taskStatus?.memoryReservation);
-    for (const pipeline of info?.stats?.pipelines ?? []) {
-      for (const operator of pipeline.operatorSummaries ?? []) {
-        const bytes = dataSize(operator.memoryReservation);
-        if (bytes > 0) byOperator.set(operator.operatorType, (byOperator.get(operator.operatorType) ?? 0) + bytes);
-      }
-    }
-  }
-  if (total <= limitBytes) return undefined;
-  const top = [...byOperator]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 3)
-    .map(([operator, bytes]) => `${operator}=${formatBytes(bytes)}`)
-    .join(', ');
-  return new VivaceError(
-    'EXCEEDED_MEMORY_LIMIT',
-    `Query exceeded distributed user memory limit of ${formatBytes(limitBytes)} ` +
-      `[Allocated: ${formatBytes(total)}, Top Consumers: {${top}}]`,
-  );
-}
-
-/** Bytes of a reported data size; 0 when absent or unreadable (an older worker). */
-function dataSize(text: string | undefined): number {
-  if (text === undefined) return 0;
-  try {
-    return parseDataSize(text);
-  } catch {
-    return 0;
-  }
-}
-
 export class DistributedExecution {
   private readonly stages = new Map<string, Stage>();
   private readonly planTexts = new Map<string, string>();
@@ -147,12 +94,24 @@ export class DistributedExecution {
     this.done.catch(() => undefined);
   }
 
+  /** The stage of fragment `id` (every fragment has one once started). */
+  private stage(id: string): Stage {
+    const stage = this.stages.get(id);
+    if (stage === undefined) throw new VivaceError('GENERIC_INTERNAL_ERROR', `no stage for fragment ${id}`);
+    return stage;
+  }
+
   /** Creates every task, hands out the splits, and starts pulling results and statuses. */
   async start(): Promise<void> {
     const { plan, workers } = this.options;
     if (workers.length === 0) throw new VivaceError('NO_NODES_AVAILABLE', 'No worker nodes available');
     let nextWorker = Math.floor(Math.random() * workers.length);
-    const pick = () => workers[nextWorker++ % workers.length]!;
+    const workerAt = (index: number): NodeInfo => {
+      const worker = workers[index % workers.length];
+      if (worker === undefined) throw new VivaceError('NO_NODES_AVAILABLE', 'No worker nodes available');
+      return worker;
+    };
+    const pick = () => workerAt(nextWorker++);
     for (const fragment of plan.fragments) {
       let count: number;
       if (fragment.partitioning === 'SOURCE') count = workers.length;
@@ -160,7 +119,7 @@ export class DistributedExecution {
       else count = 1;
       const tasks: RemoteTask[] = [];
       for (let partition = 0; partition < count; partition++) {
-        const node = fragment.partitioning === 'SOURCE' ? workers[partition]! : pick();
+        const node = fragment.partitioning === 'SOURCE' ? workerAt(partition) : pick();
         const taskId = `${this.options.queryId}.${fragment.id}.${partition}`;
         tasks.push({
           taskId,
@@ -241,7 +200,7 @@ export class DistributedExecution {
   /** The RemoteSource nodes of a stage, each with the URIs of its upstream tasks. */
   private remoteSources(stage: Stage): TaskSource[] {
     return findNodes(stage.fragment.root, 'RemoteSource').map((node) => {
-      const upstream = node.sourceFragmentIds.flatMap((id) => this.stages.get(id)!.tasks);
+      const upstream = node.sourceFragmentIds.flatMap((id) => this.stage(id).tasks);
       return {
         planNodeId: node.id,
         splits: upstream.map((task, sequenceId) => ({ sequenceId, split: { location: task.uri } })),
@@ -388,7 +347,8 @@ export class DistributedExecution {
   }
 
   private pullResults(): void {
-    const root = this.stages.get('0')!.tasks[0]!;
+    const root = this.stage('0').tasks[0];
+    if (root === undefined) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'the root stage has no task');
     const client = this.options.createExchangeClient((error) => this.fail(error));
     this.rootClient = client;
     client.addLocation(root.uri);
@@ -487,7 +447,7 @@ export class DistributedExecution {
   /** The stage tree as last seen, for the statement and query resources. */
   snapshot(): StageSnapshot {
     const build = (id: string): StageSnapshot => {
-      const stage = this.stages.get(id)!;
+      const stage = this.stage(id);
       return {
         stageId: id,
         state: this.stageState(stage),

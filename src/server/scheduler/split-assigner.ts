@@ -120,12 +120,13 @@ export class SplitAssigner {
    * low.
    */
   next(task: SplitTask, completed: number): TaskSource | undefined {
-    const progress = this.progress.get(task.partition)!;
-    if (progress.noMoreSplitsSent) return undefined;
+    const progress = this.progress.get(task.partition);
+    if (progress === undefined || progress.noMoreSplitsSent) return undefined;
     const room = this.maxPendingPerTask - (progress.assigned - completed);
     const splits: ScheduledSplit[] = [];
     for (let i = 0; i < this.queue.length && splits.length < room; ) {
-      const entry = this.queue[i]!;
+      const entry = this.queue[i];
+      if (entry === undefined) break;
       if (this.runsOn(entry.split, task)) {
         this.queue.splice(i, 1);
         splits.push({ sequenceId: entry.sequenceId, split: entry.split as Record<string, unknown> });

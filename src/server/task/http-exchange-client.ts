@@ -24,7 +24,7 @@ import type {
 import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import type { LocalMemoryContext } from '../../execution/memory-context.js';
 import type { Type } from '../../types/type.js';
-import { formatDataSize, formatTimestamp } from '../cluster/airlift-format.js';
+import { formatDataSize, formatTimestamp } from '../protocol/airlift-format.js';
 import { unframePages } from './results-framing.js';
 
 export interface HttpExchangeClientOptions {
@@ -122,7 +122,7 @@ export class HttpExchangeClient implements ExchangeClient {
   pollPage(): Page | null {
     const page = this.pages.shift();
     if (page === undefined) return null;
-    this.bufferedBytes -= this.pageBytes.shift()!;
+    this.bufferedBytes -= this.pageBytes.shift() ?? 0;
     this.options.memory?.setBytes(this.bufferedBytes);
     if (this.bufferedBytes < this.options.maxBufferedBytes) this.wake(this.spaceWaiters);
     return page;

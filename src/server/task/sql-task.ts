@@ -27,7 +27,7 @@ import type { PlanFragment } from '../../planner/fragmenter.js';
 import type { ConnectorSplit } from '../../spi/connector.js';
 import type { Type } from '../../types/type.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
-import type { TaskSession, TaskSource, TaskUpdateRequest } from './task-update.js';
+import type { OutputBuffersSpec, TaskSession, TaskSource, TaskUpdateRequest } from './task-update.js';
 
 export type TaskState = 'PLANNED' | 'RUNNING' | 'FLUSHING' | 'FINISHED' | 'CANCELED' | 'ABORTED' | 'FAILED';
 
@@ -111,13 +111,14 @@ export class SqlTask {
     this.lastHeartbeat = Date.now();
     if (this.isDone) return;
     let started = false;
-    if (request.fragment !== undefined && this.fragment === undefined) {
-      if (!request.session || !request.outputIds) {
+    const { session, fragment, outputIds } = request;
+    if (fragment !== undefined && this.fragment === undefined) {
+      if (!session || !outputIds) {
         this.fail(new Error('the first task update needs session, fragment and outputIds'));
         return;
       }
       try {
-        this.start(request);
+        this.start(session, fragment, outputIds);
         started = true;
       } catch (e) {
         this.fail(e);
@@ -132,17 +133,15 @@ export class SqlTask {
     if (started) this.run();
   }
 
-  private start(request: TaskUpdateRequest): void {
-    const session = request.session!;
-    const fragment = deserializeFragment(request.fragment!);
-    const outputIds = request.outputIds!;
+  private start(session: TaskSession, serializedFragment: string, outputIds: OutputBuffersSpec): void {
+    const fragment = deserializeFragment(serializedFragment);
     this.session = session;
     this.fragment = fragment;
-    const memory = this.reserveMemory(session);
+    const { task: memory, query: queryMemory } = this.reserveMemory(session);
     const output = new OutputBuffer({
       kind: outputIds.type,
       bufferIds: Array.from({ length: outputIds.bufferCount }, (_, i) => String(i)),
-      maxBufferedBytes: exchangeBufferBytes(this.queryMemory!.limitBytes),
+      maxBufferedBytes: exchangeBufferBytes(queryMemory.limitBytes),
       memory: memory.newLocalContext('OutputBuffer'),
     });
     this.outputBuffer = output;
@@ -184,19 +183,21 @@ export class SqlTask {
         const newClient = () =>
           this.dependencies.createExchangeClient(String(session.partition), types, (error) => this.fail(error), {
             memory: memory.newLocalContext(node.orderBy?.length ? 'MergeOperator' : 'ExchangeOperator'),
-            maxBufferedBytes: exchangeBufferBytes(this.queryMemory!.limitBytes),
+            maxBufferedBytes: exchangeBufferBytes(queryMemory.limitBytes),
           });
         if (node.orderBy !== undefined && node.orderBy.length > 0) {
           // A distributed ORDER BY: every upstream task sorted its rows; merge their streams.
           const source = new MergeSource(newClient);
           this.exchangeClients.set(node.id, source);
           const channels = new Map(node.outputs.map((s, i) => [s.name, i] as const));
-          const orderings = node.orderBy.map((o) => ({
-            channel: channels.get(o.symbol)!,
-            type: types[channels.get(o.symbol)!]!,
-            ascending: o.ascending,
-            nullsFirst: o.nullsFirst,
-          }));
+          const orderings = node.orderBy.map((o) => {
+            const channel = channels.get(o.symbol);
+            const type = channel === undefined ? undefined : types[channel];
+            if (channel === undefined || type === undefined) {
+              throw new VivaceError('GENERIC_INTERNAL_ERROR', `merge key ${o.symbol} is not an exchange output`);
+            }
+            return { channel, type, ascending: o.ascending, nullsFirst: o.nullsFirst };
+          });
           return new MergeOperator(context, source, orderings, types.length);
         }
         const client = newClient();
@@ -218,7 +219,7 @@ export class SqlTask {
       pipelineId,
       drivers: [driver],
       inputPipeline: ['TableScanOperator', 'ExchangeOperator', 'MergeOperator', 'ValuesOperator'].includes(
-        driver.operators[0]!.context.operatorType,
+        driver.operators[0]?.context.operatorType ?? '',
       ),
       outputPipeline: pipelineId === drivers.length - 1,
     }));
@@ -231,7 +232,7 @@ export class SqlTask {
    * distributed limit fails it at once, without waiting for the coordinator's sum), and makes a
    * pool for this task inside it. A node out of memory may kill this query through `onKill`.
    */
-  private reserveMemory(session: TaskSession): QueryMemoryPool {
+  private reserveMemory(session: TaskSession): { task: QueryMemoryPool; query: QueryMemoryPool } {
     const node = this.dependencies.nodeMemory;
     const sessionLimit = session.memoryLimitBytes ?? Number.POSITIVE_INFINITY;
     const queryMemory =
@@ -239,9 +240,10 @@ export class SqlTask {
         ? node.acquireQueryPool(session.queryId, sessionLimit, 'distributed')
         : node.acquireQueryPool(session.queryId, node.limitBytes, 'per-node');
     this.queryMemory = queryMemory;
-    this.memory = new QueryMemoryPool(this.taskId, Number.POSITIVE_INFINITY, { parent: queryMemory });
+    const memory = new QueryMemoryPool(this.taskId, Number.POSITIVE_INFINITY, { parent: queryMemory });
+    this.memory = memory;
     this.stopWatchingKills = queryMemory.onKill((error) => this.fail(error));
-    return this.memory;
+    return { task: memory, query: queryMemory };
   }
 
   /** The task is done and its operators closed: its memory goes back to the node. */
@@ -255,7 +257,8 @@ export class SqlTask {
 
   private run(): void {
     if (this.isDone) return;
-    const output = this.outputBuffer!;
+    const output = this.outputBuffer;
+    if (output === undefined) return;
     this.transition('RUNNING');
     this.execution = processExecutor.submit(this.drivers, { isCancelled: () => this.isDone });
     this.execution.done
@@ -308,12 +311,12 @@ export class SqlTask {
       if (seen.has(sequenceId)) continue;
       seen.add(sequenceId);
       if (scan) scan.addSplit(split as ConnectorSplit);
-      else exchange!.addLocation(String(split.location));
+      else exchange?.addLocation(String(split.location));
     }
     if (source.noMoreSplits && !this.noMoreSplits.has(source.planNodeId)) {
       this.noMoreSplits.add(source.planNodeId);
       if (scan) scan.noMoreSplits();
-      else exchange!.noMoreLocations();
+      else exchange?.noMoreLocations();
     }
   }
 

@@ -4,8 +4,8 @@
  * exchange operator carrying its client statuses in `info`), failures and outputs.
  */
 
-import { formatDataSize, formatTimestamp } from '../cluster/airlift-format.js';
-import { errorObject } from '../coordinator/error-json.js';
+import { formatDataSize, formatTimestamp } from '../protocol/airlift-format.js';
+import { errorObject } from '../protocol/error-json.js';
 import type { SqlTask } from './sql-task.js';
 import { renderTaskStats } from './task-stats.js';
 

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
-import { parseDataSize } from '../cluster/airlift-format.js';
+import { parseDataSize } from '../protocol/airlift-format.js';
 import { framePages, PAGES_CONTENT_TYPE } from './results-framing.js';
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;

@@ -9,8 +9,8 @@
  */
 import type { Driver } from '../../execution/driver.js';
 import { OperatorStats } from '../../execution/operator-context.js';
-import { formatDataSize, formatDuration, formatTimestamp } from '../cluster/airlift-format.js';
-import type { TaskFigures } from '../engine/query-execution.js';
+import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
+import type { TaskFigures } from '../protocol/query-state.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 
@@ -125,7 +125,7 @@ function pipelineTotals(pipeline: PipelineDrivers, operators: { stats: OperatorS
 export function distribution(values: readonly number[]): Record<string, number> {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) =>
-    sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+    sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   const total = sorted.reduce((sum, value) => sum + value, 0);
   return {
     maxError: 0,

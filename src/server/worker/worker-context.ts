@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import type { NodeMemoryPool } from '../../execution/memory-context.js';
-import type { InternalHttpClient } from '../cluster/internal-http-client.js';
-import type { NodeConfig } from '../cluster/node-config.js';
+import type { InternalHttpClient } from '../protocol/internal-http-client.js';
+import type { NodeConfig } from '../protocol/node-config.js';
 
 export interface WorkerContext {
   readonly config: NodeConfig;

@@ -6,7 +6,7 @@
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import { MetadataManager } from '../metadata/metadata-manager.js';
 import { HttpExchangeClient } from '../task/http-exchange-client.js';
-import { taskResourceRegistrar } from '../task/task-resource.js';
+import { taskResourceRegistrar } from './task-resource.js';
 import type { WorkerRouteRegistrar } from './worker-context.js';
 
 /** Bytes one results request asks for. */

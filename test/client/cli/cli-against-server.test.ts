@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { runBatch } from '../../../src/client/cli/batch-runner.js';
 import { newClientSession } from '../../../src/client/client-session.js';
 import type { OutputFormat } from '../../../src/client/output/output-printer.js';
-import { type RunningServer, startLocalServer } from '../../../src/server/local-server.js';
+import { type RunningServer, startLocalServer } from '../../../src/server/startup/local-server.js';
 
 const bin = fileURLToPath(new URL('../../../src/bin/vivace.js', import.meta.url));
 

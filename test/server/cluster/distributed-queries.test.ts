@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
-import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
-import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/protocol/internal-auth.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 import { differenceFromInProcess } from '../../tpch/result-comparison.js';
 import { TASK_RECORD_FIELDS } from '../task/task-record-fields.js';
 import { eventually, postStatement, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
@@ -54,7 +54,7 @@ describe('distributed queries on a coordinator and two worker processes', { time
   const env = { VIVACE_INTERNAL_SHARED_SECRET: SECRET };
   let coordinator: RoleProcess;
   const workers: RoleProcess[] = [];
-  const local = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+  const local = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
 
   const startWorker = (nodeId: string) =>
     startRole(['worker', '--etc', etc, '--port', '0', '--node-id', nodeId, '--discovery-uri', coordinator.url], env);

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DiscoveryRegistry } from '../../../src/server/cluster/discovery-registry.js';
 import { failureType, HeartbeatFailureDetector } from '../../../src/server/cluster/failure-detector.js';
-import { announcementFor, type NodeInfo } from '../../../src/server/cluster/node-info.js';
 import { NodeManager } from '../../../src/server/cluster/node-manager.js';
 import { nodeRecord } from '../../../src/server/coordinator/node-resource.js';
+import { announcementFor, type NodeInfo } from '../../../src/server/protocol/node-info.js';
 
 function node(nodeId: string, overrides: Partial<NodeInfo> = {}): NodeInfo {
   return {

@@ -21,7 +21,7 @@ import {
   COORDINATOR_AUDIENCE,
   createInternalToken,
   INTERNAL_BEARER_HEADER,
-} from '../../../src/server/cluster/internal-auth.js';
+} from '../../../src/server/protocol/internal-auth.js';
 import { eventually, type RoleProcess, runStatement, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'hardening-test-secret';

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
-import { LocalQueryRunner } from '../../../src/server/engine/local-query-runner.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
 import { differenceFromInProcess } from '../../tpch/result-comparison.js';
 import { eventually, runStatement, stopProcess, VIVACE_BIN } from './cluster-process-helpers.js';
 
@@ -69,7 +69,7 @@ function removeNetwork(): void {
 describe('a cluster across three network namespaces', { timeout: 600_000 }, () => {
   const children: ChildProcess[] = [];
   const coordinatorUrl = `http://${roles[0]!.address}:${PORT}`;
-  const local = new LocalQueryRunner({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
+  const local = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'test' })) });
 
   before(async () => {
     removeNetwork();

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
+import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/protocol/internal-auth.js';
 import { eventually, postStatement, type RoleProcess, startRole, stopProcess } from './cluster-process-helpers.js';
 
 const SECRET = 'responsiveness-test-secret';

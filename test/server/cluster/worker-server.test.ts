@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { VERSION } from '../../../src/common/version.js';
-import { startCoordinator } from '../../../src/server/cluster/coordinator-bootstrap.js';
-import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/cluster/internal-auth.js';
-import { loadNodeConfig } from '../../../src/server/cluster/node-config.js';
-import type { NodeInfo } from '../../../src/server/cluster/node-info.js';
+import { audienceOf, createInternalToken, INTERNAL_BEARER_HEADER } from '../../../src/server/protocol/internal-auth.js';
+import { loadNodeConfig } from '../../../src/server/protocol/node-config.js';
+import type { NodeInfo } from '../../../src/server/protocol/node-info.js';
+import { startCoordinator } from '../../../src/server/startup/coordinator-bootstrap.js';
 import { startWorker } from '../../../src/server/worker/worker-server.js';
 import { eventually } from './cluster-process-helpers.js';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startLocalServer } from '../../../src/server/local-server.js';
+import { type RunningServer, startLocalServer } from '../../../src/server/startup/local-server.js';
 
 let server: RunningServer;
 before(async () => {

@@ -12,7 +12,8 @@ import {
   registerStatementResource,
   type StatementResourceOptions,
 } from '../../../src/server/coordinator/statement-resource.js';
-import { QueryExecution, type QuerySession } from '../../../src/server/engine/query-execution.js';
+import type { QuerySession } from '../../../src/server/protocol/query-state.js';
+import { QueryExecution } from '../../../src/server/query/query-execution.js';
 import { BIGINT, varchar } from '../../../src/types/type.js';
 
 function setup(options: StatementResourceOptions = {}) {

@@ -1,7 +1,7 @@
 /** The coordinator's check of a query's distributed memory limit over its tasks' reported reservations. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { distributedMemoryFailure } from '../../../src/server/scheduler/distributed-execution.js';
+import { distributedMemoryFailure } from '../../../src/server/scheduler/distributed-memory-limit.js';
 
 const MB = 1024 * 1024;
 

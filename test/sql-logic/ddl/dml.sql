@@ -37,6 +37,17 @@ SELECT nationkey, name, regionkey FROM memory.dml.t WHERE nationkey < 7
 statement error COLUMN_NOT_FOUND
 UPDATE memory.dml.t SET nosuch = 1
 
+# DELETE and UPDATE build their rewrite around the statement's own expressions, so errors in them
+# point at the statement's text.
+statement error COLUMN_NOT_FOUND: line 1:32: Column 'nosuch' cannot be resolved
+DELETE FROM memory.dml.t WHERE nosuch = 1
+
+statement error COLUMN_NOT_FOUND: line 1:32: Column 'nosuch' cannot be resolved
+UPDATE memory.dml.t SET name = nosuch WHERE nationkey = 1
+
+statement error COLUMN_NOT_FOUND: line 1:42: Column 'nosuch' cannot be resolved
+UPDATE memory.dml.t SET name = 'x' WHERE nosuch = 1
+
 statement ok
 ALTER TABLE memory.dml.t ADD COLUMN score double
 

@@ -1,0 +1,31 @@
+/**
+ * The distributed form of an optimized plan, composed in one place: AddExchanges inserts the
+ * remote exchanges (splitting aggregations into partial and final steps, choosing join
+ * distributions), then the fragmenter cuts the plan at those exchanges into the fragments a
+ * cluster runs as stages. Execution on the workers and EXPLAIN (TYPE DISTRIBUTED) both call this,
+ * so what EXPLAIN prints is what runs.
+ */
+import type { ResolvedFunction } from '../functions/function-registry.js';
+import type { Type } from '../types/type.js';
+import { addExchanges, type JoinDistributionType } from './add-exchanges.js';
+import { type FragmentedPlan, fragmentPlan } from './fragmenter.js';
+import type { OutputNode } from './plan-nodes.js';
+import { createRuleContext, type RuleContextInput } from './rule.js';
+
+export interface DistributedPlanOptions {
+  /** Session `join_distribution_type`. */
+  readonly joinDistribution: JoinDistributionType;
+  /** The type of an aggregate's partial state, which travels between stages (the aggregate registry's). */
+  readonly intermediateType: (fn: ResolvedFunction) => Type;
+}
+
+/** Fragments `plan` (optimized, single-node) into the stages of a distributed query. */
+export function planDistributed(
+  plan: OutputNode,
+  context: Pick<RuleContextInput, 'session' | 'metadata' | 'functions'>,
+  options: DistributedPlanOptions,
+): FragmentedPlan {
+  const ruleContext = createRuleContext(plan, context);
+  const distributed = addExchanges(plan, ruleContext, options);
+  return fragmentPlan(distributed, ruleContext.ids);
+}

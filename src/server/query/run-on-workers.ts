@@ -1,0 +1,96 @@
+/**
+ * Runs a plan on the workers: composes its distributed form (planner/distributed-plan.ts, the same
+ * function EXPLAIN uses), hands the fragments to the scheduler (scheduler/distributed-execution.ts)
+ * with the query's session and memory limit, and feeds the root stage's output into a buffer —
+ * the query's results, or the writers' reports a distributed write commits. A cancel, a failure
+ * or an early stop of the query reaches every task.
+ */
+import { toVivaceError } from '../../common/vivace-error.js';
+import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
+import type { PageBuffer } from '../../execution/page-buffer.js';
+import { planDistributed } from '../../planner/distributed-plan.js';
+import type { OutputNode } from '../../planner/plan-nodes.js';
+import type { StatementMetadata } from '../metadata/statement-metadata.js';
+import type { NodeInfo } from '../protocol/node-info.js';
+import type { ResultColumn } from '../protocol/query-state.js';
+import type { ClusterAccess } from '../scheduler/cluster-access.js';
+import { DistributedExecution } from '../scheduler/distributed-execution.js';
+import type { StatementContext } from './statements/statement-context.js';
+
+/** Fragments `plan`, runs it on `workers` and feeds the root stage's output to `results`; throws its failure. */
+export async function runOnWorkers(
+  context: StatementContext,
+  cluster: ClusterAccess,
+  plan: OutputNode,
+  workers: readonly NodeInfo[],
+  metadata: StatementMetadata,
+  results: PageBuffer,
+): Promise<void> {
+  const { query, settings, engine } = context;
+  const fragments = planDistributed(
+    plan,
+    { session: context.session, metadata, functions: engine.functions },
+    { joinDistribution: settings.joinDistributionType, intermediateType: intermediateTypeOf },
+  );
+  const memoryLimit = context.memoryLimitBytes;
+  const execution = new DistributedExecution({
+    queryId: query.queryId,
+    plan: fragments,
+    workers,
+    metadata: engine.metadata,
+    http: cluster.http,
+    session: {
+      queryId: query.queryId,
+      user: query.session.user,
+      timeZone: query.session.timeZone,
+      startTime: query.createTime,
+      properties: query.session.properties,
+      ...(settings.pageRows !== undefined ? { maxPageRows: settings.pageRows } : {}),
+      ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
+    },
+    hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, workers.length)),
+    isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
+    createExchangeClient: (onFailure) =>
+      cluster.createExchangeClient(
+        '0',
+        plan.outputs.map((s) => s.type),
+        onFailure,
+      ),
+    results,
+  });
+  query.stages = () => execution.snapshot();
+  // A cancel or a failure elsewhere (time limit) reaches every task.
+  const watchState = async () => {
+    while (!query.isDone && !query.isStoppedEarly) await query.whenStateChanges();
+    if (query.state === 'FAILED' || query.isStoppedEarly) execution.cancel();
+  };
+  void watchState();
+  try {
+    await execution.start();
+    query.transition('RUNNING');
+    await execution.done;
+  } catch (e) {
+    execution.fail(toVivaceError(e));
+    throw e;
+  }
+}
+
+/** Runs a query's plan on the workers into the query's results, and ends the query. */
+export async function runQueryOnWorkers(
+  context: StatementContext,
+  cluster: ClusterAccess,
+  plan: OutputNode,
+  columns: readonly ResultColumn[],
+  workers: readonly NodeInfo[],
+  metadata: StatementMetadata,
+): Promise<void> {
+  const query = context.query;
+  query.columns = columns;
+  query.transition('STARTING');
+  try {
+    await runOnWorkers(context, cluster, plan, workers, metadata, query.results);
+    query.finish();
+  } catch (e) {
+    query.endAfterError(e, true);
+  }
+}

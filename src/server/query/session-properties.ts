@@ -1,0 +1,257 @@
+/**
+ * System session properties (Presto's `SystemSessionProperties`): each has a name, a SQL type, a
+ * default, a description and a validator. A statement's `X-Service-Session` properties are
+ * checked here before it runs (unknown name or bad value: INVALID_SESSION_PROPERTY), then
+ * resolved into the settings the engine uses: memory and time limits, join distribution, page
+ * size. SET SESSION, RESET SESSION and SHOW SESSION read the same table.
+ *
+ * Values are checked against ranges a user would not reach by accident and the engine can honour
+ * (issue 13 found hash_partition_count=99999999 and query_max_run_time=99999999999d accepted):
+ * data sizes up to 1PB, durations from 1ms to 100d (the default, meaning "no limit in practice"),
+ * hash_partition_count up to 1000 (Trino's partition count limit; every partition is an output
+ * buffer of every upstream task), task_concurrency a power of two up to 256 (as Trino requires),
+ * integers within Trino's integer range.
+ */
+import { VivaceError } from '../../common/vivace-error.js';
+import { parseBytes } from '../../execution/memory-context.js';
+
+export type SessionPropertyType = 'varchar' | 'integer' | 'boolean';
+
+export interface SessionPropertyDefinition {
+  readonly name: string;
+  readonly type: SessionPropertyType;
+  readonly defaultValue: string;
+  readonly description: string;
+  /** Throws INVALID_SESSION_PROPERTY when `value` is not acceptable; returns it normalised. */
+  validate(value: string): string;
+}
+
+/** What the engine reads from a statement's session properties. */
+export interface ResolvedSessionProperties {
+  readonly queryMaxMemoryBytes: number;
+  readonly queryMaxRunTimeMs: number;
+  readonly queryMaxExecutionTimeMs: number;
+  readonly joinDistributionType: 'AUTOMATIC' | 'PARTITIONED' | 'BROADCAST';
+  readonly joinReorderingStrategy: 'NONE' | 'ELIMINATE_CROSS_JOINS' | 'AUTOMATIC';
+  readonly hashPartitionCount: number;
+  readonly taskConcurrency: number;
+  readonly pageRows: number | undefined;
+}
+
+export interface SessionPropertyDefaults {
+  /** `query.max-memory` of the configuration, e.g. `20GB`. */
+  readonly queryMaxMemory?: string;
+  readonly queryMaxRunTime?: string;
+  readonly hashPartitionCount?: number;
+  readonly taskConcurrency?: number;
+}
+
+function invalid(name: string, message: string): VivaceError {
+  return new VivaceError('INVALID_SESSION_PROPERTY', `${name} ${message}`);
+}
+
+const MAX_DATA_SIZE = 1024 ** 5;
+const MIN_DURATION_MS = 1;
+const MAX_DURATION_MS = 100 * 86_400_000;
+const MAX_INTEGER = 2147483647;
+
+const DURATION = /^\s*(\d+(?:\.\d+)?)\s*(ns|us|ms|s|m|h|d)\s*$/;
+const DURATION_UNITS_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** Milliseconds of an airlift duration such as `30s`, `1.5m`, `100d`. */
+export function parseDuration(text: string): number {
+  const match = DURATION.exec(text);
+  if (!match) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid duration: '${text}'`);
+  const unit = DURATION_UNITS_MS[match[2] ?? ''];
+  if (unit === undefined) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid duration: '${text}'`);
+  return Number(match[1]) * unit;
+}
+
+function dataSize(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
+  return {
+    name,
+    type: 'varchar',
+    defaultValue,
+    description,
+    validate(value) {
+      let bytes: number;
+      try {
+        bytes = parseBytes(value);
+      } catch {
+        throw invalid(name, `must be a data size such as 1GB or 512MB: ${value}`);
+      }
+      if (!(bytes <= MAX_DATA_SIZE)) throw invalid(name, `must be at most 1PB: ${value}`);
+      return value.trim();
+    },
+  };
+}
+
+function duration(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
+  return {
+    name,
+    type: 'varchar',
+    defaultValue,
+    description,
+    validate(value) {
+      let millis: number;
+      try {
+        millis = parseDuration(value);
+      } catch {
+        throw invalid(name, `must be a duration such as 30s or 10m: ${value}`);
+      }
+      if (!(millis >= MIN_DURATION_MS && millis <= MAX_DURATION_MS)) {
+        throw invalid(name, `must be in the range [1ms, 100d]: ${value}`);
+      }
+      return value.trim();
+    },
+  };
+}
+
+function choice(
+  name: string,
+  values: readonly string[],
+  defaultValue: string,
+  description: string,
+): SessionPropertyDefinition {
+  return {
+    name,
+    type: 'varchar',
+    defaultValue,
+    description,
+    validate(value) {
+      const upper = value.trim().toUpperCase();
+      if (!values.includes(upper)) throw invalid(name, `must be one of ${values.join(', ')}: ${value}`);
+      return upper;
+    },
+  };
+}
+
+interface IntegerRange {
+  readonly max: number;
+  /** Whether only powers of two are accepted (task_concurrency, as in Trino). */
+  readonly powerOfTwo?: boolean;
+}
+
+function positiveInteger(
+  name: string,
+  defaultValue: string,
+  description: string,
+  range: IntegerRange = { max: MAX_INTEGER },
+): SessionPropertyDefinition {
+  return {
+    name,
+    type: 'integer',
+    defaultValue,
+    description,
+    validate(value) {
+      const n = Number(value);
+      if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+        throw invalid(name, `must be a positive integer: ${value}`);
+      }
+      if (n > range.max) throw invalid(name, `must be in the range [1, ${range.max}]: ${value}`);
+      if (range.powerOfTwo && (n & (n - 1)) !== 0) throw invalid(name, `must be a power of 2: ${value}`);
+      return String(n);
+    },
+  };
+}
+
+export class SessionPropertyManager {
+  private readonly definitions: ReadonlyMap<string, SessionPropertyDefinition>;
+
+  constructor(defaults: SessionPropertyDefaults = {}) {
+    const list: SessionPropertyDefinition[] = [
+      dataSize('query_max_memory', defaults.queryMaxMemory ?? '20GB', 'Maximum amount of memory a query can use'),
+      duration(
+        'query_max_run_time',
+        defaults.queryMaxRunTime ?? '100d',
+        'Maximum run time of a query, queueing included',
+      ),
+      duration('query_max_execution_time', '100d', 'Maximum execution time of a query, queueing excluded'),
+      choice(
+        'join_distribution_type',
+        ['AUTOMATIC', 'PARTITIONED', 'BROADCAST'],
+        'AUTOMATIC',
+        'Join distribution type: partitioned, broadcast, or chosen by cost',
+      ),
+      choice(
+        'join_reordering_strategy',
+        ['NONE', 'ELIMINATE_CROSS_JOINS', 'AUTOMATIC'],
+        'AUTOMATIC',
+        'Join reordering strategy: none, only to avoid cross joins, or by cost',
+      ),
+      positiveInteger(
+        'hash_partition_count',
+        String(defaults.hashPartitionCount ?? 100),
+        'Number of partitions of distributed joins and aggregations',
+        { max: 1000 },
+      ),
+      positiveInteger(
+        'task_concurrency',
+        String(defaults.taskConcurrency ?? 16),
+        'Default number of local parallel drivers',
+        { max: 256, powerOfTwo: true },
+      ),
+      positiveInteger(
+        'page_rows',
+        '0',
+        'Maximum rows per page produced by scans and VALUES (testing); 0 means unlimited',
+      ),
+    ];
+    // page_rows' default of 0 means "connector page sizes"; its validator rejects 0 from users.
+    this.definitions = new Map(list.map((d) => [d.name, d]));
+  }
+
+  list(): readonly SessionPropertyDefinition[] {
+    return [...this.definitions.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  get(name: string): SessionPropertyDefinition | undefined {
+    return this.definitions.get(name);
+  }
+
+  /** Checks one property as SET SESSION or the session header gives it; returns the normalised value. */
+  validate(name: string, value: string, catalogExists: (catalog: string) => boolean): string {
+    const dot = name.indexOf('.');
+    if (dot >= 0) {
+      const catalog = name.slice(0, dot);
+      if (!catalogExists(catalog))
+        throw new VivaceError('INVALID_SESSION_PROPERTY', `Catalog '${catalog}' does not exist`);
+      // No connector defines session properties yet.
+      throw new VivaceError('INVALID_SESSION_PROPERTY', `Session property '${name}' does not exist`);
+    }
+    const definition = this.definitions.get(name);
+    if (definition === undefined) {
+      throw new VivaceError('INVALID_SESSION_PROPERTY', `Session property '${name}' does not exist`);
+    }
+    return definition.validate(value);
+  }
+
+  /** Validates every property of a statement's session and resolves the engine settings. */
+  resolve(
+    properties: Readonly<Record<string, string>>,
+    catalogExists: (catalog: string) => boolean,
+  ): ResolvedSessionProperties {
+    const values = new Map<string, string>();
+    for (const [name, value] of Object.entries(properties)) values.set(name, this.validate(name, value, catalogExists));
+    const value = (name: string) => values.get(name) ?? this.definitions.get(name)?.defaultValue ?? '';
+    const pageRows = Number(value('page_rows'));
+    return {
+      queryMaxMemoryBytes: parseBytes(value('query_max_memory')),
+      queryMaxRunTimeMs: parseDuration(value('query_max_run_time')),
+      queryMaxExecutionTimeMs: parseDuration(value('query_max_execution_time')),
+      joinDistributionType: value('join_distribution_type') as ResolvedSessionProperties['joinDistributionType'],
+      joinReorderingStrategy: value('join_reordering_strategy') as ResolvedSessionProperties['joinReorderingStrategy'],
+      hashPartitionCount: Number(value('hash_partition_count')),
+      taskConcurrency: Number(value('task_concurrency')),
+      pageRows: pageRows > 0 ? pageRows : undefined,
+    };
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * The task resource on a worker (spec §4.2): create or update a task (`POST /v1/task/{taskId}`,
+ * idempotent), read its record (`GET /v1/task/{taskId}`, long-polling up to `X-Service-Max-Wait`
+ * while the caller's `X-Service-Current-Version` is still the task's version, or without it its
+ * `X-Service-Current-State` still the task's state), list every task (`GET /v1/task`), cancel or
+ * abort it (`DELETE /v1/task/{taskId}[?abort=true]`), and the results of its output buffers
+ * (task-results-route.ts). Finished tasks are forgotten after a while. A malformed request is a
+ * 400 with a message; an unknown task a 404.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { learnCatalogs } from '../metadata/catalog-statements.js';
+import { parseDuration } from '../protocol/airlift-format.js';
+import type { LocalTaskOutput } from '../task/http-exchange-client.js';
+import { SqlTask, type SqlTaskDependencies } from '../task/sql-task.js';
+import { renderTaskInfo } from '../task/task-info.js';
+import { registerTaskResultsRoute } from '../task/task-results-route.js';
+import { parseTaskUpdate, type TaskUpdateRequest } from '../task/task-update.js';
+import { IdleMemoryRelease } from './idle-memory.js';
+import type { WorkerContext } from './worker-context.js';
+
+const MAX_WAIT_MS = 10_000;
+/** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
+const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
+
+/** The output of a task of this worker, by its URI (undefined for other nodes' tasks). */
+export type LocalOutputLookup = (uri: string) => Promise<LocalTaskOutput | undefined>;
+
+/** How long a local exchange waits for an upstream task of this worker to be created. */
+const LOCAL_TASK_WAIT_MS = 1000;
+
+export class TaskManager {
+  private readonly tasks = new Map<string, SqlTask>();
+  /** The record of each done task, rendered once when it ended (its execution is then dropped). */
+  private readonly finalInfos = new WeakMap<SqlTask, Record<string, unknown>>();
+  /** Results requests that arrived before their task's first update, by task id. */
+  private readonly outputWaiters = new Map<string, (() => void)[]>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly dependencies: SqlTaskDependencies,
+    readonly nodeId: string,
+    readonly baseUrl: () => string,
+    /** Called when the last running task of the worker has ended and been retired. */
+    private readonly onIdle: () => void = () => {},
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  get(taskId: string): SqlTask | undefined {
+    return this.tasks.get(taskId);
+  }
+
+  list(): SqlTask[] {
+    return [...this.tasks.values()];
+  }
+
+  getOrCreate(taskId: string): SqlTask {
+    let task = this.tasks.get(taskId);
+    if (!task) {
+      task = new SqlTask(taskId, this.dependencies);
+      this.tasks.set(taskId, task);
+      void this.retireWhenDone(task);
+    }
+    return task;
+  }
+
+  /**
+   * Once a task is done (its operators closed), its record is rendered for good and its
+   * execution dropped: a done task stays readable for a while, but holds no pages or tables.
+   */
+  private async retireWhenDone(task: SqlTask): Promise<void> {
+    while (!task.isDone) await task.whenChanged();
+    this.finalInfos.set(task, renderTaskInfo(task, this.selfUri(task), this.nodeId));
+    task.releaseExecution();
+    if (this.isIdle()) this.onIdle();
+  }
+
+  /** No task of this worker is running. */
+  isIdle(): boolean {
+    for (const task of this.tasks.values()) if (!task.isDone) return false;
+    return true;
+  }
+
+  private selfUri(task: SqlTask): string {
+    return `${this.baseUrl()}/v1/task/${task.taskId}`;
+  }
+
+  /**
+   * The task once it has an output buffer, waiting up to `maxWaitMs` for its first update: the
+   * coordinator creates a query's tasks all at once, so a consumer may ask for a producer's
+   * results a moment before the producer exists (as Trino's task manager, which creates the task
+   * on first mention).
+   */
+  async whenOutputReady(taskId: string, maxWaitMs: number): Promise<LocalTaskOutput | undefined> {
+    const ready = (): LocalTaskOutput | undefined => {
+      const task = this.tasks.get(taskId);
+      return task?.outputBuffer ? { outputBuffer: task.outputBuffer, instanceId: task.instanceId } : undefined;
+    };
+    if (ready() || maxWaitMs <= 0) return ready();
+    let timer: NodeJS.Timeout | undefined;
+    let wake: () => void = () => {};
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      const waiters = this.outputWaiters.get(taskId) ?? [];
+      waiters.push(resolve);
+      this.outputWaiters.set(taskId, waiters);
+      timer = setTimeout(resolve, maxWaitMs);
+    });
+    clearTimeout(timer);
+    const left = (this.outputWaiters.get(taskId) ?? []).filter((waiter) => waiter !== wake);
+    if (left.length > 0) this.outputWaiters.set(taskId, left);
+    else this.outputWaiters.delete(taskId);
+    return ready();
+  }
+
+  /** A task was updated: results requests waiting for its output buffer go on. */
+  updated(taskId: string): void {
+    const waiters = this.outputWaiters.get(taskId);
+    if (waiters === undefined || !this.tasks.get(taskId)?.outputBuffer) return;
+    this.outputWaiters.delete(taskId);
+    for (const waiter of waiters) waiter();
+  }
+
+  info(task: SqlTask): Record<string, unknown> {
+    return this.finalInfos.get(task) ?? renderTaskInfo(task, this.selfUri(task), this.nodeId);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, task] of this.tasks) {
+      if (task.isDone && task.endTime !== undefined && now - task.endTime > DONE_TASK_RETENTION_MS)
+        this.tasks.delete(id);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const task of this.tasks.values()) task.cancel(true);
+  }
+}
+
+const TASK_ID = /^[A-Za-z0-9_]+\.\d+\.\d+$/;
+
+function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply
+    .code(200)
+    .header('Content-Type', 'application/json')
+    .send(Buffer.from(JSON.stringify(value), 'utf8'));
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function registerTaskResource(
+  app: FastifyInstance,
+  manager: TaskManager,
+  /** Makes the catalogs a task update carries known here (dynamic catalogs); throws if one cannot be made. */
+  learnCatalogs: (definitions: NonNullable<TaskUpdateRequest['catalogs']>) => void = () => {},
+): void {
+  app.get('/v1/task', async (_request, reply) =>
+    sendJson(
+      reply,
+      manager.list().map((task) => manager.info(task)),
+    ),
+  );
+
+  app.post('/v1/task/:taskId', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    if (!TASK_ID.test(taskId)) return reply.code(400).type('text/plain').send(`Invalid task id: ${taskId}`);
+    let update: ReturnType<typeof parseTaskUpdate>;
+    try {
+      const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body;
+      update = parseTaskUpdate(body);
+      if (update.catalogs !== undefined) learnCatalogs(update.catalogs);
+    } catch (e) {
+      return reply
+        .code(400)
+        .type('text/plain')
+        .send(e instanceof Error ? e.message : String(e));
+    }
+    const task = manager.getOrCreate(taskId);
+    task.update(update);
+    manager.updated(taskId);
+    return sendJson(reply, manager.info(task));
+  });
+
+  app.get('/v1/task/:taskId', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    const task = manager.get(taskId);
+    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
+    const knownState = header(request.headers['x-service-current-state']);
+    const knownVersion = header(request.headers['x-service-current-version']);
+    const maxWait = header(request.headers['x-service-max-wait']);
+    // The caller already has this state (Presto) or this version (Trino): wait for something new.
+    const current =
+      knownVersion !== undefined
+        ? Number(knownVersion) === task.version
+        : knownState !== undefined && knownState === task.state;
+    if (maxWait !== undefined && current && !task.isDone) {
+      let waitMs: number;
+      try {
+        waitMs = Math.min(MAX_WAIT_MS, parseDuration(maxWait));
+      } catch {
+        return reply.code(400).type('text/plain').send(`Invalid X-Service-Max-Wait: ${maxWait}`);
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        task.whenChanged(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    return sendJson(reply, manager.info(task));
+  });
+
+  app.delete('/v1/task/:taskId', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    const task = manager.get(taskId);
+    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
+    const { abort } = request.query as { abort?: string };
+    task.cancel(abort === 'true');
+    return sendJson(reply, manager.info(task));
+  });
+
+  registerTaskResultsRoute(app, (taskId, maxWaitMs) => manager.whenOutputReady(taskId, maxWaitMs));
+}
+
+/** The worker plug-in: a task manager over the worker's catalogs, and its routes. */
+export function taskResourceRegistrar(
+  createDependencies: (worker: WorkerContext, localOutput: LocalOutputLookup) => SqlTaskDependencies,
+) {
+  return (app: FastifyInstance, worker: WorkerContext): void => {
+    // Exchange clients of this worker's tasks read the other tasks of this worker directly.
+    let manager: TaskManager | undefined;
+    const localOutput: LocalOutputLookup = async (uri) => {
+      const prefix = `${worker.baseUrl()}/v1/task/`;
+      if (manager === undefined || !uri.startsWith(prefix)) return undefined;
+      return manager.whenOutputReady(uri.slice(prefix.length), LOCAL_TASK_WAIT_MS);
+    };
+    // Once idle, the worker gives the memory its queries freed back to the operating system.
+    const idleMemory = new IdleMemoryRelease(() => manager?.isIdle() ?? true);
+    manager = new TaskManager(
+      createDependencies(worker, localOutput),
+      worker.config.nodeId,
+      () => worker.baseUrl(),
+      () => idleMemory.becameIdle(),
+    );
+    app.addHook('onClose', async () => {
+      idleMemory.cancel();
+      manager.close();
+    });
+    registerTaskResource(app, manager, (definitions) => learnCatalogs(worker.catalogs, definitions));
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * The task resource of a real worker server over loopback HTTP (spec §4.2): a task created from
+ * a plan fragment reads the splits it is given once each (a repeated update adds nothing), its
+ * record has the §2.3 fields, the status long-polls on the caller's state, results follow the
+ * token discipline (same token → same pages, later token acknowledges), DELETE cancels or aborts,
+ * and malformed requests get 400/404 without harming the worker.
+ */
+import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
+import type { TpchConnector } from '../../../src/connectors/tpch/tpch-connector.js';
+import { pageToJsonRows } from '../../../src/data/json-values.js';
+import type { deserializePages } from '../../../src/data/page-serde.js';
+import { addExchanges } from '../../../src/planner/add-exchanges.js';
+import { serializeFragment } from '../../../src/planner/fragment-serde.js';
+import { fragmentPlan, type PlanFragment } from '../../../src/planner/fragmenter.js';
+import { findNodes } from '../../../src/planner/plan-utils.js';
+import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import { loadNodeConfig } from '../../../src/server/protocol/node-config.js';
+import { HttpExchangeClient } from '../../../src/server/task/http-exchange-client.js';
+import { unframePages } from '../../../src/server/task/results-framing.js';
+import type { TaskUpdateRequest } from '../../../src/server/task/task-update.js';
+import { type RunningWorker, startWorker } from '../../../src/server/worker/worker-server.js';
+import { contextFor, plan } from '../../planner/plan-helpers.js';
+import { TASK_RECORD_FIELDS } from '../task/task-record-fields.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
+type Json = Record<string, any>;
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DURATION = /^\d+\.\d{2}(ns|us|ms|s|m|h|d)$/;
+const DATA_SIZE = /^\d+(\.\d{2})?(B|kB|MB|GB)$/;
+
+let worker: RunningWorker;
+const metadata = new MetadataManager(createCatalogManager({ nodeId: 'test' }));
+
+before(async () => {
+  const config = loadNodeConfig(join(tmpdir(), 'vivace-no-such-etc'), {
+    'node.id': 'task-test-worker',
+    coordinator: 'false',
+    'http-server.http.port': '0',
+    // Announcements go nowhere: this test talks to the worker directly.
+    'discovery.uri': 'http://127.0.0.1:9',
+  });
+  worker = await startWorker(config, { logger: pino({ level: 'silent' }) });
+});
+
+after(async () => {
+  await worker?.close();
+});
+
+/** The leaf fragment of `SELECT nationkey, name FROM nation` at tiny, and its splits. */
+function leafFragment(sql: string): { fragment: PlanFragment; splits: Record<string, unknown>[] } {
+  const optimized = plan(sql);
+  const context = contextFor(optimized);
+  const fragments = fragmentPlan(addExchanges(optimized, context, { joinDistribution: 'AUTOMATIC' }), context.ids);
+  const fragment = fragments.fragments.find((f) => f.partitioning === 'SOURCE')!;
+  const scan = findNodes(fragment.root, 'TableScan')[0]!;
+  const tpch = metadata.catalogs.connectorOf('tpch') as TpchConnector;
+  const splits = tpch.listSplits({ table: { schema: 'tiny', table: scan.table.name }, desiredSplits: 3 });
+  return { fragment, splits };
+}
+
+function createRequest(fragment: PlanFragment, splits: Record<string, unknown>[], noMore: boolean): TaskUpdateRequest {
+  const scan = findNodes(fragment.root, 'TableScan')[0]!;
+  return {
+    session: { queryId: 'q1', user: 'test', timeZone: 'UTC', startTime: Date.now(), properties: {}, partition: 0 },
+    fragment: serializeFragment(fragment),
+    sources: [
+      {
+        planNodeId: scan.id,
+        splits: splits.map((split, sequenceId) => ({ sequenceId, split })),
+        ...(noMore ? { noMoreSplits: true } : {}),
+      },
+    ],
+    outputIds: { type: 'ARBITRARY', bufferCount: 1 },
+  };
+}
+
+async function post(taskId: string, body: unknown): Promise<Response> {
+  return fetch(`${worker.url}/v1/task/${taskId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function readAll(taskId: string, types: Parameters<typeof deserializePages>[1]): Promise<unknown[][]> {
+  const rows: unknown[][] = [];
+  let failure: Error | undefined;
+  const client = new HttpExchangeClient({
+    bufferId: '0',
+    types,
+    maxResponseBytes: 1 << 20,
+    maxBufferedBytes: 1 << 24,
+    headers: () => ({}),
+    onFailure: (error) => {
+      failure = error;
+    },
+  });
+  client.addLocation(`${worker.url}/v1/task/${taskId}`);
+  client.noMoreLocations();
+  while (!client.isFinished()) {
+    if (failure) throw failure;
+    const page = client.pollPage();
+    if (page) rows.push(...pageToJsonRows(page, types));
+    else await client.whenReady();
+  }
+  return rows;
+}
+
+describe('task resource', { timeout: 60_000 }, () => {
+  it('runs a fragment over its splits, each once however often an update repeats them', async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
+    const first = await post('q1.1.0', createRequest(fragment, splits.slice(0, 1), false));
+    assert.equal(first.status, 200);
+    // A retried update repeats split 0; the second adds the rest and closes the source.
+    assert.equal((await post('q1.1.0', createRequest(fragment, splits.slice(0, 1), false))).status, 200);
+    const scan = findNodes(fragment.root, 'TableScan')[0]!;
+    const rest: TaskUpdateRequest = {
+      sources: [
+        {
+          planNodeId: scan.id,
+          splits: splits.map((split, sequenceId) => ({ sequenceId, split })),
+          noMoreSplits: true,
+        },
+      ],
+    };
+    assert.equal((await post('q1.1.0', rest)).status, 200);
+    const rows = await readAll(
+      'q1.1.0',
+      fragment.root.outputs.map((s) => s.type),
+    );
+    assert.equal(rows.length, 25, 'each of the 25 nations once');
+    assert.equal(new Set(rows.map((r) => r[0])).size, 25);
+  });
+
+  it('serves the task record with the fields of spec §2.3 and long-polls on the known state', async () => {
+    // The consumer's DELETE of the buffer (sent as it finished reading) ends FLUSHING: long-poll for it.
+    let record = (await (await fetch(`${worker.url}/v1/task/q1.1.0`)).json()) as Json;
+    for (let i = 0; i < 10 && record.state !== 'FINISHED'; i++) {
+      const headers = { 'X-Service-Current-State': record.state, 'X-Service-Max-Wait': '500ms' };
+      record = (await (await fetch(`${worker.url}/v1/task/q1.1.0`, { headers })).json()) as Json;
+    }
+    for (const field of TASK_RECORD_FIELDS) {
+      assert.ok(field in record, field);
+    }
+    assert.equal(record.taskId, 'q1.1.0');
+    assert.equal(record.state, 'FINISHED');
+    assert.ok(Number.isInteger(record.version));
+    assert.equal(record.self, `${worker.url}/v1/task/q1.1.0`);
+    assert.match(record.lastHeartbeat, TIMESTAMP);
+    assert.deepEqual(
+      Object.keys(record.outputBuffers)
+        .filter((k) => ['state', 'masterSequenceId', 'pagesAdded', 'buffers'].includes(k))
+        .sort(),
+      ['buffers', 'masterSequenceId', 'pagesAdded', 'state'],
+    );
+    assert.equal(record.outputBuffers.buffers[0].bufferId, '0');
+    assert.equal(record.outputBuffers.buffers[0].finished, true);
+    assert.ok(record.noMoreSplits.length === 1);
+    const stats = record.stats as Json;
+    for (const field of ['createTime', 'startTime', 'endTime']) assert.match(stats[field], TIMESTAMP, field);
+    for (const field of ['elapsedTime', 'queuedTime', 'totalScheduledTime', 'totalCpuTime', 'totalBlockedTime']) {
+      assert.match(stats[field], DURATION, field);
+    }
+    for (const field of ['memoryReservation', 'rawInputDataSize', 'processedInputDataSize', 'outputDataSize']) {
+      assert.match(stats[field], DATA_SIZE, field);
+    }
+    assert.equal(stats.rawInputPositions, 25);
+    const pipeline = stats.pipelines[0] as Json;
+    for (const key of [
+      'maxError',
+      'count',
+      'total',
+      'p01',
+      'p05',
+      'p10',
+      'p25',
+      'p50',
+      'p75',
+      'p90',
+      'p95',
+      'p99',
+      'min',
+      'max',
+    ]) {
+      assert.equal(typeof pipeline.queuedTime[key], 'number', `queuedTime.${key}`);
+    }
+    const summaries = pipeline.operatorSummaries as Json[];
+    assert.deepEqual(
+      summaries.map((s) => s.operatorType),
+      ['TableScanOperator', 'FilterAndProjectOperator', 'TaskOutputOperator'].filter((t) =>
+        summaries.some((s) => s.operatorType === t),
+      ),
+    );
+    for (const field of ['addInputWall', 'addInputCpu', 'getOutputWall', 'blockedWall', 'finishWall']) {
+      assert.match(summaries[0]![field], DURATION, field);
+    }
+    // A finished task answers at once, whatever the caller knows.
+    const started = Date.now();
+    await fetch(`${worker.url}/v1/task/q1.1.0`, {
+      headers: { 'X-Service-Current-State': 'FINISHED', 'X-Service-Max-Wait': '2s' },
+    });
+    assert.ok(Date.now() - started < 1500);
+    const list = (await (await fetch(`${worker.url}/v1/task`)).json()) as Json[];
+    assert.ok(list.some((t) => t.taskId === 'q1.1.0'));
+  });
+
+  it('returns the same pages for the same token and nothing before an acknowledged token', async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey FROM nation');
+    await post('q2.1.0', createRequest(fragment, splits, true));
+    const get = async (token: number) => {
+      const response = await fetch(`${worker.url}/v1/task/q2.1.0/results/0/${token}`, {
+        headers: { 'X-Service-Max-Size': '1MB' },
+      });
+      return { response, pages: unframePages(new Uint8Array(await response.arrayBuffer())) };
+    };
+    let first = await get(0);
+    while (first.pages.length === 0 && first.response.headers.get('x-service-buffer-complete') !== 'true')
+      first = await get(0);
+    const again = await get(0);
+    assert.equal(again.pages.length, first.pages.length);
+    assert.deepEqual(
+      again.pages.map((p) => p.length),
+      first.pages.map((p) => p.length),
+    );
+    assert.equal(first.response.headers.get('x-service-page-sequence-id'), '0');
+    const next = Number(first.response.headers.get('x-service-page-end-sequence-id'));
+    assert.ok(next >= 1);
+    assert.ok(first.response.headers.get('x-service-task-instance-id'));
+    const later = await get(next);
+    assert.equal(later.response.headers.get('x-service-page-sequence-id'), String(next));
+    const stale = await get(0);
+    assert.equal(stale.pages.length, 0, 'pages before an acknowledged token are gone');
+    assert.equal((await fetch(`${worker.url}/v1/task/q2.1.0/results/0`, { method: 'DELETE' })).status, 204);
+  });
+
+  it('cancels with DELETE and aborts with ?abort=true', async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey FROM nation');
+    await post('q3.1.0', createRequest(fragment, splits, false));
+    const canceled = (await (await fetch(`${worker.url}/v1/task/q3.1.0`, { method: 'DELETE' })).json()) as Json;
+    assert.equal(canceled.state, 'CANCELED');
+    await post('q4.1.0', createRequest(fragment, splits, false));
+    const aborted = (await (
+      await fetch(`${worker.url}/v1/task/q4.1.0?abort=true`, { method: 'DELETE' })
+    ).json()) as Json;
+    assert.equal(aborted.state, 'ABORTED');
+  });
+
+  it('holds a results request for a task not yet created until its first update', async () => {
+    const { fragment, splits } = leafFragment('SELECT regionkey, name FROM region');
+    // The consumer asks first (the coordinator creates a query's tasks all at once).
+    const early = fetch(`${worker.url}/v1/task/q7.1.0/results/0/0`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal((await post('q7.1.0', createRequest(fragment, splits, true))).status, 200);
+    const response = await early;
+    assert.equal(response.status, 200);
+    assert.ok(response.headers.get('x-service-task-instance-id'));
+    await response.arrayBuffer();
+    const rows = await readAll(
+      'q7.1.0',
+      fragment.root.outputs.map((s) => s.type),
+    );
+    assert.equal(rows.length, 5);
+  });
+
+  it('answers malformed requests with 400 and unknown tasks with 404, and stays up', async () => {
+    const bad = await fetch(`${worker.url}/v1/task/q5.1.0`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"sources": 7}',
+    });
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /Invalid task update/);
+    assert.equal((await post('not-a-task-id', {})).status, 400);
+    const brokenFragment = await post('q6.1.0', {
+      session: { queryId: 'q6', user: 'u', timeZone: 'UTC', startTime: 0, properties: {}, partition: 0 },
+      fragment: '{"nonsense": true}',
+      outputIds: { type: 'ARBITRARY', bufferCount: 1 },
+    });
+    assert.equal(brokenFragment.status, 200);
+    assert.equal(
+      ((await brokenFragment.json()) as Json).state,
+      'FAILED',
+      'a fragment that cannot be planned fails the task',
+    );
+    assert.equal((await fetch(`${worker.url}/v1/task/nope.1.0`)).status, 404);
+    assert.equal((await fetch(`${worker.url}/v1/task/nope.1.0/results/0/0`)).status, 404);
+    assert.equal((await fetch(`${worker.url}/v1/info`)).status, 200);
+  });
+});
