@@ -50,6 +50,11 @@ export interface ExchangeClient {
   isFinished(): boolean;
   /** Resolves when a page arrives or the client finishes or fails. */
   whenReady(): Promise<void>;
-  close(): void;
+  /**
+   * No more pages are wanted. `releaseUpstream` (the default) tells the producers, so they stop and
+   * finish; a task being canceled or aborted passes false, as its producers are canceled with it
+   * and must not finish first.
+   */
+  close(releaseUpstream?: boolean): void;
   status(): ExchangeClientStatus;
 }

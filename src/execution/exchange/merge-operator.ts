@@ -59,8 +59,8 @@ export class MergeSource implements ExchangeClient {
     return Promise.race(this.clients.map((c) => c.whenReady()));
   }
 
-  close(): void {
-    for (const client of this.clients) client.close();
+  close(releaseUpstream = true): void {
+    for (const client of this.clients) client.close(releaseUpstream);
     for (const waiter of this.locationWaiters.splice(0)) waiter();
   }
 

@@ -425,7 +425,7 @@ export class DistributedExecution {
 
   private abortTasks(abort: boolean): void {
     this.closeSplitSources();
-    this.rootClient?.close();
+    this.rootClient?.close(false);
     for (const stage of this.stages.values()) {
       for (const task of stage.tasks) {
         // Tasks never created (no info) and tasks already done need nothing.

@@ -145,7 +145,7 @@ export class HttpExchangeClient implements ExchangeClient {
    * upstream buffer not yet complete is destroyed too, so the producing tasks stop and finish
    * instead of holding pages nobody will read (Presto's exchange client does the same).
    */
-  close(): void {
+  close(releaseUpstream = true): void {
     if (this.closed) return;
     this.closed = true;
     this.aborter.abort();
@@ -153,7 +153,7 @@ export class HttpExchangeClient implements ExchangeClient {
       if (location.state === 'closed') continue;
       location.state = 'closed';
       location.httpRequestState = 'not scheduled';
-      this.releaseUpstream(location);
+      if (releaseUpstream) this.releaseUpstream(location);
     }
     this.pages.length = 0;
     this.pageBytes.length = 0;

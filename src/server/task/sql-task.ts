@@ -335,7 +335,8 @@ export class SqlTask {
   private stop(state: TaskState): void {
     this.transition(state);
     this.outputBuffer?.abort();
-    for (const client of this.exchangeClients.values()) client.close();
+    // The producers are canceled with the query: they must not finish first for want of a reader.
+    for (const client of this.exchangeClients.values()) client.close(false);
     // Off the executor at once, blocked or not; its drivers are closed.
     this.execution?.cancel();
     for (const driver of this.drivers) driver.close();

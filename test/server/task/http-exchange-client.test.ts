@@ -144,6 +144,17 @@ describe('HttpExchangeClient', { timeout: 30_000 }, () => {
     assert.equal(reader.status().pageBufferClientStatuses[0]?.state, 'closed');
   });
 
+  it('leaves the upstream buffers alone when closed for a cancel (the producers are canceled with it)', async () => {
+    scripts.set('canceled', { failures: new Map(), pages: [[1], [2], [3]], instance: 'x', deletes: 0, requests: 0 });
+    const reader = client();
+    reader.addLocation(`${base}/v1/task/canceled`);
+    reader.noMoreLocations();
+    while (reader.pollPage() === null) await reader.whenReady();
+    reader.close(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(scripts.get('canceled')?.deletes, 0);
+  });
+
   it('destroys an unfinished local upstream buffer when closed early', async () => {
     const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1 << 20 });
     buffer.enqueue(0, page([1]), 1);
