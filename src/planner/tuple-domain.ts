@@ -9,7 +9,7 @@ import type { Type } from '../types/type.js';
 import { compareValues } from './constant-values.js';
 import { conjuncts, disjuncts, isForm } from './expressions.js';
 import type { ColumnDomain, TupleDomain, ValueRange } from './plan-nodes.js';
-import { comparisonOf, flipComparison } from './planner-functions.js';
+import { type ComparisonOperator, comparisonOf, flipComparison } from './planner-functions.js';
 import type { RowExpression } from './row-expression.js';
 
 type Bound = { readonly value: unknown; readonly inclusive: boolean } | undefined;
@@ -175,8 +175,9 @@ function termDomain(
     const range = { low: { value: low.value, inclusive: true }, high: { value: high.value, inclusive: true } };
     return { ...c, domain: { nullAllowed: false, ranges: normalize([range], c.type) } };
   }
-  let op = comparisonOf(term);
-  if (op === undefined || term.kind !== 'Call') return undefined;
+  const comparison = comparisonOf(term);
+  if (comparison === undefined || term.kind !== 'Call') return undefined;
+  let op: ComparisonOperator = comparison;
   let [a, b] = term.args;
   if (a?.kind === 'Constant') {
     [a, b] = [b, a];
