@@ -108,7 +108,7 @@ export function unionDomains(a: ColumnDomain, b: ColumnDomain, type: Type): Colu
   const nullAllowed = a.nullAllowed || b.nullAllowed;
   if (!a.ranges || !b.ranges) return { nullAllowed };
   const ranges = normalize([...a.ranges, ...b.ranges], type);
-  if (ranges.length === 1 && !ranges[0]!.low && !ranges[0]!.high) return { nullAllowed };
+  if (ranges.length === 1 && !ranges[0].low && !ranges[0].high) return { nullAllowed };
   return { nullAllowed, ranges };
 }
 
@@ -150,7 +150,7 @@ function termDomain(
     const c = column(term.args[0]);
     return c && { ...c, domain: { nullAllowed: true, ranges: [] } };
   }
-  if (isForm(term, 'NOT') && isForm(term.args[0]!, 'IS_NULL')) {
+  if (isForm(term, 'NOT') && isForm(term.args[0], 'IS_NULL')) {
     const c = column((term.args[0] as { args: readonly RowExpression[] }).args[0]);
     return c && { ...c, domain: { nullAllowed: false } };
   }
