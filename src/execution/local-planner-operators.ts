@@ -3,9 +3,11 @@
  * resolve symbols to channels in the source's layout, create the operator, and describe the
  * output layout. The local planner handles scans, projections, unions and exchanges itself.
  */
+import { fail } from '../common/invariant.js';
 import { VivaceError } from '../common/vivace-error.js';
 import { createBlockBuilder } from '../data/block-builder.js';
 import type { Page } from '../data/page.js';
+import { symbolOf } from '../planner/plan-factory.js';
 import type { Ordering, PlanNode } from '../planner/plan-nodes.js';
 import { type RowExpression, symbolsOf } from '../planner/row-expression.js';
 import type { Type } from '../types/type.js';
@@ -17,6 +19,7 @@ import { JoinBridge } from './join/join-bridge.js';
 import type { JoinLookup } from './join/join-hash-table.js';
 import type { JoinFilter } from './join/join-probe-operator.js';
 import type { PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
+import { entryOf } from './local-plan-types.js';
 import { AssignUniqueIdOperator } from './operators/assign-unique-id-operator.js';
 import { EnforceSingleRowOperator } from './operators/enforce-single-row-operator.js';
 import { GroupIdOperator } from './operators/group-id-operator.js';
@@ -43,9 +46,7 @@ import type { WindowArgument, WindowFunctionSpec } from './window/window-functio
 type Layout = PhysicalOperation['layout'];
 
 function channelOf(layout: Layout, symbol: string): number {
-  const entry = layout.get(symbol);
-  if (!entry) throw new VivaceError('GENERIC_INTERNAL_ERROR', `symbol ${symbol} is not produced by the source`);
-  return entry.channel;
+  return entryOf(layout, symbol).channel;
 }
 
 function typesOf(layout: Layout): Type[] {
@@ -56,7 +57,7 @@ function typesOf(layout: Layout): Type[] {
 
 function orderings(layout: Layout, orderBy: readonly Ordering[]): SortOrdering[] {
   return orderBy.map((o) => {
-    const entry = layout.get(o.symbol)!;
+    const entry = entryOf(layout, o.symbol);
     return { channel: entry.channel, type: entry.type, ascending: o.ascending, nullsFirst: o.nullsFirst };
   });
 }
@@ -130,7 +131,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const layout = new Map(source.layout);
       layout.set(node.idSymbol, {
         channel: inputs.length,
-        type: node.outputs.find((o) => o.name === node.idSymbol)!.type,
+        type: symbolOf(node, node.idSymbol).type,
       });
       return { operators: source.operators, layout };
     }
@@ -141,7 +142,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const replicate = node.replicate.map((s) => channelOf(source.layout, s));
       const unnest = node.unnest.map((u) => ({
         channel: channelOf(source.layout, u.symbol),
-        type: source.layout.get(u.symbol)!.type,
+        type: entryOf(source.layout, u.symbol).type,
       }));
       append(
         source,
@@ -157,7 +158,11 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
       return {
         operators: source.operators,
-        layout: new Map(outputSymbols.map((s, channel) => [s, { channel, type: types.get(s)! }] as const)),
+        layout: new Map(
+          outputSymbols.map(
+            (s, channel) => [s, { channel, type: types.get(s) ?? fail(`symbol ${s} has no type`) }] as const,
+          ),
+        ),
       };
     }
     case 'Join':
@@ -170,7 +175,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const inputs = node.outputs.filter((o) => o.name !== node.markerSymbol);
       const source = shaped(builder, builder.visit(node.source), inputs);
       const channels = node.distinctSymbols.map((s) => channelOf(source.layout, s));
-      const types = node.distinctSymbols.map((s) => source.layout.get(s)!.type);
+      const types = node.distinctSymbols.map((s) => entryOf(source.layout, s).type);
       append(
         source,
         builder,
@@ -180,7 +185,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const layout = new Map(source.layout);
       layout.set(node.markerSymbol, {
         channel: inputs.length,
-        type: node.outputs.find((o) => o.name === node.markerSymbol)!.type,
+        type: symbolOf(node, node.markerSymbol).type,
       });
       return { operators: source.operators, layout };
     }
@@ -196,7 +201,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
         (ctx) =>
           new GroupIdOperator(ctx, {
             groupingKeyChannels: keys.map((k) => channelOf(source.layout, k)),
-            groupingKeyTypes: keys.map((k) => source.layout.get(k)!.type),
+            groupingKeyTypes: keys.map((k) => entryOf(source.layout, k).type),
             groupingSets: node.groupingSets.map((set) => set.map((k) => keys.indexOf(k))),
             aggregationArgumentChannels: node.aggregationArguments.map((a) => channelOf(source.layout, a)),
           }),
@@ -205,7 +210,9 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
       return {
         operators: source.operators,
-        layout: new Map(order.map((s, channel) => [s, { channel, type: types.get(s)! }] as const)),
+        layout: new Map(
+          order.map((s, channel) => [s, { channel, type: types.get(s) ?? fail(`symbol ${s} has no type`) }] as const),
+        ),
       };
     }
     case 'RowNumber': {
@@ -218,21 +225,21 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
         (ctx) =>
           new RowNumberOperator(ctx, {
             partitionChannels: node.partitionBy.map((s) => channelOf(source.layout, s)),
-            partitionTypes: node.partitionBy.map((s) => source.layout.get(s)!.type),
+            partitionTypes: node.partitionBy.map((s) => entryOf(source.layout, s).type),
             maxRowCountPerPartition: node.maxRowCountPerPartition,
           }),
       );
       const layout = new Map(source.layout);
       layout.set(node.rowNumberSymbol, {
         channel: inputs.length,
-        type: node.outputs.find((o) => o.name === node.rowNumberSymbol)!.type,
+        type: symbolOf(node, node.rowNumberSymbol).type,
       });
       return { operators: source.operators, layout };
     }
     case 'SemiJoin': {
       const filtering = builder.visit(node.filteringSource);
       const bridge = new JoinBridge<FilteringSet>();
-      const keyType = filtering.layout.get(node.filteringKey)!.type;
+      const keyType = entryOf(filtering.layout, node.filteringKey).type;
       append(
         filtering,
         builder,
@@ -245,7 +252,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const keyChannel = channelOf(source.layout, node.sourceKey);
       append(source, builder, 'HashSemiJoinOperator', (ctx) => new HashSemiJoinOperator(ctx, bridge, keyChannel));
       const layout = new Map(source.layout);
-      layout.set(node.output, { channel: inputs.length, type: node.outputs.find((o) => o.name === node.output)!.type });
+      layout.set(node.output, { channel: inputs.length, type: symbolOf(node, node.output).type });
       return { operators: source.operators, layout };
     }
     case 'TableWriter':
@@ -297,11 +304,18 @@ function aggregation(node: Extract<PlanNode, { kind: 'Aggregation' }>, builder: 
     function: a.function,
     argumentChannels: a.args
       .filter((arg) => arg.kind !== 'Lambda')
-      .map((arg) => channelOf(source.layout, arg.kind === 'Symbol' ? arg.name : argumentSymbol.get(arg)!)),
+      .map((arg) =>
+        channelOf(
+          source.layout,
+          arg.kind === 'Symbol'
+            ? arg.name
+            : (argumentSymbol.get(arg) ?? fail('every non-symbol argument was projected')),
+        ),
+      ),
     maskChannel: a.mask === undefined ? undefined : channelOf(source.layout, a.mask),
     distinct: a.distinct,
     orderBy: a.orderBy?.map((o) => {
-      const entry = source.layout.get(o.symbol)!;
+      const entry = entryOf(source.layout, o.symbol);
       return { channel: entry.channel, type: entry.type, ascending: o.ascending, nullsFirst: o.nullsFirst };
     }),
     lambdas: a.args
@@ -317,7 +331,7 @@ function aggregation(node: Extract<PlanNode, { kind: 'Aggregation' }>, builder: 
     (ctx) =>
       new HashAggregationOperator(ctx, {
         groupingChannels: keys.map((k) => channelOf(source.layout, k)),
-        groupingTypes: keys.map((k) => source.layout.get(k)!.type),
+        groupingTypes: keys.map((k) => entryOf(source.layout, k).type),
         aggregates,
         step: node.step,
         groupIdChannel: groupIdSymbol === undefined ? undefined : channelOf(source.layout, groupIdSymbol),
@@ -330,7 +344,9 @@ function aggregation(node: Extract<PlanNode, { kind: 'Aggregation' }>, builder: 
     ...node.aggregates.map((a) => a.symbol),
   ];
   const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
-  const layout = new Map(order.map((s, channel) => [s, { channel, type: types.get(s)! }] as const));
+  const layout = new Map(
+    order.map((s, channel) => [s, { channel, type: types.get(s) ?? fail(`symbol ${s} has no type`) }] as const),
+  );
   return shaped(builder, { operators: source.operators, layout }, node.outputs);
 }
 
@@ -399,7 +415,7 @@ function join(node: Extract<PlanNode, { kind: 'Join' }>, builder: PipelineBuilde
   const buildOutputs = node.outputs.filter((o) => !probe.layout.has(o.name));
   const probeOutputChannels = probeOutputs.map((o) => channelOf(probe.layout, o.name));
   const buildOutputChannels = buildOutputs.map((o) => channelOf(build.layout, o.name));
-  const filter = node.filter ? joinFilter(node, probe, build, builder) : undefined;
+  const filter = node.filter ? joinFilter(probe, build, builder, node.filter) : undefined;
   const bridge = new JoinBridge<JoinLookup>();
   if (node.criteria.length > 0) {
     const buildKeys = node.criteria.map((c) => channelOf(build.layout, c.right));
@@ -448,22 +464,22 @@ function join(node: Extract<PlanNode, { kind: 'Join' }>, builder: PipelineBuilde
 
 /** The join's extra condition compiled over a page of (probe columns it reads, build columns it reads). */
 function joinFilter(
-  node: Extract<PlanNode, { kind: 'Join' }>,
   probe: PhysicalOperation,
   build: PhysicalOperation,
   builder: PipelineBuilder,
+  filter: RowExpression,
 ): JoinFilter {
-  const symbols = [...symbolsOf(node.filter!)];
+  const symbols = [...symbolsOf(filter)];
   const probeSymbols = symbols.filter((s) => probe.layout.has(s));
   const buildSymbols = symbols.filter((s) => !probe.layout.has(s));
   const layout = new Map<string, { channel: number; type: Type }>();
   [...probeSymbols, ...buildSymbols].forEach((s, channel) => {
-    layout.set(s, { channel, type: (probe.layout.get(s) ?? build.layout.get(s))!.type });
+    layout.set(s, { channel, type: (probe.layout.get(s) ?? entryOf(build.layout, s)).type });
   });
   return {
     probeChannels: probeSymbols.map((s) => channelOf(probe.layout, s)),
     buildChannels: buildSymbols.map((s) => channelOf(build.layout, s)),
-    filter: compileFilter(node.filter!, layout, builder.context.functions, builder.context.session),
+    filter: compileFilter(filter, layout, builder.context.functions, builder.context.session),
   };
 }
 
@@ -479,8 +495,8 @@ function values(node: Extract<PlanNode, { kind: 'Values' }>, builder: PipelineBu
       const value = interpreter.evaluate(expression, () => {
         throw new VivaceError('GENERIC_INTERNAL_ERROR', 'VALUES rows cannot reference columns');
       });
-      if (value === null) builders[i]!.appendNull();
-      else builders[i]!.append(value);
+      if (value === null) builders[i].appendNull();
+      else builders[i].append(value);
     });
   }
   const page: Page = { positionCount: node.rows.length, blocks: builders.map((b) => b.build()) };
@@ -520,8 +536,8 @@ function tableFinish(node: Extract<PlanNode, { kind: 'TableFinish' }>, builder: 
   const writes = writeTargetOf(builder);
   const writer = node.source;
   const source = builder.visit(writer);
-  const rowsChannel = channelOf(source.layout, writer.outputs[0]!.name);
-  const fragmentChannel = channelOf(source.layout, writer.outputs[1]!.name);
+  const rowsChannel = channelOf(source.layout, writer.outputs[0].name);
+  const fragmentChannel = channelOf(source.layout, writer.outputs[1].name);
   const committer = {
     commit: (fragments: readonly unknown[], rows: number) => writes.commit(node, fragments, rows),
     abort: (fragments: readonly unknown[]) => writes.abort(node, fragments),

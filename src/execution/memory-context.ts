@@ -274,5 +274,5 @@ export function parseBytes(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(B|kB|MB|GB|TB|PB)\s*$/i.exec(text);
   if (!match) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid data size: '${text}'`);
   const units: Record<string, number> = { b: 0, kb: 1, mb: 2, gb: 3, tb: 4, pb: 5 };
-  return Math.round(Number(match[1]) * 1024 ** units[match[2]!.toLowerCase()]!);
+  return Math.round(Number(match[1]) * 1024 ** units[match[2].toLowerCase()]);
 }

@@ -59,14 +59,21 @@ export class FilterAndProjectOperator implements Operator {
 
   getOutput(): Page | null {
     this.context.memory.setBytes(0);
-    if (this.output === null && this.pending !== null) this.output = this.projectNext(this.pending);
+    // Input is pending only when there is a projection to run over it.
+    const projection = this.projection;
+    if (this.output === null && this.pending !== null && projection !== undefined) {
+      this.output = this.projectNext(this.pending, projection);
+    }
     const page = this.output;
     this.output = null;
     return page;
   }
 
   /** Projects the next rows of the pending input (as many as the projection's budget allows). */
-  private projectNext(pending: { page: Page; selected: Int32Array | null; count: number; done: number }): Page {
+  private projectNext(
+    pending: { page: Page; selected: Int32Array | null; count: number; done: number },
+    projection: CompiledProjection,
+  ): Page {
     const { page, count, done } = pending;
     const rest = count - done;
     let input = page;
@@ -75,12 +82,12 @@ export class FilterAndProjectOperator implements Operator {
       if (selected === null) input = regionOf(page, done, rest);
       else selected = selected.subarray(done);
     }
-    const computed = this.projection!(input, selected, rest);
-    const produced = computed.length > 0 ? computed[0]!.positionCount : rest;
+    const computed = projection(input, selected, rest);
+    const produced = computed.length > 0 ? computed[0].positionCount : rest;
     pending.done += produced;
     if (pending.done >= count) this.pending = null;
     const blocks: Block[] = this.outputs.map((o) =>
-      'computed' in o ? computed[o.computed]! : this.passed(input, o, selected, produced),
+      'computed' in o ? computed[o.computed] : this.passed(input, o, selected, produced),
     );
     const output = { positionCount: produced, blocks };
     this.context.memory.setBytes(pageSizeInBytes(output));
@@ -89,7 +96,7 @@ export class FilterAndProjectOperator implements Operator {
 
   /** An input channel over the first `count` selected positions (all rows from 0 when `selected` is null). */
   private passed(page: Page, output: { readonly channel: number }, selected: Int32Array | null, count: number): Block {
-    const block = page.blocks[output.channel]!;
+    const block = page.blocks[output.channel];
     if (selected !== null) return copyPositions(block, selected, count);
     return count === block.positionCount ? block : getBlockRegion(block, 0, count);
   }

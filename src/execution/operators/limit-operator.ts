@@ -5,6 +5,8 @@
  * tie-resolving orderings (NULLs equal to NULLs) are passed too, until the first row that differs;
  * the input is sorted on those orderings, so that row ends the output.
  */
+
+import { fail } from '../../common/invariant.js';
 import { getPageRegion, type Page } from '../../data/page.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
@@ -62,10 +64,10 @@ export class LimitOperator implements Operator {
 
   /** How many rows from `start` on equal the last row within the limit; ends the ties when one differs. */
   private countTies(page: Page, start: number): number {
-    const scheme = this.tiesResolvingScheme!;
+    const scheme = this.tiesResolvingScheme ?? fail('ties are counted only WITH TIES');
     const columns = sortColumnsOf(page.blocks, scheme);
     const compare = createRowComparator(scheme, columns);
-    const last = this.lastRow!;
+    const last = this.lastRow ?? fail('ties are counted after the last row within the limit');
     let position = start;
     while (position < page.positionCount && compare(columns, position, last, this.lastPosition) === 0) position++;
     if (position < page.positionCount) {

@@ -41,7 +41,7 @@ export class MarkDistinctOperator implements Operator {
     if (this.groupIds.length < count) this.groupIds = new Int32Array(Math.max(count, 1024));
     const before = this.hash.groupCount;
     this.hash.getGroupIds(
-      this.parameters.distinctChannels.map((channel) => page.blocks[channel]!),
+      this.parameters.distinctChannels.map((channel) => page.blocks[channel]),
       count,
       this.groupIds,
     );

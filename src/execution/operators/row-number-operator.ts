@@ -38,7 +38,7 @@ export class RowNumberOperator implements Operator {
 
   /** Without partitions, reaching the maximum ends the operator (it needs no more input). */
   private get limitReached(): boolean {
-    return this.parameters.partitionChannels.length === 0 && this.rowCounts[0]! >= this.maxRows;
+    return this.parameters.partitionChannels.length === 0 && this.rowCounts[0] >= this.maxRows;
   }
 
   needsInput(): boolean {
@@ -51,7 +51,7 @@ export class RowNumberOperator implements Operator {
     if (this.partitionIds.length < count) this.partitionIds = new Int32Array(Math.max(count, 1024));
     const ids = this.partitionIds;
     this.hash.getGroupIds(
-      this.parameters.partitionChannels.map((channel) => page.blocks[channel]!),
+      this.parameters.partitionChannels.map((channel) => page.blocks[channel]),
       count,
       ids,
     );
@@ -65,7 +65,7 @@ export class RowNumberOperator implements Operator {
     let kept = count;
     let keep: Int32Array | undefined;
     for (let i = 0; i < count; i++) {
-      const number = ++counts[ids[i]!]!;
+      const number = ++counts[ids[i]];
       if (number > maxRows) {
         // The first dropped row: from here on, collect the positions that stay.
         if (keep === undefined) {
@@ -73,7 +73,7 @@ export class RowNumberOperator implements Operator {
           for (let j = 0; j < i; j++) keep[j] = j;
           kept = i;
         }
-        counts[ids[i]!] = maxRows;
+        counts[ids[i]] = maxRows;
         continue;
       }
       numbers[i] = number;
