@@ -18,7 +18,7 @@ const DURATION = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]+)\s*$/;
 
 export function durationMillis(text: string): number {
   const m = DURATION.exec(text);
-  const unit = m === null ? undefined : UNIT_MILLIS[m[2]!];
+  const unit = m === null ? undefined : UNIT_MILLIS[m[2]];
   if (m === null || unit === undefined) {
     throw invalidArgument(`duration is not a valid data duration string: ${text}`);
   }
