@@ -10,9 +10,9 @@
  * other task is aborted; a canceled query cancels its tasks.
  */
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
+import { formatDataSize } from '../../common/units.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
-import { formatBytes } from '../../execution/memory-context.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
@@ -106,12 +106,12 @@ export function distributedMemoryFailure(
   const top = [...byOperator]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
-    .map(([operator, bytes]) => `${operator}=${formatBytes(bytes)}`)
+    .map(([operator, bytes]) => `${operator}=${formatDataSize(bytes)}`)
     .join(', ');
   return new VivaceError(
     'EXCEEDED_MEMORY_LIMIT',
-    `Query exceeded distributed user memory limit of ${formatBytes(limitBytes)} ` +
-      `[Allocated: ${formatBytes(total)}, Top Consumers: {${top}}]`,
+    `Query exceeded distributed user memory limit of ${formatDataSize(limitBytes)} ` +
+      `[Allocated: ${formatDataSize(total)}, Top Consumers: {${top}}]`,
   );
 }
 
