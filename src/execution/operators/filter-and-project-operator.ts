@@ -14,28 +14,28 @@ import type { Block } from '../../data/block.js';
 import { copyPositions, getBlockRegion } from '../../data/block-copy.js';
 import { type Page, pageSizeInBytes } from '../../data/page.js';
 import type { CompiledFilter, CompiledProjection } from '../expression/compiler.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
 /** Each output is either an input channel passed through or a computed expression. */
 export type ProjectionOutput = { readonly channel: number } | { readonly computed: number };
 
-export class FilterAndProjectOperator implements Operator {
-  private output: Page | null = null;
-  private finishing = false;
+export class FilterAndProjectOperator extends SinglePageOperator {
   private selection = new Int32Array(0);
   /** The input being projected: its selected positions (null: all) and how many are done. */
   private pending: { page: Page; selected: Int32Array | null; count: number; done: number } | null = null;
 
   constructor(
-    readonly context: OperatorContext,
+    context: OperatorContext,
     private readonly filter: CompiledFilter | undefined,
     private readonly projection: CompiledProjection | undefined,
     private readonly outputs: readonly ProjectionOutput[],
-  ) {}
+  ) {
+    super(context);
+  }
 
-  needsInput(): boolean {
-    return this.output === null && this.pending === null && !this.finishing;
+  protected override get producing(): boolean {
+    return this.pending !== null;
   }
 
   addInput(page: Page): void {
@@ -57,7 +57,7 @@ export class FilterAndProjectOperator implements Operator {
     this.pending = { page, selected, count, done: 0 };
   }
 
-  getOutput(): Page | null {
+  override getOutput(): Page | null {
     this.context.memory.setBytes(0);
     // Input is pending only when there is a projection to run over it.
     const projection = this.projection;
@@ -101,20 +101,8 @@ export class FilterAndProjectOperator implements Operator {
     return count === block.positionCount ? block : getBlockRegion(block, 0, count);
   }
 
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return this.finishing && this.output === null && this.pending === null;
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
+  override close(): void {
+    super.close();
     this.pending = null;
   }
 }

@@ -8,14 +8,12 @@
 
 import { fail } from '../../common/invariant.js';
 import { getPageRegion, type Page } from '../../data/page.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
 import { createRowComparator, type SortColumn, type SortOrdering, sortColumnsOf } from '../sort/sort-keys.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
-export class LimitOperator implements Operator {
+export class LimitOperator extends SinglePageOperator {
   private remaining: number;
-  private output: Page | null = null;
-  private finishing = false;
   /** WITH TIES, once the limit is reached: the last row within the limit, as sort columns. */
   private lastRow: readonly SortColumn[] | null = null;
   private lastPosition = 0;
@@ -26,25 +24,23 @@ export class LimitOperator implements Operator {
    * @param tiesResolvingScheme LimitNode.tiesResolvingScheme mapped to channels (WITH TIES)
    */
   constructor(
-    readonly context: OperatorContext,
+    context: OperatorContext,
     count: number,
     private readonly tiesResolvingScheme?: readonly SortOrdering[],
   ) {
+    super(context);
     this.remaining = Math.max(0, count);
     this.tiesEnded = count <= 0;
   }
 
-  private get limitReached(): boolean {
+  /** Reaching the limit finishes the operator, so that upstream operators stop producing. */
+  protected override get ended(): boolean {
     return this.remaining === 0 && (this.tiesResolvingScheme === undefined || this.tiesEnded);
-  }
-
-  needsInput(): boolean {
-    return !this.finishing && this.output === null && !this.limitReached;
   }
 
   addInput(page: Page): void {
     const rows = page.positionCount;
-    if (rows === 0 || this.limitReached) return;
+    if (rows === 0 || this.ended) return;
     if (this.remaining > 0) {
       const taken = Math.min(rows, this.remaining);
       this.remaining -= taken;
@@ -77,26 +73,8 @@ export class LimitOperator implements Operator {
     return position - start;
   }
 
-  getOutput(): Page | null {
-    const page = this.output;
-    this.output = null;
-    return page;
-  }
-
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return this.output === null && (this.finishing || this.limitReached);
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
+  override close(): void {
+    super.close();
     this.lastRow = null;
   }
 }
