@@ -3,6 +3,10 @@
  * literals, resolves operators and functions through the registry, and makes every implicit
  * coercion an explicit cast. Function calls (scalar, aggregate, window, lambdas) are analysed in
  * function-call-analyzer.ts, which calls back into `analyzeExpression`.
+ *
+ * Why this file is long: one exhaustive switch over the expression kinds of the AST with a short
+ * case each (names, literals, operators, casts, subqueries, special forms); the calls, which are
+ * long, already live in function-call-analyzer.ts.
  */
 
 import { assertNever, fail } from '../common/invariant.js';

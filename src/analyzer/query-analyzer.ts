@@ -2,6 +2,10 @@
  * Queries: WITH (and WITH RECURSIVE), query bodies (SELECT, set operations, VALUES, TABLE,
  * parenthesised queries), and the clauses of a SELECT in Presto's order of meaning: FROM, WHERE,
  * GROUP BY, aggregates, HAVING, window functions, SELECT, DISTINCT, ORDER BY, OFFSET, LIMIT.
+ *
+ * Why this file is long: one class whose methods follow the clauses of a query in that order and
+ * share its scopes and collectors; relations (relation-analyzer.ts) and expressions
+ * (expression-analyzer.ts) are already apart, and the rest reads best as one walk.
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type * as ast from '../sql/ast.js';

@@ -10,6 +10,10 @@
  * boolean, string) are read and written directly; other types go through the data layer's
  * generic value access and block builders. Expressions the generator does not handle (lambdas)
  * are evaluated by the interpreter for each row, still inside the generated loop.
+ *
+ * Why one long file: the generator is one recursive emitter over the expression kinds sharing one
+ * code buffer, variable allocator and NULL-propagation scheme; its pieces are only meaningful
+ * together (engine-functions.ts, constant-values.ts and the interpreter are already apart).
  */
 
 import { fail } from '../../common/invariant.js';
