@@ -3,7 +3,13 @@
  * literals, resolves operators and functions through the registry, and makes every implicit
  * coercion an explicit cast. Function calls (scalar, aggregate, window, lambdas) are analysed in
  * function-call-analyzer.ts, which calls back into `analyzeExpression`.
+ *
+ * Why this file is long: one exhaustive switch over the expression kinds of the AST with a short
+ * case each (names, literals, operators, casts, subqueries, special forms); the calls, which are
+ * long, already live in function-call-analyzer.ts.
  */
+
+import { assertNever, fail } from '../common/invariant.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { OperatorKind } from '../functions/operators.js';
 import type * as ast from '../sql/ast.js';
@@ -177,12 +183,8 @@ export function analyzeExpression(node: ast.Expression, ctx: ExpressionContext):
       );
     }
     default:
-      return assertNever(node);
+      return assertNever(node, 'expression');
   }
-}
-
-function assertNever(node: never): never {
-  throw new VivaceError('GENERIC_INTERNAL_ERROR', `Unexpected expression ${JSON.stringify(node)}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,10 +212,10 @@ function analyzeName(node: ast.Identifier | ast.DereferenceExpression, ctx: Expr
 
   // Lambda parameters shadow columns.
   for (let depth = 0; depth < ctx.lambdas.length; depth++) {
-    const frame = ctx.lambdas[ctx.lambdas.length - 1 - depth]!;
-    const index = frame.names.indexOf(names[0]!);
+    const frame = ctx.lambdas[ctx.lambdas.length - 1 - depth];
+    const index = frame.names.indexOf(names[0]);
     if (index >= 0) {
-      let result: BoundExpression = { kind: 'LambdaRef', type: frame.types[index]!, depth, index };
+      let result: BoundExpression = { kind: 'LambdaRef', type: frame.types[index], depth, index };
       for (const field of names.slice(1)) result = dereference(result, field, node);
       return result;
     }
@@ -224,7 +226,7 @@ function analyzeName(node: ast.Identifier | ast.DereferenceExpression, ctx: Expr
     throw new VivaceError('COLUMN_NOT_FOUND', `Column '${display}' cannot be resolved`, node.pos);
   }
   const scope = scopeAt(ctx, resolved.depth);
-  const field = scope.fields[resolved.index]!;
+  const field = scope.fields[resolved.index];
   let result: BoundExpression =
     resolved.depth === 0
       ? { kind: 'FieldRef', type: field.type, index: resolved.index, pos: node.pos }
@@ -242,7 +244,7 @@ function analyzeName(node: ast.Identifier | ast.DereferenceExpression, ctx: Expr
 
 function scopeAt(ctx: ExpressionContext, depth: number) {
   let scope = ctx.scope;
-  for (let i = 0; i < depth; i++) scope = scope.parent!;
+  for (let i = 0; i < depth; i++) scope = scope.parent ?? fail(`a name resolved ${depth} scopes out has them`);
   return scope;
 }
 
@@ -254,7 +256,7 @@ function dereference(base: BoundExpression, field: string, node: ast.Node): Boun
   if (index < 0) {
     throw new VivaceError('COLUMN_NOT_FOUND', `Column '${field}' cannot be resolved`, node.pos);
   }
-  return specialForm('DEREFERENCE', base.type.fields[index]!.type, [base, constant(index, BIGINT)]);
+  return specialForm('DEREFERENCE', base.type.fields[index].type, [base, constant(index, BIGINT)]);
 }
 
 function describe(expression: BoundExpression, node: ast.Node): string {
@@ -292,7 +294,7 @@ export function operator(
     kind: 'Call',
     type: resolved.returnType,
     function: resolved,
-    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i]!)),
+    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i])),
   };
 }
 
@@ -311,7 +313,7 @@ export function call(name: string, args: readonly BoundExpression[], node: ast.N
     kind: 'Call',
     type: resolved.returnType,
     function: resolved,
-    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i]!)),
+    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i])),
   };
 }
 
@@ -431,7 +433,7 @@ function subscript(node: ast.Subscript, ctx: ExpressionContext): BoundExpression
         node.index.pos,
       );
     }
-    return specialForm('DEREFERENCE', base.type.fields[index - 1]!.type, [base, constant(index - 1, BIGINT)]);
+    return specialForm('DEREFERENCE', base.type.fields[index - 1].type, [base, constant(index - 1, BIGINT)]);
   }
   const index = analyzeExpression(node.index, ctx);
   return operator('SUBSCRIPT', [base, index], node, ctx, '[]');
@@ -536,7 +538,7 @@ function simpleCase(node: ast.SimpleCase, ctx: ExpressionContext): BoundExpressi
   const args: BoundExpression[] = [];
   whens.forEach((when, i) => {
     args.push(operator('EQUAL', [coerceTo(operand, operandType), coerceTo(when, operandType)], node, ctx, '='));
-    args.push(coerceTo(results[i]!, type));
+    args.push(coerceTo(results[i], type));
   });
   args.push(coerceTo(otherwise, type));
   return specialForm('SWITCH', type, args);
@@ -550,7 +552,7 @@ function searchedCase(node: ast.SearchedCase, ctx: ExpressionContext): BoundExpr
   const args: BoundExpression[] = [];
   conditions.forEach((c, i) => {
     args.push(c);
-    args.push(coerceTo(results[i]!, type));
+    args.push(coerceTo(results[i], type));
   });
   args.push(coerceTo(otherwise, type));
   return specialForm('SWITCH', type, args);
@@ -586,7 +588,7 @@ function singleColumn(bound: SubqueryExpr, node: ast.Node): Type {
       node.pos,
     );
   }
-  return outputs[0]!.type;
+  return outputs[0].type;
 }
 
 function scalarSubquery(node: ast.SubqueryExpression, ctx: ExpressionContext): BoundExpression {

@@ -3,6 +3,8 @@
  * scalar functions with lambda arguments, aggregates (collected into the query's aggregate list
  * and replaced by an AggregateRef) and window functions (collected, replaced by a WindowRef).
  */
+
+import { fail } from '../common/invariant.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { ResolvedFunction } from '../functions/function-registry.js';
 import type { ArgumentType } from '../functions/signature-binder.js';
@@ -26,7 +28,7 @@ export function analyzeFunctionCall(node: ast.FunctionCall, ctx: ExpressionConte
     if (special) return special;
   }
 
-  if (node.window) return windowCall(name, node, ctx, analyze);
+  if (node.window) return windowCall(name, node, node.window, ctx, analyze);
   if (functions.isAggregate(name)) return aggregateCall(name, node, ctx, analyze);
   if (functions.isWindow(name)) {
     throw new VivaceError('MISSING_OVER', `Window function ${name} requires an OVER clause`, node.pos);
@@ -64,7 +66,7 @@ function resolveWithArguments(
 ): { resolved: ResolvedFunction; args: BoundExpression[] } {
   const plain = node.args.map((arg) => (arg.kind === 'Lambda' ? undefined : analyze(arg, ctx)));
   const argumentTypes: ArgumentType[] = node.args.map((arg, i) => {
-    if (arg.kind !== 'Lambda') return plain[i]!.type;
+    if (arg.kind !== 'Lambda') return (plain[i] ?? fail('every argument but a lambda is analyzed first')).type;
     return {
       kind: 'lambda',
       arity: arg.parameters.length,
@@ -78,8 +80,9 @@ function resolveWithArguments(
     return atPosition(e, node.pos);
   }
   const args = node.args.map((arg, i) => {
-    const target = resolved.argumentTypes[i]!;
-    if (arg.kind !== 'Lambda') return coerceTo(plain[i]!, target);
+    const target = resolved.argumentTypes[i];
+    if (arg.kind !== 'Lambda')
+      return coerceTo(plain[i] ?? fail('every argument but a lambda is analyzed first'), target);
     if (target.kind !== 'function') {
       throw new VivaceError('TYPE_MISMATCH', `Unexpected lambda argument for function ${name}`, arg.pos);
     }
@@ -130,12 +133,12 @@ function specialCall(
   switch (name) {
     case 'if': {
       arity(2, 3);
-      const condition = analyze(node.args[0]!, ctx);
+      const condition = analyze(node.args[0], ctx);
       if (condition.type.kind !== 'boolean' && condition.type.kind !== 'unknown') {
         throw new VivaceError(
           'TYPE_MISMATCH',
           `IF condition must evaluate to a boolean (actual: ${formatType(condition.type)})`,
-          node.args[0]!.pos,
+          node.args[0].pos,
         );
       }
       const results = node.args.slice(1).map((a) => analyze(a, ctx));
@@ -158,11 +161,11 @@ function specialCall(
       const values = node.args.map((a) => analyze(a, ctx));
       const type = commonTypeOrThrow(values, node, 'NULLIF operands');
       // The result keeps the first operand's type; the comparison happens in the common type.
-      return specialForm('NULLIF', values[0]!.type, [values[0]!, coerceTo(values[1]!, type)]);
+      return specialForm('NULLIF', values[0].type, [values[0], coerceTo(values[1], type)]);
     }
     case 'try': {
       arity(1, 1);
-      const value = analyze(node.args[0]!, ctx);
+      const value = analyze(node.args[0], ctx);
       return specialForm('TRY', value.type, [value]);
     }
     case 'grouping':
@@ -173,7 +176,8 @@ function specialCall(
 }
 
 function grouping(node: ast.FunctionCall, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
-  if (!ctx.groupingKeys || !ctx.aggregates) {
+  const groupingKeys = ctx.groupingKeys;
+  if (!groupingKeys || !ctx.aggregates) {
     throw new VivaceError(
       'EXPRESSION_NOT_SCALAR',
       `${ctx.clause} cannot contain aggregations, window functions or grouping operations: [${formatExpression(node)}]`,
@@ -188,7 +192,7 @@ function grouping(node: ast.FunctionCall, ctx: ExpressionContext, analyze: Analy
   }
   const keys = node.args.map((arg) => {
     const bound = analyze(arg, { ...ctx, aggregates: undefined, windows: undefined });
-    const index = ctx.groupingKeys!.findIndex((k) => sameExpression(k, bound));
+    const index = groupingKeys.findIndex((k) => sameExpression(k, bound));
     if (index < 0) {
       throw new VivaceError(
         'INVALID_ARGUMENTS',
@@ -257,7 +261,13 @@ function aggregateCall(
   return { kind: 'AggregateRef', type: resolved.returnType, index };
 }
 
-function windowCall(name: string, node: ast.FunctionCall, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
+function windowCall(
+  name: string,
+  node: ast.FunctionCall,
+  window: ast.WindowSpecification | ast.WindowReference,
+  ctx: ExpressionContext,
+  analyze: Analyze,
+): BoundExpression {
   const functions = ctx.statement.functions;
   const isAggregate = functions.isAggregate(name);
   if (!functions.isWindow(name) && !isAggregate) {
@@ -306,13 +316,14 @@ function windowCall(name: string, node: ast.FunctionCall, ctx: ExpressionContext
   // Window arguments may contain aggregates (window over an aggregated query), not windows.
   const inner: ExpressionContext = { ...ctx, insideWindow: name, windows: undefined };
   const { resolved, args } = resolveWithArguments(name, node, inner, analyze);
-  const spec = resolveWindowSpecification(node.window!, ctx);
+  const spec = resolveWindowSpecification(window, ctx);
   const partitionBy = spec.partitionBy.map((e) => analyze(e, inner));
   const orderBy = spec.orderBy.map((item) => sortKey(item, inner, analyze));
   const frame = windowFrame(spec.frame, orderBy, inner, analyze);
-  const filter = node.filter ? booleanClause(node.filter, inner, analyze, 'FILTER clause') : undefined;
-  if (filter && !isAggregate) {
-    throw new VivaceError('NOT_SUPPORTED', 'FILTER is only valid for aggregation functions', node.filter!.pos);
+  const filterNode = node.filter;
+  const filter = filterNode ? booleanClause(filterNode, inner, analyze, 'FILTER clause') : undefined;
+  if (filterNode && !isAggregate) {
+    throw new VivaceError('NOT_SUPPORTED', 'FILTER is only valid for aggregation functions', filterNode.pos);
   }
   const index = ctx.windows.add({
     function: resolved,

@@ -117,7 +117,7 @@ export function intervalLiteral(node: IntervalLiteral): Constant {
   let ms = 0;
   for (let i = 0; i < parts.length; i++) {
     const field = DAY_TIME_ORDER[start + i] as keyof typeof DAY_TIME_UNITS;
-    const part = parts[i]!;
+    const part = parts[i];
     const isSecond = field === 'SECOND';
     if (!(isSecond ? /^\d+(\.\d{1,9})?$/ : /^\d+$/).test(part)) throw invalid();
     ms += Number(part) * DAY_TIME_UNITS[field];

@@ -35,7 +35,7 @@ export function resolveParts(
   if (parts.length > 3) {
     throw new VivaceError('SYNTAX_ERROR', `Too many dots in table name: ${parts.join('.')}`, pos);
   }
-  const table = parts[parts.length - 1]!;
+  const table = parts[parts.length - 1];
   const schema = parts.length >= 2 ? parts[parts.length - 2] : defaults.schema;
   const catalog = parts.length === 3 ? parts[0] : defaults.catalog;
   if (catalog === undefined) {

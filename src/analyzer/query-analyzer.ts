@@ -2,6 +2,10 @@
  * Queries: WITH (and WITH RECURSIVE), query bodies (SELECT, set operations, VALUES, TABLE,
  * parenthesised queries), and the clauses of a SELECT in Presto's order of meaning: FROM, WHERE,
  * GROUP BY, aggregates, HAVING, window functions, SELECT, DISTINCT, ORDER BY, OFFSET, LIMIT.
+ *
+ * Why this file is long: one class whose methods follow the clauses of a query in that order and
+ * share its scopes and collectors; relations (relation-analyzer.ts) and expressions
+ * (expression-analyzer.ts) are already apart, and the rest reads best as one walk.
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type * as ast from '../sql/ast.js';
@@ -215,11 +219,11 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
       );
     }
     const fields = l.map((field, i): Field => {
-      const type = commonSuperType(field.type, r[i]!.type);
+      const type = commonSuperType(field.type, r[i].type);
       if (!type) {
         throw new VivaceError(
           'TYPE_MISMATCH',
-          `column ${i + 1} in ${node.operator} query has incompatible types: ${formatType(field.type)}, ${formatType(r[i]!.type)}`,
+          `column ${i + 1} in ${node.operator} query has incompatible types: ${formatType(field.type)}, ${formatType(r[i].type)}`,
           node.pos,
         );
       }
@@ -246,20 +250,20 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
         throw new VivaceError(
           'TYPE_MISMATCH',
           `Values rows have mismatched sizes: ${width} vs ${row.length}`,
-          node.rows[i]!.pos,
+          node.rows[i].pos,
         );
       }
     });
     const types = Array.from({ length: width }, (_, column) =>
       commonTypeOrThrow(
-        rows.map((r) => r[column]!),
+        rows.map((r) => r[column]),
         node,
         'Values rows',
       ),
     );
     return {
       kind: 'Values',
-      rows: rows.map((row) => row.map((e, i) => coerceTo(e, types[i]!))),
+      rows: rows.map((row) => row.map((e, i) => coerceTo(e, types[i]))),
       fields: types.map((type) => ({ type, hidden: false })),
     };
   }
@@ -275,7 +279,7 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
     const select = fields.map((f, index): BoundExpression => ({ kind: 'FieldRef', type: f.type, index }));
     return items.map((item) => {
       const ordinal = ordinalOf(item.key, select.length, 'ORDER BY');
-      if (ordinal !== undefined) return sortKeyOf(select[ordinal]!, item);
+      if (ordinal !== undefined) return sortKeyOf(select[ordinal], item);
       return sortKey(item, ctx, analyzeExpression);
     });
   }
@@ -309,7 +313,7 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
     }
 
     const grouping = node.groupBy
-      ? this.analyzeGroupBy(node, { ...base, clause: 'GROUP BY clause', namedWindows })
+      ? this.analyzeGroupBy(node, node.groupBy, { ...base, clause: 'GROUP BY clause', namedWindows })
       : undefined;
 
     const aggregates = new AggregateCollector();
@@ -383,14 +387,13 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
     return { kind: 'QuerySpecification', specification, fields: outputs };
   }
 
-  private analyzeGroupBy(node: ast.QuerySpecification, ctx: ExpressionContext): GroupingAnalysis {
-    const groupBy = node.groupBy!;
+  private analyzeGroupBy(node: ast.QuerySpecification, groupBy: ast.GroupBy, ctx: ExpressionContext): GroupingAnalysis {
     const keys: BoundExpression[] = [];
     const keyOf = (expression: ast.Expression): number => {
       let bound: BoundExpression;
       const ordinal = ordinalOf(expression, node.select.length, 'GROUP BY');
       if (ordinal !== undefined) {
-        const item = node.select[ordinal]!;
+        const item = node.select[ordinal];
         if (item.kind !== 'SingleColumn') {
           throw new VivaceError(
             'INVALID_COLUMN_REFERENCE',
@@ -456,7 +459,7 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
       expanded.forEach((e, i) => {
         select.push(e.expression);
         outputs.push({
-          name: item.aliases ? canonical(item.aliases[i]!) : e.name,
+          name: item.aliases ? canonical(item.aliases[i]) : e.name,
           type: e.expression.type,
           hidden: false,
         });
@@ -472,7 +475,7 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
   ): { expression: BoundExpression; name?: string }[] {
     const fieldRefs = (indexes: number[]) =>
       indexes.map((index) => {
-        const field = fromScope.fields[index]!;
+        const field = fromScope.fields[index];
         const expression: BoundExpression = { kind: 'FieldRef', type: field.type, index, pos: item.pos };
         return { expression, name: field.name };
       });
@@ -511,15 +514,15 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
   ): SortKey[] {
     return items.map((item) => {
       const ordinal = ordinalOf(item.key, select.length, 'ORDER BY');
-      if (ordinal !== undefined) return sortKeyOf(select[ordinal]!, item);
+      if (ordinal !== undefined) return sortKeyOf(select[ordinal], item);
       if (item.key.kind === 'Identifier') {
         const name = canonical(item.key);
         const matching = outputs.flatMap((o, i) => (o.name === name ? [i] : []));
-        const distinct = new Set(matching.map((i) => expressionKey(select[i]!)));
+        const distinct = new Set(matching.map((i) => expressionKey(select[i])));
         if (distinct.size > 1) {
           throw new VivaceError('AMBIGUOUS_NAME', `'${item.key.value}' in ORDER BY is ambiguous`, item.key.pos);
         }
-        if (matching.length > 0) return sortKeyOf(select[matching[0]!]!, item);
+        if (matching.length > 0) return sortKeyOf(select[matching[0]], item);
       }
       return sortKey(item, ctx, analyzeExpression);
     });
@@ -589,7 +592,7 @@ function renameOutputs(
       pos,
     );
   }
-  return outputs.map((f, i) => ({ name: canonical(names[i]!), type: f.type, hidden: false }));
+  return outputs.map((f, i) => ({ name: canonical(names[i]), type: f.type, hidden: false }));
 }
 
 /** Whether a query mentions a table by this one-part name (a recursive WITH reference). */
@@ -602,7 +605,7 @@ function referencesName(query: ast.Query, name: string): boolean {
       return;
     }
     const node = value as { kind?: string; name?: ast.QualifiedName };
-    if (node.kind === 'Table' && node.name && node.name.parts.length === 1 && canonical(node.name.parts[0]!) === name) {
+    if (node.kind === 'Table' && node.name && node.name.parts.length === 1 && canonical(node.name.parts[0]) === name) {
       found = true;
       return;
     }

@@ -71,7 +71,7 @@ function unqualified(field: Field): Field {
 function table(node: ast.Table, analyzer: QueryAnalyzer, namedQueries: NamedQueries): BoundRelation {
   const parts = canonicalParts(node.name);
   if (parts.length === 1) {
-    const named = namedQueries.lookup(parts[0]!);
+    const named = namedQueries.lookup(parts[0]);
     if (named) {
       return {
         kind: 'CteReference',
@@ -160,7 +160,7 @@ function expandView(
     lateral: false,
     fields: view.columns.map((c, i) => ({
       name: c.name.toLowerCase(),
-      type: query.outputs[i]!.type,
+      type: query.outputs[i].type,
       relationAlias: alias,
       hidden: false,
     })),
@@ -229,7 +229,7 @@ function unnest(
     } else if (type.kind === 'map') {
       fields.push({ type: type.key, hidden: false }, { type: type.value, hidden: false });
     } else if (type.kind !== 'unknown') {
-      throw new VivaceError('TYPE_MISMATCH', `Cannot unnest type: ${formatType(type)}`, node.expressions[i]!.pos);
+      throw new VivaceError('TYPE_MISMATCH', `Cannot unnest type: ${formatType(type)}`, node.expressions[i].pos);
     }
   });
   if (node.withOrdinality) fields.push({ name: 'ordinality', type: BIGINT, hidden: false });
@@ -264,9 +264,11 @@ function join(
   const columns =
     criteria.kind === 'JoinUsing'
       ? criteria.columns.map((c) => ({ name: canonical(c), display: c.value, pos: c.pos }))
-      : left.fields
-          .filter((f) => !f.hidden && f.name && right.fields.some((r) => !r.hidden && r.name === f.name))
-          .map((f) => ({ name: f.name!, display: f.name!, pos: node.pos }));
+      : left.fields.flatMap(({ hidden, name }) =>
+          !hidden && name && right.fields.some((r) => !r.hidden && r.name === name)
+            ? [{ name, display: name, pos: node.pos }]
+            : [],
+        );
   const seen = new Set<string>();
   const using = columns.map((column) => {
     if (seen.has(column.name)) {
@@ -279,11 +281,11 @@ function join(
     seen.add(column.name);
     const l = findUsingColumn(left.fields, column, 'left');
     const r = findUsingColumn(right.fields, column, 'right');
-    const type = commonSuperType(left.fields[l]!.type, right.fields[r]!.type);
+    const type = commonSuperType(left.fields[l].type, right.fields[r].type);
     if (!type) {
       throw new VivaceError(
         'TYPE_MISMATCH',
-        `Column types of left and right side are different for column ${column.display}: ${formatType(left.fields[l]!.type)} vs ${formatType(right.fields[r]!.type)}`,
+        `Column types of left and right side are different for column ${column.display}: ${formatType(left.fields[l].type)} vs ${formatType(right.fields[r].type)}`,
         column.pos,
       );
     }
@@ -291,7 +293,7 @@ function join(
   });
   // Output: the joined columns once (unqualified), then the remaining columns of each side; the
   // sides' copies of the joined columns stay reachable by qualified name only.
-  const joined: Field[] = using.map((u) => ({ name: left.fields[u.left]!.name, type: u.type, hidden: false }));
+  const joined: Field[] = using.map((u) => ({ name: left.fields[u.left].name, type: u.type, hidden: false }));
   const hideUsing = (fields: readonly Field[], indexes: number[]) =>
     fields.map((f, i) => (indexes.includes(i) ? { ...f, hidden: true } : f));
   const fields = [
@@ -328,7 +330,7 @@ function findUsingColumn(
       column.pos,
     );
   }
-  return matches[0]!;
+  return matches[0];
 }
 
 function isLateral(relation: ast.Relation): boolean {

@@ -35,19 +35,19 @@ export class Scope {
   ): { index: number; remaining: readonly string[] } | undefined {
     for (let qualifierLength = parts.length - 1; qualifierLength >= 0; qualifierLength--) {
       const qualifier = parts.slice(0, qualifierLength);
-      const column = parts[qualifierLength]!;
+      const column = parts[qualifierLength];
       const matches: number[] = [];
       for (let i = 0; i < this.fields.length; i++) {
-        const field = this.fields[i]!;
+        const field = this.fields[i];
         if (field.name === column && qualifierMatches(field, qualifier)) matches.push(i);
       }
       // The copies of USING columns are hidden: the unqualified name means the joined column.
-      const visible = matches.length > 1 ? matches.filter((i) => !this.fields[i]!.hidden) : matches;
+      const visible = matches.length > 1 ? matches.filter((i) => !this.fields[i].hidden) : matches;
       if (visible.length > 1) {
         const name = qualifierLength === 0 ? column : `${qualifier.join('.')}.${column}`;
         throw new VivaceError('AMBIGUOUS_NAME', `Column '${name}' is ambiguous`, pos);
       }
-      if (visible.length === 1) return { index: visible[0]!, remaining: parts.slice(qualifierLength + 1) };
+      if (visible.length === 1) return { index: visible[0], remaining: parts.slice(qualifierLength + 1) };
     }
     return undefined;
   }

@@ -77,7 +77,7 @@ export function analyzeInsert(statement: Insert, options: AnalyzerOptions): Anal
   const source = analyzeStatement(statement.query, options);
   const queryTypes = source.columns.map((c) => c.type);
   const matches =
-    queryTypes.length === columns.length && queryTypes.every((type, i) => canCoerce(type, columns[i]!.type));
+    queryTypes.length === columns.length && queryTypes.every((type, i) => canCoerce(type, columns[i].type));
   if (!matches) {
     throw new VivaceError(
       'TYPE_MISMATCH',
@@ -140,7 +140,7 @@ export function analyzeCreateTableAs(statement: CreateTableAsSelect, options: An
       throw new VivaceError('DUPLICATE_COLUMN_NAME', `Column name '${name}' specified more than once`, statement.pos);
     }
     seen.add(name);
-    const type = source.columns[i]!.type;
+    const type = source.columns[i].type;
     if (type.kind === 'unknown') {
       throw new VivaceError('COLUMN_TYPE_UNKNOWN', `Column type is unknown at position ${i + 1}`, statement.pos);
     }

@@ -44,7 +44,7 @@ export class RowsPageSource implements ConnectorPageSource {
       const blocks = request.columns.map((column, i) => {
         const index = tableColumns.findIndex((c) => c.name === column);
         return blockOf(
-          request.columnTypes[i]!,
+          request.columnTypes[i],
           all.map((row) => row[index] ?? null),
         );
       });

@@ -42,7 +42,7 @@ export function copyPositions(block: Block, positions: Int32Array, count: number
   if (block.kind === 'dictionary') {
     const ids = new Int32Array(count);
     const source = block.ids;
-    for (let i = 0; i < count; i++) ids[i] = source[positions[i]!]!;
+    for (let i = 0; i < count; i++) ids[i] = source[positions[i]];
     return dictionaryBlock(ids, block.dictionary);
   }
   return gatherFlat(block, positions, count);
@@ -52,7 +52,7 @@ export function copyPositions(block: Block, positions: Int32Array, count: number
 export function singleValueBlock(block: Block, position: number): FlatBlock {
   if (block.kind === 'rle') return block.value;
   const flat = block.kind === 'dictionary' ? block.dictionary : block;
-  const at = block.kind === 'dictionary' ? block.ids[position]! : position;
+  const at = block.kind === 'dictionary' ? block.ids[position] : position;
   if (flat.positionCount === 1 && at === 0) return flat;
   return gatherFlat(flat, Int32Array.of(at), 1);
 }
@@ -120,7 +120,7 @@ function gatherNulls(nulls: Uint8Array | undefined, positions: Int32Array, count
   if (nulls === undefined) return undefined;
   const result = new Uint8Array(count);
   let any = 0;
-  for (let i = 0; i < count; i++) any |= result[i] = nulls[positions[i]!]!;
+  for (let i = 0; i < count; i++) any |= result[i] = nulls[positions[i]];
   return any === 0 ? undefined : result;
 }
 
@@ -130,25 +130,25 @@ function gatherFlat(block: FlatBlock, positions: Int32Array, count: number): Fla
     case 'boolean': {
       const values = new Uint8Array(count);
       const source = block.values;
-      for (let i = 0; i < count; i++) values[i] = source[positions[i]!]!;
+      for (let i = 0; i < count; i++) values[i] = source[positions[i]];
       return booleanBlock(values, nulls);
     }
     case 'int32': {
       const values = new Int32Array(count);
       const source = block.values;
-      for (let i = 0; i < count; i++) values[i] = source[positions[i]!]!;
+      for (let i = 0; i < count; i++) values[i] = source[positions[i]];
       return int32Block(values, nulls);
     }
     case 'float64': {
       const values = new Float64Array(count);
       const source = block.values;
-      for (let i = 0; i < count; i++) values[i] = source[positions[i]!]!;
+      for (let i = 0; i < count; i++) values[i] = source[positions[i]];
       return float64Block(values, nulls);
     }
     case 'float32': {
       const values = new Float32Array(count);
       const source = block.values;
-      for (let i = 0; i < count; i++) values[i] = source[positions[i]!]!;
+      for (let i = 0; i < count; i++) values[i] = source[positions[i]];
       return float32Block(values, nulls);
     }
     case 'int64': {
@@ -158,10 +158,10 @@ function gatherFlat(block: FlatBlock, positions: Int32Array, count: number): Fla
       const target = new Int32Array(values.buffer);
       const source = new Int32Array(block.values.buffer, block.values.byteOffset, block.values.length * 2);
       for (let i = 0; i < count; i++) {
-        const from = positions[i]! * 2;
+        const from = positions[i] * 2;
         const to = i * 2;
-        target[to] = source[from]!;
-        target[to + 1] = source[from + 1]!;
+        target[to] = source[from];
+        target[to + 1] = source[from + 1];
       }
       return int64Block(values, nulls);
     }
@@ -171,25 +171,25 @@ function gatherFlat(block: FlatBlock, positions: Int32Array, count: number): Fla
       const target = new Int32Array(values.buffer);
       const source = new Int32Array(block.values.buffer, block.values.byteOffset, block.values.length * 2);
       for (let i = 0; i < count; i++) {
-        const from = positions[i]! * 4;
+        const from = positions[i] * 4;
         const to = i * 4;
-        target[to] = source[from]!;
-        target[to + 1] = source[from + 1]!;
-        target[to + 2] = source[from + 2]!;
-        target[to + 3] = source[from + 3]!;
+        target[to] = source[from];
+        target[to + 1] = source[from + 1];
+        target[to + 2] = source[from + 2];
+        target[to + 3] = source[from + 3];
       }
       return int128Block(values, nulls);
     }
     case 'string': {
       const values: string[] = [];
       const source = block.values;
-      for (let i = 0; i < count; i++) values.push(source[positions[i]!]!);
+      for (let i = 0; i < count; i++) values.push(source[positions[i]]);
       return stringBlock(values, nulls);
     }
     case 'binary': {
       const values: Uint8Array[] = [];
       const source = block.values;
-      for (let i = 0; i < count; i++) values.push(source[positions[i]!]!);
+      for (let i = 0; i < count; i++) values.push(source[positions[i]]);
       return binaryBlock(values, nulls);
     }
     case 'timestamptz':
@@ -228,15 +228,15 @@ function gatherTimestampTz(
   const sourceMillis = block.millis;
   const sourceZones = block.zones;
   for (let i = 0; i < count; i++) {
-    const p = positions[i]!;
-    millis[i] = sourceMillis[p]!;
-    zones[i] = sourceZones[p]!;
+    const p = positions[i];
+    millis[i] = sourceMillis[p];
+    zones[i] = sourceZones[p];
   }
   let picos: Int32Array | undefined;
   if (block.picos !== undefined) {
     picos = new Int32Array(count);
     const source = block.picos;
-    for (let i = 0; i < count; i++) picos[i] = source[positions[i]!]!;
+    for (let i = 0; i < count; i++) picos[i] = source[positions[i]];
   }
   return timestampTzBlock(millis, zones, picos, nulls);
 }
@@ -246,16 +246,16 @@ function gatherRanges(offsets: Int32Array, positions: Int32Array, count: number)
   const newOffsets = new Int32Array(count + 1);
   let total = 0;
   for (let i = 0; i < count; i++) {
-    const p = positions[i]!;
-    total += offsets[p + 1]! - offsets[p]!;
+    const p = positions[i];
+    total += offsets[p + 1] - offsets[p];
     newOffsets[i + 1] = total;
   }
   const childPositions = new Int32Array(total);
   let k = 0;
   for (let i = 0; i < count; i++) {
-    const p = positions[i]!;
-    const end = offsets[p + 1]!;
-    for (let j = offsets[p]!; j < end; j++) childPositions[k++] = j;
+    const p = positions[i];
+    const end = offsets[p + 1];
+    for (let j = offsets[p]; j < end; j++) childPositions[k++] = j;
   }
   return [newOffsets, childPositions];
 }
@@ -266,17 +266,17 @@ function expandRle(block: RleBlock): FlatBlock {
   const nulls = value.nulls !== undefined && value.nulls[0] !== 0 ? new Uint8Array(n).fill(1) : undefined;
   switch (value.kind) {
     case 'boolean':
-      return booleanBlock(new Uint8Array(n).fill(value.values[0]!), nulls);
+      return booleanBlock(new Uint8Array(n).fill(value.values[0]), nulls);
     case 'int32':
-      return int32Block(new Int32Array(n).fill(value.values[0]!), nulls);
+      return int32Block(new Int32Array(n).fill(value.values[0]), nulls);
     case 'float64':
-      return float64Block(new Float64Array(n).fill(value.values[0]!), nulls);
+      return float64Block(new Float64Array(n).fill(value.values[0]), nulls);
     case 'float32':
-      return float32Block(new Float32Array(n).fill(value.values[0]!), nulls);
+      return float32Block(new Float32Array(n).fill(value.values[0]), nulls);
     case 'int64':
-      return int64Block(new BigInt64Array(n).fill(value.values[0]!), nulls);
+      return int64Block(new BigInt64Array(n).fill(value.values[0]), nulls);
     case 'string':
-      return stringBlock(new Array<string>(n).fill(value.values[0]!), nulls);
+      return stringBlock(new Array<string>(n).fill(value.values[0]), nulls);
     default:
       return gatherFlat(value, new Int32Array(n), n);
   }
@@ -289,10 +289,10 @@ function expandRle(block: RleBlock): FlatBlock {
  */
 export function concatBlocks(blocks: readonly Block[]): Block {
   if (blocks.length === 0) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'concatBlocks needs at least one block');
-  if (blocks.length === 1) return blocks[0]!;
+  if (blocks.length === 1) return blocks[0];
   let total = 0;
   for (const block of blocks) total += block.positionCount;
-  const first = blocks[0]!;
+  const first = blocks[0];
   if (first.kind === 'rle' && blocks.every((b) => b.kind === 'rle' && b.value === first.value)) {
     return rleBlock(first.value, total);
   }
@@ -337,7 +337,7 @@ function concatTyped<T extends TypedArrayLike<T>>(parts: readonly T[], result: T
 }
 
 function concatFlat(blocks: readonly FlatBlock[], total: number): FlatBlock {
-  const kind = blocks.some((b) => b.kind === 'int64') ? 'int64' : blocks[0]!.kind;
+  const kind = blocks.some((b) => b.kind === 'int64') ? 'int64' : blocks[0].kind;
   for (const block of blocks) {
     if (block.kind !== kind && !(kind === 'int64' && block.kind === 'float64')) {
       throw new VivaceError('GENERIC_INTERNAL_ERROR', `Cannot concatenate ${block.kind} and ${kind} blocks`);
@@ -367,7 +367,7 @@ function concatFlat(blocks: readonly FlatBlock[], total: number): FlatBlock {
       return binaryBlock(([] as Uint8Array[]).concat(...valuesOf<Uint8Array[]>(blocks)), nulls);
     case 'timestamptz': {
       const parts = blocks as readonly TimestampTzBlock[];
-      const withPicos = parts[0]!.picos !== undefined;
+      const withPicos = parts[0].picos !== undefined;
       return timestampTzBlock(
         concatTyped(
           parts.map((b) => b.millis),
@@ -403,7 +403,7 @@ function concatFlat(blocks: readonly FlatBlock[], total: number): FlatBlock {
     }
     case 'row': {
       const parts = blocks as readonly RowBlock[];
-      const fields = parts[0]!.fields.map((_, i) => concatBlocks(parts.map((b) => b.fields[i]!)));
+      const fields = parts[0].fields.map((_, i) => concatBlocks(parts.map((b) => b.fields[i])));
       return rowBlock(total, fields, nulls);
     }
   }
@@ -420,16 +420,16 @@ function concatOffsets(parts: readonly (ArrayBlock | MapBlock)[], total: number)
   let base = 0;
   for (const part of parts) {
     const source = part.offsets;
-    const first = source[0]!;
-    for (let i = 1; i <= part.positionCount; i++) offsets[position + i] = base + source[i]! - first;
+    const first = source[0];
+    for (let i = 1; i <= part.positionCount; i++) offsets[position + i] = base + source[i] - first;
     position += part.positionCount;
-    base += source[part.positionCount]! - first;
+    base += source[part.positionCount] - first;
   }
   return offsets;
 }
 
 /** The child entries covered by `offsets`. */
 export function childRegion(child: Block, offsets: Int32Array): Block {
-  const start = offsets[0]!;
-  return getBlockRegion(child, start, offsets[offsets.length - 1]! - start);
+  const start = offsets[0];
+  return getBlockRegion(child, start, offsets[offsets.length - 1] - start);
 }

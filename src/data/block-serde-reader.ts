@@ -83,8 +83,8 @@ export class SerdeReader {
   /** Reads a block of `type`; `flatOnly` rejects dictionary and rle (inside those wrappers). */
   readBlock(type: Type, flatOnly = false): Block {
     this.need(BLOCK_HEADER_BYTES);
-    const tag = this.bytes[this.offset]!;
-    const flags = this.bytes[this.offset + 1]!;
+    const tag = this.bytes[this.offset];
+    const flags = this.bytes[this.offset + 1];
     const count = this.view.getUint32(this.offset + 4, true);
     this.offset += BLOCK_HEADER_BYTES;
     const kind = kindOfTag(tag);
@@ -172,7 +172,7 @@ export class SerdeReader {
     const dictionary = this.readBlock(type, true) as FlatBlock;
     const size = dictionary.positionCount;
     for (let i = 0; i < count; i++) {
-      const id = ids[i]!;
+      const id = ids[i];
       if (id < 0 || id >= size) throw corrupt(`dictionary id ${id} outside a dictionary of ${size}`);
     }
     return dictionaryBlock(ids, dictionary);
@@ -191,7 +191,7 @@ export class SerdeReader {
     const base = this.offset;
     const nulls = new Uint8Array(count);
     let any = 0;
-    for (let i = 0; i < count; i++) any |= nulls[i] = (bytes[base + (i >>> 3)]! >>> (i & 7)) & 1;
+    for (let i = 0; i < count; i++) any |= nulls[i] = (bytes[base + (i >>> 3)] >>> (i & 7)) & 1;
     this.offset += byteCount;
     this.skipPadding();
     return any === 0 ? undefined : nulls;
@@ -202,7 +202,7 @@ export class SerdeReader {
     const offsets = this.view32(count + 1);
     if (offsets[0] !== 0) throw corrupt('offsets do not start at 0');
     for (let i = 0; i < count; i++) {
-      if (offsets[i + 1]! < offsets[i]!) throw corrupt('offsets decrease');
+      if (offsets[i + 1] < offsets[i]) throw corrupt('offsets decrease');
     }
     return offsets;
   }
@@ -231,18 +231,18 @@ export class SerdeReader {
     const values: string[] = [];
     if (text.length === data.length) {
       // All ASCII: byte offsets are character offsets.
-      for (let i = 0; i < count; i++) values.push(text.substring(offsets[i]!, offsets[i + 1]!));
+      for (let i = 0; i < count; i++) values.push(text.substring(offsets[i], offsets[i + 1]));
       return values;
     }
     // UTF-16 units per string: one per UTF-8 lead byte, two for 4-byte sequences.
     let start = 0;
     for (let i = 0; i < count; i++) {
-      const from = offsets[i]!;
-      const to = offsets[i + 1]!;
-      if (from < to && (data[from]! & 0xc0) === 0x80) throw corrupt('a string starts inside a UTF-8 sequence');
+      const from = offsets[i];
+      const to = offsets[i + 1];
+      if (from < to && (data[from] & 0xc0) === 0x80) throw corrupt('a string starts inside a UTF-8 sequence');
       let units = 0;
       for (let b = from; b < to; b++) {
-        const byte = data[b]!;
+        const byte = data[b];
         if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
       }
       values.push(text.substring(start, start + units));
@@ -254,7 +254,7 @@ export class SerdeReader {
   private binaries(count: number): Uint8Array[] {
     const [offsets, data] = this.variableWidth(count);
     const values: Uint8Array[] = [];
-    for (let i = 0; i < count; i++) values.push(data.subarray(offsets[i]!, offsets[i + 1]!));
+    for (let i = 0; i < count; i++) values.push(data.subarray(offsets[i], offsets[i + 1]));
     return values;
   }
 
@@ -291,9 +291,9 @@ export class SerdeReader {
     // When every table entry has the same key here as its index, the indexes are the keys: keep the view.
     const zones = identity ? indexes : new Int16Array(count);
     for (let i = 0; i < count; i++) {
-      const index = indexes[i]!;
+      const index = indexes[i];
       if (index < 0 || index >= zoneCount) throw corrupt(`zone index ${index} outside a table of ${zoneCount}`);
-      if (!identity) zones[i] = localKeys[index]!;
+      if (!identity) zones[i] = localKeys[index];
     }
     const picos = withPicos ? this.view32(count) : undefined;
     return timestampTzBlock(millis, zones, picos, nulls);

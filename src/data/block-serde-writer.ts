@@ -137,7 +137,7 @@ export class SerdeWriter {
     let nulls = flat.nulls;
     if (nulls !== undefined) {
       let any = 0;
-      for (let i = 0; i < count && any === 0; i++) any = nulls[positions[i]!]!;
+      for (let i = 0; i < count && any === 0; i++) any = nulls[positions[i]];
       if (any === 0) nulls = undefined;
     }
     this.ensure(BLOCK_HEADER_BYTES);
@@ -152,7 +152,7 @@ export class SerdeWriter {
       const bytes = this.bytes;
       const base = this.offset;
       bytes.fill(0, base, base + byteCount);
-      for (let i = 0; i < count; i++) if (nulls[positions[i]!] !== 0) bytes[base + (i >>> 3)] |= 1 << (i & 7);
+      for (let i = 0; i < count; i++) if (nulls[positions[i]] !== 0) bytes[base + (i >>> 3)] |= 1 << (i & 7);
       this.offset = align8(base + byteCount);
     }
     const values = flat.values;
@@ -161,12 +161,12 @@ export class SerdeWriter {
     const target = new Int32Array(this.bytes.buffer, this.offset, wordsPerValue * count);
     if (wordsPerValue === 2) {
       for (let i = 0; i < count; i++) {
-        const at = 2 * positions[i]!;
-        target[2 * i] = source[at]!;
-        target[2 * i + 1] = source[at + 1]!;
+        const at = 2 * positions[i];
+        target[2 * i] = source[at];
+        target[2 * i + 1] = source[at + 1];
       }
     } else {
-      for (let i = 0; i < count; i++) target[i] = source[positions[i]!]!;
+      for (let i = 0; i < count; i++) target[i] = source[positions[i]];
     }
     this.offset = align8(this.offset + 4 * wordsPerValue * count);
   }
@@ -182,14 +182,14 @@ export class SerdeWriter {
 
   /** Offsets rebased to start at 0 (a region's offsets may start anywhere in its child). */
   private offsets(offsets: Int32Array): void {
-    const first = offsets[0]!;
+    const first = offsets[0];
     if (first === 0) {
       this.typed(offsets);
       return;
     }
     this.ensure(offsets.byteLength);
     const target = new Int32Array(this.bytes.buffer, this.offset, offsets.length);
-    for (let i = 0; i < offsets.length; i++) target[i] = offsets[i]! - first;
+    for (let i = 0; i < offsets.length; i++) target[i] = offsets[i] - first;
     this.offset = align8(this.offset + offsets.byteLength);
   }
 
@@ -203,9 +203,9 @@ export class SerdeWriter {
     const offsets = new Int32Array(this.bytes.buffer, this.offset, n + 1);
     let end = 0;
     if (byteLength === joined.length) {
-      for (let i = 0; i < n; i++) offsets[i + 1] = end += values[i]!.length;
+      for (let i = 0; i < n; i++) offsets[i + 1] = end += values[i].length;
     } else {
-      for (let i = 0; i < n; i++) offsets[i + 1] = end += utf8Length(values[i]!);
+      for (let i = 0; i < n; i++) offsets[i + 1] = end += utf8Length(values[i]);
     }
     this.offset = align8(this.offset + 4 * (n + 1));
     encoder.encodeInto(joined, this.bytes.subarray(this.offset, this.offset + byteLength));
@@ -215,7 +215,7 @@ export class SerdeWriter {
   private binaries(values: readonly Uint8Array[]): void {
     const n = values.length;
     let byteLength = 0;
-    for (let i = 0; i < n; i++) byteLength += values[i]!.byteLength;
+    for (let i = 0; i < n; i++) byteLength += values[i].byteLength;
     this.ensure(8 + 4 * (n + 1) + 8 + byteLength);
     this.u32(byteLength);
     this.u32(0);
@@ -223,7 +223,7 @@ export class SerdeWriter {
     this.offset = align8(this.offset + 4 * (n + 1));
     let end = 0;
     for (let i = 0; i < n; i++) {
-      const value = values[i]!;
+      const value = values[i];
       this.bytes.set(value, this.offset + end);
       offsets[i + 1] = end += value.byteLength;
     }
@@ -235,8 +235,8 @@ export class SerdeWriter {
     const zones = block.zones;
     const keys: number[] = [];
     for (let i = 0; i < n; i++) {
-      const key = zones[i]!;
-      if (zoneIndexByKey[key]! < 0) {
+      const key = zones[i];
+      if (zoneIndexByKey[key] < 0) {
         zoneIndexByKey[key] = keys.length;
         keys.push(key);
       }
@@ -256,7 +256,7 @@ export class SerdeWriter {
     this.typed(block.millis);
     this.ensure(2 * n);
     const indexes = new Int16Array(this.bytes.buffer, this.offset, n);
-    for (let i = 0; i < n; i++) indexes[i] = zoneIndexByKey[zones[i]!]!;
+    for (let i = 0; i < n; i++) indexes[i] = zoneIndexByKey[zones[i]];
     this.offset = align8(this.offset + 2 * n);
     for (const key of keys) zoneIndexByKey[key] = -1;
     if (block.picos !== undefined) this.typed(block.picos);

@@ -53,7 +53,7 @@ export function underlyingBlock(block: Block): FlatBlock {
 
 /** The position in `underlyingBlock(block)` that holds `position`'s value. */
 export function underlyingPosition(block: Block, position: number): number {
-  if (block.kind === 'dictionary') return block.ids[position]!;
+  if (block.kind === 'dictionary') return block.ids[position];
   if (block.kind === 'rle') return 0;
   return position;
 }
@@ -78,9 +78,9 @@ export function getValue(block: Block, type: Type, position: number): unknown {
     case 'int32':
     case 'float64':
     case 'float32':
-      return flat.values[p]!;
+      return flat.values[p];
     case 'int64': {
-      const value = flat.values[p]!;
+      const value = flat.values[p];
       if (type.kind === 'bigint' && value >= MIN_SAFE_BIGINT && value <= MAX_SAFE_BIGINT) return Number(value);
       return value;
     }
@@ -88,25 +88,25 @@ export function getValue(block: Block, type: Type, position: number): unknown {
       return readInt128(flat.values, p);
     case 'string':
     case 'binary':
-      return flat.values[p]!;
+      return flat.values[p];
     case 'timestamptz':
       return {
-        millis: flat.millis[p]!,
-        picos: flat.picos === undefined ? 0 : flat.picos[p]!,
-        zone: zoneIdOf(flat.zones[p]!),
+        millis: flat.millis[p],
+        picos: flat.picos === undefined ? 0 : flat.picos[p],
+        zone: zoneIdOf(flat.zones[p]),
       };
     case 'array': {
       if (type.kind !== 'array') throw typeMismatch(type, flat);
       const result: unknown[] = [];
-      const end = flat.offsets[p + 1]!;
-      for (let i = flat.offsets[p]!; i < end; i++) result.push(getValue(flat.elements, type.element, i));
+      const end = flat.offsets[p + 1];
+      for (let i = flat.offsets[p]; i < end; i++) result.push(getValue(flat.elements, type.element, i));
       return result;
     }
     case 'map': {
       if (type.kind !== 'map') throw typeMismatch(type, flat);
       const result = new Map<unknown, unknown>();
-      const end = flat.offsets[p + 1]!;
-      for (let i = flat.offsets[p]!; i < end; i++) {
+      const end = flat.offsets[p + 1];
+      for (let i = flat.offsets[p]; i < end; i++) {
         result.set(getValue(flat.keys, type.key, i), getValue(flat.values, type.value, i));
       }
       return result;
@@ -114,7 +114,7 @@ export function getValue(block: Block, type: Type, position: number): unknown {
     case 'row': {
       if (type.kind !== 'row' || type.fields.length !== flat.fields.length) throw typeMismatch(type, flat);
       const result: unknown[] = [];
-      for (let i = 0; i < flat.fields.length; i++) result.push(getValue(flat.fields[i]!, type.fields[i]!.type, p));
+      for (let i = 0; i < flat.fields.length; i++) result.push(getValue(flat.fields[i], type.fields[i].type, p));
       return result;
     }
   }
@@ -181,14 +181,14 @@ function variableSize(block: Block): number {
     case 'string': {
       const values = block.values;
       let chars = 0;
-      for (let i = 0; i < values.length; i++) chars += values[i]!.length;
+      for (let i = 0; i < values.length; i++) chars += values[i].length;
       size += 2 * chars + (STRING_OVERHEAD_BYTES + 8) * values.length + nullsBytes(block.nulls);
       break;
     }
     case 'binary': {
       const values = block.values;
       let bytes = 0;
-      for (let i = 0; i < values.length; i++) bytes += values[i]!.byteLength;
+      for (let i = 0; i < values.length; i++) bytes += values[i].byteLength;
       size += bytes + BINARY_OVERHEAD_BYTES * values.length + nullsBytes(block.nulls);
       break;
     }

@@ -247,7 +247,7 @@ export function dictionaryBlock(ids: Int32Array, dictionary: Block): DictionaryB
   if (dictionary.kind === 'dictionary') {
     const inner = dictionary.ids;
     const composed = new Int32Array(ids.length);
-    for (let i = 0; i < ids.length; i++) composed[i] = inner[ids[i]!]!;
+    for (let i = 0; i < ids.length; i++) composed[i] = inner[ids[i]];
     return { kind: 'dictionary', positionCount: ids.length, ids: composed, dictionary: dictionary.dictionary };
   }
   return { kind: 'dictionary', positionCount: ids.length, ids, dictionary };
@@ -280,7 +280,7 @@ export function resolveFlat(block: Block, position: number): FlatBlock | null {
   let flat: FlatBlock;
   if (block.kind === 'dictionary') {
     flat = block.dictionary;
-    position = block.ids[position]!;
+    position = block.ids[position];
   } else if (block.kind === 'rle') {
     flat = block.value;
     position = 0;

@@ -207,7 +207,7 @@ export class Int32BlockBuilder extends BaseBlockBuilder {
   }
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'int32') this.mismatch(block);
-    this.appendInt32(block.values[position]!);
+    this.appendInt32(block.values[position]);
   }
   protected resizeValues(capacity: number): void {
     this.values = resized(this.values, capacity, this.positionCount);
@@ -240,7 +240,7 @@ export class Float64BlockBuilder extends BaseBlockBuilder {
   }
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'float64') this.mismatch(block);
-    this.appendFloat64(block.values[position]!);
+    this.appendFloat64(block.values[position]);
   }
   protected resizeValues(capacity: number): void {
     this.values = resized(this.values, capacity, this.positionCount);
@@ -268,7 +268,7 @@ export class Float32BlockBuilder extends BaseBlockBuilder {
   }
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'float32') this.mismatch(block);
-    this.appendFloat32(block.values[position]!);
+    this.appendFloat32(block.values[position]);
   }
   protected resizeValues(capacity: number): void {
     this.values = resized(this.values, capacity, this.positionCount);
@@ -302,7 +302,7 @@ export class StringBlockBuilder extends BaseBlockBuilder {
   }
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'string') this.mismatch(block);
-    this.appendString(block.values[position]!);
+    this.appendString(block.values[position]);
   }
   protected resizeValues(): void {
     // A JS array grows by itself; capacity only sizes the null mask.
@@ -345,7 +345,7 @@ export class BinaryBlockBuilder extends BaseBlockBuilder {
   }
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'binary') this.mismatch(block);
-    this.appendBinary(block.values[position]!);
+    this.appendBinary(block.values[position]);
   }
   protected resizeValues(): void {}
   protected buildBlock(nulls: Uint8Array | undefined): Block {

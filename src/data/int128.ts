@@ -9,8 +9,8 @@ const MIN_INT128 = -(1n << 127n);
 const MAX_INT128 = (1n << 127n) - 1n;
 
 export function readInt128(words: BigInt64Array, position: number): bigint {
-  const high = words[2 * position]!;
-  const low = words[2 * position + 1]!;
+  const high = words[2 * position];
+  const low = words[2 * position + 1];
   return (high << 64n) | BigInt.asUintN(64, low);
 }
 
@@ -25,10 +25,10 @@ export function writeInt128(words: BigInt64Array, position: number, value: bigin
 
 /** Signed comparison of two stored values without building bigints of 128 bits. */
 export function compareInt128(a: BigInt64Array, aPosition: number, b: BigInt64Array, bPosition: number): number {
-  const aHigh = a[2 * aPosition]!;
-  const bHigh = b[2 * bPosition]!;
+  const aHigh = a[2 * aPosition];
+  const bHigh = b[2 * bPosition];
   if (aHigh !== bHigh) return aHigh < bHigh ? -1 : 1;
-  const aLow = BigInt.asUintN(64, a[2 * aPosition + 1]!);
-  const bLow = BigInt.asUintN(64, b[2 * bPosition + 1]!);
+  const aLow = BigInt.asUintN(64, a[2 * aPosition + 1]);
+  const bLow = BigInt.asUintN(64, b[2 * bPosition + 1]);
   return aLow === bLow ? 0 : aLow < bLow ? -1 : 1;
 }

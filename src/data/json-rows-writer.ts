@@ -65,7 +65,7 @@ class ByteSink {
   /** A non-negative integer below 2^53 (room reserved by the caller). */
   putDigits(value: number): void {
     let digits = 1;
-    while (digits < 16 && value >= POWERS_OF_TEN[digits]!) digits++;
+    while (digits < 16 && value >= POWERS_OF_TEN[digits]) digits++;
     const buffer = this.buffer;
     let at = this.length + digits;
     this.length = at;
@@ -172,14 +172,14 @@ function writerFor(type: Type): ValueWriter {
       return (sink, block, position) => {
         const flat = resolve(block, position) as { values: Int32Array } | null;
         if (flat === null) sink.putAscii(NULL_TEXT);
-        else sink.putInteger(flat.values[resolvedPosition]!);
+        else sink.putInteger(flat.values[resolvedPosition]);
       };
     case 'bigint': {
       const fallback = jsonEncoderFor(type);
       return (sink, block, position) => {
         const flat = resolve(block, position);
         if (flat === null) sink.putAscii(NULL_TEXT);
-        else if (flat.kind === 'float64') sink.putInteger(flat.values[resolvedPosition]!);
+        else if (flat.kind === 'float64') sink.putInteger(flat.values[resolvedPosition]);
         else sink.putAscii(stringifyJson(fallback(block, position)));
       };
     }
@@ -187,14 +187,14 @@ function writerFor(type: Type): ValueWriter {
       return (sink, block, position) => {
         const flat = resolve(block, position) as { values: Float64Array } | null;
         if (flat === null) sink.putAscii(NULL_TEXT);
-        else writeDouble(sink, flat.values[resolvedPosition]!);
+        else writeDouble(sink, flat.values[resolvedPosition]);
       };
     case 'varchar':
     case 'json':
       return (sink, block, position) => {
         const flat = resolve(block, position) as { values: string[] } | null;
         if (flat === null) sink.putAscii(NULL_TEXT);
-        else sink.writeString(flat.values[resolvedPosition]!);
+        else sink.writeString(flat.values[resolvedPosition]);
       };
     case 'date':
       return (sink, block, position) => {
@@ -203,7 +203,7 @@ function writerFor(type: Type): ValueWriter {
           sink.putAscii(NULL_TEXT);
         } else {
           sink.putByte(QUOTE);
-          sink.putAscii(formatDate(flat.values[resolvedPosition]!));
+          sink.putAscii(formatDate(flat.values[resolvedPosition]));
           sink.putByte(QUOTE);
         }
       };
@@ -258,7 +258,7 @@ export class JsonRowsWriter {
       sink.putByte(OPEN);
       for (let column = 0; column < width; column++) {
         if (column > 0) sink.putByte(COMMA);
-        writers[column]!(sink, blocks[column]!, position);
+        writers[column](sink, blocks[column], position);
       }
       sink.putByte(CLOSE);
     }

@@ -57,9 +57,9 @@ export function pageToJsonRows(page: Page, types: readonly Type[]): JsonValue[][
   for (let position = 0; position < count; position++) rows.push(new Array<JsonValue>(columns));
   // Column by column: each inner loop calls one encoder, so the call site stays monomorphic.
   for (let column = 0; column < columns; column++) {
-    const encode = jsonEncoderFor(types[column]!);
-    const block = page.blocks[column]!;
-    for (let position = 0; position < count; position++) rows[position]![column] = encode(block, position);
+    const encode = jsonEncoderFor(types[column]);
+    const block = page.blocks[column];
+    for (let position = 0; position < count; position++) rows[position][column] = encode(block, position);
   }
   return rows;
 }
@@ -97,44 +97,44 @@ function createEncoder(type: Type): JsonEncoder {
     case 'integer':
       return (block, position) => {
         const flat = resolve(block, position) as { values: Int32Array } | null;
-        return flat === null ? null : flat.values[resolvedPosition]!;
+        return flat === null ? null : flat.values[resolvedPosition];
       };
     case 'bigint':
       return (block, position) => {
         const flat = resolve(block, position);
         if (flat === null) return null;
-        if (flat.kind === 'float64') return flat.values[resolvedPosition]!;
-        const value = (flat as { values: BigInt64Array }).values[resolvedPosition]!;
+        if (flat.kind === 'float64') return flat.values[resolvedPosition];
+        const value = (flat as { values: BigInt64Array }).values[resolvedPosition];
         const asNumber = Number(value);
         return Number.isSafeInteger(asNumber) ? asNumber : new RawJson(value.toString());
       };
     case 'double':
       return (block, position) => {
         const flat = resolve(block, position) as { values: Float64Array } | null;
-        return flat === null ? null : doubleJson(flat.values[resolvedPosition]!);
+        return flat === null ? null : doubleJson(flat.values[resolvedPosition]);
       };
     case 'real':
       return (block, position) => {
         const flat = resolve(block, position) as { values: Float32Array } | null;
-        return flat === null ? null : doubleJson(shortestFloat32(flat.values[resolvedPosition]!));
+        return flat === null ? null : doubleJson(shortestFloat32(flat.values[resolvedPosition]));
       };
     case 'varchar':
     case 'json':
       return (block, position) => {
         const flat = resolve(block, position) as { values: string[] } | null;
-        return flat === null ? null : flat.values[resolvedPosition]!;
+        return flat === null ? null : flat.values[resolvedPosition];
       };
     case 'char': {
       const length = type.length;
       return (block, position) => {
         const flat = resolve(block, position) as { values: string[] } | null;
-        return flat === null ? null : flat.values[resolvedPosition]!.padEnd(length, ' ');
+        return flat === null ? null : flat.values[resolvedPosition].padEnd(length, ' ');
       };
     }
     case 'varbinary':
       return (block, position) => {
         const flat = resolve(block, position) as { values: Uint8Array[] } | null;
-        return flat === null ? null : base64(flat.values[resolvedPosition]!);
+        return flat === null ? null : base64(flat.values[resolvedPosition]);
       };
     case 'array': {
       const element = jsonEncoderFor(type.element);
@@ -143,8 +143,8 @@ function createEncoder(type: Type): JsonEncoder {
         if (flat === null) return null;
         if (flat.kind !== 'array') throw kindMismatch(type, flat);
         const result: JsonValue[] = [];
-        const end = flat.offsets[resolvedPosition + 1]!;
-        for (let i = flat.offsets[resolvedPosition]!; i < end; i++) result.push(element(flat.elements, i));
+        const end = flat.offsets[resolvedPosition + 1];
+        for (let i = flat.offsets[resolvedPosition]; i < end; i++) result.push(element(flat.elements, i));
         return result;
       };
     }
@@ -157,8 +157,8 @@ function createEncoder(type: Type): JsonEncoder {
         if (flat.kind !== 'map') throw kindMismatch(type, flat);
         // No prototype: a key named __proto__ must be an ordinary property.
         const result: { [key: string]: JsonValue } = Object.create(null);
-        const end = flat.offsets[resolvedPosition + 1]!;
-        for (let i = flat.offsets[resolvedPosition]!; i < end; i++)
+        const end = flat.offsets[resolvedPosition + 1];
+        for (let i = flat.offsets[resolvedPosition]; i < end; i++)
           result[keyText(flat.keys, i)] = value(flat.values, i);
         return result;
       };
@@ -171,7 +171,7 @@ function createEncoder(type: Type): JsonEncoder {
         if (flat.kind !== 'row') throw kindMismatch(type, flat);
         const at = resolvedPosition;
         const result: JsonValue[] = [];
-        for (let i = 0; i < fields.length; i++) result.push(fields[i]!(flat.fields[i]!, at));
+        for (let i = 0; i < fields.length; i++) result.push(fields[i](flat.fields[i], at));
         return result;
       };
     }
@@ -199,15 +199,15 @@ function scalarTextFor(type: Type): FlatText {
     case 'decimal':
       return decimalText(type);
     case 'date':
-      return (flat, p) => formatDate((flat as { values: Int32Array }).values[p]!);
+      return (flat, p) => formatDate((flat as { values: Int32Array }).values[p]);
     case 'interval year to month':
-      return (flat, p) => formatIntervalYearToMonth((flat as { values: Int32Array }).values[p]!);
+      return (flat, p) => formatIntervalYearToMonth((flat as { values: Int32Array }).values[p]);
     case 'interval day to second':
-      return (flat, p) => formatIntervalDayToSecond((flat as { values: Float64Array }).values[p]!);
+      return (flat, p) => formatIntervalDayToSecond((flat as { values: Float64Array }).values[p]);
     case 'time': {
       const digits = storedFractionDigits(type) as 3 | 6 | 9;
       const precision = type.precision;
-      return (flat, p) => formatTime((flat as { values: Float64Array }).values[p]!, digits, precision);
+      return (flat, p) => formatTime((flat as { values: Float64Array }).values[p], digits, precision);
     }
     case 'timestamp':
       return timestampText(type);
@@ -215,8 +215,8 @@ function scalarTextFor(type: Type): FlatText {
       const precision = type.precision;
       return (flat, p) => {
         const block = flat as { millis: Float64Array; zones: Int16Array; picos?: Int32Array | undefined };
-        const millis = block.millis[p]!;
-        const zone = block.zones[p]!;
+        const millis = block.millis[p];
+        const zone = block.zones[p];
         const local = millis + zoneOffsetMillis(zone, millis);
         return `${formatTimestampPicos(local, block.picos?.[p] ?? 0, precision)} ${zoneIdOf(zone)}`;
       };
@@ -225,10 +225,10 @@ function scalarTextFor(type: Type): FlatText {
       const precision = type.precision;
       return (flat, p) => {
         const block = flat as { millis: Float64Array; zones: Int16Array; picos?: Int32Array | undefined };
-        const zone = block.zones[p]!;
+        const zone = block.zones[p];
         // Producers use fixed offsets; a region zone prints its offset at the epoch.
         const offset = fixedOffsetMinutesOf(zone) ?? zoneOffsetMillis(zone, 0) / 60_000;
-        return formatTimeWithTimeZone(block.millis[p]!, block.picos?.[p] ?? 0, precision, offset);
+        return formatTimeWithTimeZone(block.millis[p], block.picos?.[p] ?? 0, precision, offset);
       };
     }
     default:
@@ -242,7 +242,7 @@ function decimalText(type: DecimalType): FlatText {
     switch (flat.kind) {
       case 'float64':
       case 'int64':
-        return formatDecimal(flat.values[p]!, scale);
+        return formatDecimal(flat.values[p], scale);
       case 'int128':
         return formatDecimal(readInt128(flat.values, p), scale);
       default:
@@ -256,11 +256,11 @@ function timestampText(type: TemporalType): FlatText {
   if (isLongTimestamp(type)) {
     return (flat, p) => {
       const block = flat as { millis: Float64Array; picos?: Int32Array | undefined };
-      return formatTimestampPicos(block.millis[p]!, block.picos?.[p] ?? 0, precision);
+      return formatTimestampPicos(block.millis[p], block.picos?.[p] ?? 0, precision);
     };
   }
   const digits = storedFractionDigits(type) as 3 | 6;
-  return (flat, p) => formatTimestamp((flat as { values: Float64Array }).values[p]!, digits, precision);
+  return (flat, p) => formatTimestamp((flat as { values: Float64Array }).values[p], digits, precision);
 }
 
 function kindMismatch(type: Type, block: FlatBlock): VivaceError {
@@ -279,12 +279,12 @@ function mapKeyTextFor(type: Type): KeyText {
     case 'double':
       return (block, position) => {
         const flat = resolve(block, position) as { values: Float64Array } | null;
-        return flat === null ? 'null' : javaDoubleString(flat.values[resolvedPosition]!);
+        return flat === null ? 'null' : javaDoubleString(flat.values[resolvedPosition]);
       };
     case 'real':
       return (block, position) => {
         const flat = resolve(block, position) as { values: Float32Array } | null;
-        return flat === null ? 'null' : javaFloatString(flat.values[resolvedPosition]!);
+        return flat === null ? 'null' : javaFloatString(flat.values[resolvedPosition]);
       };
     case 'array': {
       const element = mapKeyTextFor(type.element);
@@ -292,8 +292,8 @@ function mapKeyTextFor(type: Type): KeyText {
         const flat = resolve(block, position) as { offsets: Int32Array; elements: Block } | null;
         if (flat === null) return 'null';
         const parts: string[] = [];
-        const end = flat.offsets[resolvedPosition + 1]!;
-        for (let i = flat.offsets[resolvedPosition]!; i < end; i++) parts.push(element(flat.elements, i));
+        const end = flat.offsets[resolvedPosition + 1];
+        for (let i = flat.offsets[resolvedPosition]; i < end; i++) parts.push(element(flat.elements, i));
         return `[${parts.join(', ')}]`;
       };
     }
@@ -303,7 +303,7 @@ function mapKeyTextFor(type: Type): KeyText {
         const flat = resolve(block, position) as { fields: readonly Block[] } | null;
         if (flat === null) return 'null';
         const at = resolvedPosition;
-        return `[${fields.map((field, i) => field(flat.fields[i]!, at)).join(', ')}]`;
+        return `[${fields.map((field, i) => field(flat.fields[i], at)).join(', ')}]`;
       };
     }
     case 'map': {
@@ -313,8 +313,8 @@ function mapKeyTextFor(type: Type): KeyText {
         const flat = resolve(block, position) as { offsets: Int32Array; keys: Block; values: Block } | null;
         if (flat === null) return 'null';
         const parts: string[] = [];
-        const end = flat.offsets[resolvedPosition + 1]!;
-        for (let i = flat.offsets[resolvedPosition]!; i < end; i++)
+        const end = flat.offsets[resolvedPosition + 1];
+        for (let i = flat.offsets[resolvedPosition]; i < end; i++)
           parts.push(`${key(flat.keys, i)}=${value(flat.values, i)}`);
         return `{${parts.join(', ')}}`;
       };
@@ -347,6 +347,6 @@ export function stringifyJson(value: JsonValue): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map(stringifyJson).join(',')}]`;
   const parts: string[] = [];
-  for (const key in value) parts.push(`${JSON.stringify(key)}:${stringifyJson(value[key]!)}`);
+  for (const key in value) parts.push(`${JSON.stringify(key)}:${stringifyJson(value[key])}`);
   return `{${parts.join(',')}}`;
 }

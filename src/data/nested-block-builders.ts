@@ -37,7 +37,7 @@ abstract class OffsetsBlockBuilder extends BaseBlockBuilder {
       throw new VivaceError('GENERIC_INTERNAL_ERROR', 'appendNull while an entry is open');
     }
     const n = this.markNextNull();
-    this.offsets[n + 1] = this.offsets[n]!;
+    this.offsets[n + 1] = this.offsets[n];
     this.positionCount = n + 1;
   }
 
@@ -76,8 +76,8 @@ export class ArrayBlockBuilder extends OffsetsBlockBuilder {
 
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'array') this.mismatch(block);
-    const end = block.offsets[position + 1]!;
-    for (let i = block.offsets[position]!; i < end; i++) this.elements.appendFrom(block.elements, i);
+    const end = block.offsets[position + 1];
+    for (let i = block.offsets[position]; i < end; i++) this.elements.appendFrom(block.elements, i);
     this.closeEntry();
   }
 
@@ -123,8 +123,8 @@ export class MapBlockBuilder extends OffsetsBlockBuilder {
 
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'map') this.mismatch(block);
-    const end = block.offsets[position + 1]!;
-    for (let i = block.offsets[position]!; i < end; i++) {
+    const end = block.offsets[position + 1];
+    for (let i = block.offsets[position]; i < end; i++) {
       this.keys.appendFrom(block.keys, i);
       this.values.appendFrom(block.values, i);
     }
@@ -169,13 +169,13 @@ export class RowBlockBuilder extends BaseBlockBuilder {
   /** Takes an array of field values in field order. */
   protected appendValue(value: unknown): void {
     if (!Array.isArray(value) || value.length !== this.fields.length) this.mismatch(value);
-    for (let i = 0; i < this.fields.length; i++) this.fields[i]!.append(value[i]);
+    for (let i = 0; i < this.fields.length; i++) this.fields[i].append(value[i]);
     this.closeEntry();
   }
 
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'row' || block.fields.length !== this.fields.length) this.mismatch(block);
-    for (let i = 0; i < this.fields.length; i++) this.fields[i]!.appendFrom(block.fields[i]!, position);
+    for (let i = 0; i < this.fields.length; i++) this.fields[i].appendFrom(block.fields[i], position);
     this.closeEntry();
   }
 

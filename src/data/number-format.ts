@@ -14,7 +14,7 @@ export function formatDecimal(unscaled: number | bigint, scale: number): string 
     const abs = Math.abs(unscaled);
     const sign = unscaled < 0 ? '-' : '';
     if (scale === 0) return `${sign}${abs}`;
-    const power = POWERS_OF_TEN[scale]!;
+    const power = POWERS_OF_TEN[scale];
     const integer = Math.floor(abs / power);
     const fraction = String(abs - integer * power);
     return `${sign}${integer}.${fraction.length === scale ? fraction : fraction.padStart(scale, '0')}`;
@@ -44,8 +44,8 @@ export function shortestFloat32(value: number): number {
     const shift = digits - 1 - exponent;
     const candidate =
       shift >= 0
-        ? Math.round(abs * POWERS_OF_TEN[shift]!) / POWERS_OF_TEN[shift]!
-        : Math.round(abs / POWERS_OF_TEN[-shift]!) * POWERS_OF_TEN[-shift]!;
+        ? Math.round(abs * POWERS_OF_TEN[shift]) / POWERS_OF_TEN[shift]
+        : Math.round(abs / POWERS_OF_TEN[-shift]) * POWERS_OF_TEN[-shift];
     if (Math.fround(candidate) === abs) return value < 0 ? -candidate : candidate;
   }
   return Number(value.toPrecision(9));

@@ -124,18 +124,15 @@ function checkPage(page: Page, types: readonly Type[]): void {
     throw new VivaceError('GENERIC_INTERNAL_ERROR', `Page has ${page.blocks.length} blocks for ${types.length} types`);
   }
   for (let i = 0; i < types.length; i++) {
-    const block = page.blocks[i]!;
+    const block = page.blocks[i];
     if (block.positionCount !== page.positionCount) {
       throw new VivaceError(
         'GENERIC_INTERNAL_ERROR',
         `Block ${i} has ${block.positionCount} positions, the page ${page.positionCount}`,
       );
     }
-    if (!blockMatchesType(block, types[i]!)) {
-      throw new VivaceError(
-        'GENERIC_INTERNAL_ERROR',
-        `Block ${i} (${block.kind}) cannot hold ${formatType(types[i]!)}`,
-      );
+    if (!blockMatchesType(block, types[i])) {
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', `Block ${i} (${block.kind}) cannot hold ${formatType(types[i])}`);
     }
   }
 }
@@ -162,13 +159,13 @@ function estimateSerializedBytes(block: Block): number {
     case 'string': {
       const values = block.values;
       size += 16 + 4 * n;
-      for (let i = 0; i < n; i++) size += values[i]!.length;
+      for (let i = 0; i < n; i++) size += values[i].length;
       return size;
     }
     case 'binary': {
       const values = block.values;
       size += 16 + 4 * n;
-      for (let i = 0; i < n; i++) size += values[i]!.byteLength;
+      for (let i = 0; i < n; i++) size += values[i].byteLength;
       return size;
     }
     case 'timestamptz':
@@ -256,6 +253,6 @@ export function crc32Portable(data: Uint8Array): number {
   }
   const table = crcTable;
   let crc = -1;
-  for (let i = 0; i < data.length; i++) crc = table[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
+  for (let i = 0; i < data.length; i++) crc = table[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ -1) >>> 0;
 }

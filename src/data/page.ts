@@ -21,10 +21,10 @@ export function createPage(blocks: readonly Block[], positionCount?: number): Pa
     throw new VivaceError('GENERIC_INTERNAL_ERROR', 'A page without blocks needs an explicit positionCount');
   }
   for (let i = 0; i < blocks.length; i++) {
-    if (blocks[i]!.positionCount !== count) {
+    if (blocks[i].positionCount !== count) {
       throw new VivaceError(
         'GENERIC_INTERNAL_ERROR',
-        `Block ${i} has ${blocks[i]!.positionCount} positions, the page has ${count}`,
+        `Block ${i} has ${blocks[i].positionCount} positions, the page has ${count}`,
       );
     }
   }

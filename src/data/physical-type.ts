@@ -161,7 +161,7 @@ export function blockMatchesType(block: Block, type: Type): boolean {
       return (
         type.kind === 'row' &&
         block.fields.length === type.fields.length &&
-        block.fields.every((field, i) => blockMatchesType(field, type.fields[i]!.type))
+        block.fields.every((field, i) => blockMatchesType(field, type.fields[i].type))
       );
     case 'timestamptz':
       return (block.picos !== undefined) === hasPicos(type as TemporalType);

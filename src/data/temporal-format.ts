@@ -42,7 +42,7 @@ const cachedDayTexts: string[] = new Array<string>(DATE_CACHE_SIZE).fill('');
 /** `YYYY-MM-DD` of an epoch day. */
 export function formatDate(days: number): string {
   const slot = days & (DATE_CACHE_SIZE - 1);
-  if (cachedDays[slot] === days) return cachedDayTexts[slot]!;
+  if (cachedDays[slot] === days) return cachedDayTexts[slot];
   const date = civilFromDays(days, scratch);
   const text = `${formatYear(date.year)}-${TWO_DIGITS[date.month]}-${TWO_DIGITS[date.day]}`;
   cachedDays[slot] = days;

@@ -55,7 +55,7 @@ export class TimestampTzBlockBuilder extends BaseBlockBuilder {
 
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'timestamptz') this.mismatch(block);
-    this.appendZoned(block.millis[position]!, block.picos?.[position] ?? 0, block.zones[position]!);
+    this.appendZoned(block.millis[position], block.picos?.[position] ?? 0, block.zones[position]);
   }
 
   protected resizeValues(capacity: number): void {

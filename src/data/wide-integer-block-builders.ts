@@ -3,6 +3,8 @@
  * integer, int64 after the first one that is not), decimal(16..18) in int64 and decimal(19..38) in
  * int128. See block-builder.ts for the builder contract.
  */
+
+import { fail } from '../common/invariant.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { Block, FlatBlock } from './block.js';
 import { float64Block, int64Block, int128Block } from './block.js';
@@ -59,12 +61,12 @@ export class BigintBlockBuilder extends BaseBlockBuilder {
     if (this.longs === undefined) this.switchToLongs();
     const n = this.positionCount;
     if (n === this.capacity) this.grow();
-    this.longs![n] = value;
+    (this.longs ?? fail('switchToLongs allocates the longs'))[n] = value;
     this.positionCount = n + 1;
   }
   private switchToLongs(): void {
     const longs = new BigInt64Array(this.capacity);
-    for (let i = 0; i < this.positionCount; i++) longs[i] = BigInt(this.doubles[i]!);
+    for (let i = 0; i < this.positionCount; i++) longs[i] = BigInt(this.doubles[i]);
     this.longs = longs;
     this.doubles = new Float64Array(0);
   }
@@ -74,8 +76,8 @@ export class BigintBlockBuilder extends BaseBlockBuilder {
     else this.mismatch(value);
   }
   protected appendFlat(block: FlatBlock, position: number): void {
-    if (block.kind === 'float64') this.appendFloat64(block.values[position]!);
-    else if (block.kind === 'int64') this.appendBigInt(block.values[position]!);
+    if (block.kind === 'float64') this.appendFloat64(block.values[position]);
+    else if (block.kind === 'int64') this.appendBigInt(block.values[position]);
     else this.mismatch(block);
   }
   protected resizeValues(capacity: number): void {
@@ -113,7 +115,7 @@ export class Int64BlockBuilder extends BaseBlockBuilder {
   }
   protected appendFlat(block: FlatBlock, position: number): void {
     if (block.kind !== 'int64') this.mismatch(block);
-    this.appendBigInt(block.values[position]!);
+    this.appendBigInt(block.values[position]);
   }
   protected resizeValues(capacity: number): void {
     this.values = resized(this.values, capacity, this.positionCount);
@@ -148,8 +150,8 @@ export class Int128BlockBuilder extends BaseBlockBuilder {
     if (block.kind !== 'int128') this.mismatch(block);
     const n = this.positionCount;
     if (n === this.capacity) this.grow();
-    this.words[2 * n] = block.values[2 * position]!;
-    this.words[2 * n + 1] = block.values[2 * position + 1]!;
+    this.words[2 * n] = block.values[2 * position];
+    this.words[2 * n + 1] = block.values[2 * position + 1];
     this.positionCount = n + 1;
   }
   protected resizeValues(capacity: number): void {

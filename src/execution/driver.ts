@@ -43,7 +43,7 @@ export class Driver {
   }
 
   isFinished(): boolean {
-    return this.closed || this.operators[this.operators.length - 1]!.isFinished();
+    return this.closed || this.operators[this.operators.length - 1].isFinished();
   }
 
   /** Runs until `quantumMs` has passed, the driver blocks, finishes or fails. */
@@ -82,8 +82,8 @@ export class Driver {
     const operators = this.operators;
     let moved = false;
     for (let i = 0; i < operators.length - 1; i++) {
-      const current = operators[i]!;
-      const next = operators[i + 1]!;
+      const current = operators[i];
+      const next = operators[i + 1];
       if (current.isBlocked() || next.isBlocked()) continue;
       if (!current.isFinished() && next.needsInput()) {
         const page = timedGetOutput(current);

@@ -1,7 +1,8 @@
 /**
  * Types shared by the local planner and the per-operator planning functions (kept apart so the
- * two files do not import each other).
+ * two files do not import each other), and the one lookup of a symbol in a layout.
  */
+import { fail } from '../common/invariant.js';
 import type { PlanNode } from '../planner/plan-nodes.js';
 import type { RowExpression } from '../planner/row-expression.js';
 import type { ConnectorPageSink, ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
@@ -73,4 +74,12 @@ export interface PipelineBuilder {
     source: PhysicalOperation,
     columns: readonly { symbol: string; channel: number; type: Type }[],
   ): PhysicalOperation;
+}
+
+/** Where a symbol the plan says a source produces sits in that source's output. */
+export function entryOf(
+  layout: ReadonlyMap<string, { readonly channel: number; readonly type: Type }>,
+  symbol: string,
+): { readonly channel: number; readonly type: Type } {
+  return layout.get(symbol) ?? fail(`symbol ${symbol} is not produced by the source`);
 }

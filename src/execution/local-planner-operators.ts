@@ -1,26 +1,29 @@
 /**
  * Local planning of the nodes that map to one operator each (sort, limits, values, unnest, ...):
  * resolve symbols to channels in the source's layout, create the operator, and describe the
- * output layout. The local planner handles scans, projections, unions and exchanges itself.
+ * output layout. The local planner handles scans, projections, unions and exchanges itself;
+ * aggregations and windows are planned in local-planner-aggregations.ts.
  */
+import { fail } from '../common/invariant.js';
 import { VivaceError } from '../common/vivace-error.js';
 import { createBlockBuilder } from '../data/block-builder.js';
 import type { Page } from '../data/page.js';
-import type { Ordering, PlanNode } from '../planner/plan-nodes.js';
+import { symbolOf } from '../planner/plan-factory.js';
+import type { PlanNode } from '../planner/plan-nodes.js';
 import { type RowExpression, symbolsOf } from '../planner/row-expression.js';
 import type { Type } from '../types/type.js';
-import { createAccumulator } from './aggregation/aggregate-registry.js';
 import { compileFilter } from './expression/compiler.js';
-import { constantValue } from './expression/constant-values.js';
 import { ExpressionInterpreter } from './expression/interpreter.js';
 import { JoinBridge } from './join/join-bridge.js';
 import type { JoinLookup } from './join/join-hash-table.js';
 import type { JoinFilter } from './join/join-probe-operator.js';
+import { append, channelOf, orderings, shaped, typesOf } from './local-plan-layout.js';
 import type { PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
+import { entryOf } from './local-plan-types.js';
+import { aggregation, window } from './local-planner-aggregations.js';
 import { AssignUniqueIdOperator } from './operators/assign-unique-id-operator.js';
 import { EnforceSingleRowOperator } from './operators/enforce-single-row-operator.js';
 import { GroupIdOperator } from './operators/group-id-operator.js';
-import { type AggregateChannels, HashAggregationOperator } from './operators/hash-aggregation-operator.js';
 import { HashBuilderOperator } from './operators/hash-builder-operator.js';
 import { LimitOperator } from './operators/limit-operator.js';
 import { LookupJoinOperator } from './operators/lookup-join-operator.js';
@@ -35,52 +38,7 @@ import { TableWriterOperator } from './operators/table-writer-operator.js';
 import { TopNOperator } from './operators/top-n-operator.js';
 import { UnnestOperator } from './operators/unnest-operator.js';
 import { ValuesOperator } from './operators/values-operator.js';
-import { WindowOperator } from './operators/window-operator.js';
 import { slicePage } from './page-slicing.js';
-import type { SortOrdering } from './sort/sort-keys.js';
-import type { WindowArgument, WindowFunctionSpec } from './window/window-function.js';
-
-type Layout = PhysicalOperation['layout'];
-
-function channelOf(layout: Layout, symbol: string): number {
-  const entry = layout.get(symbol);
-  if (!entry) throw new VivaceError('GENERIC_INTERNAL_ERROR', `symbol ${symbol} is not produced by the source`);
-  return entry.channel;
-}
-
-function typesOf(layout: Layout): Type[] {
-  const types: Type[] = [];
-  for (const { channel, type } of layout.values()) types[channel] = type;
-  return types;
-}
-
-function orderings(layout: Layout, orderBy: readonly Ordering[]): SortOrdering[] {
-  return orderBy.map((o) => {
-    const entry = layout.get(o.symbol)!;
-    return { channel: entry.channel, type: entry.type, ascending: o.ascending, nullsFirst: o.nullsFirst };
-  });
-}
-
-/** The source's channels arranged as the node's outputs (a no-op when they already are). */
-function shaped(
-  builder: PipelineBuilder,
-  source: PhysicalOperation,
-  outputs: readonly { name: string; type: Type }[],
-): PhysicalOperation {
-  return builder.project(
-    source,
-    outputs.map((o) => ({ symbol: o.name, channel: channelOf(source.layout, o.name), type: o.type })),
-  );
-}
-
-function append(
-  source: PhysicalOperation,
-  builder: PipelineBuilder,
-  type: string,
-  create: (ctx: ReturnType<PipelineBuilder['operatorContext']>) => import('./operator.js').Operator,
-): void {
-  source.operators.push(create(builder.operatorContext(type)));
-}
 
 export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): PhysicalOperation {
   switch (node.kind) {
@@ -130,7 +88,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const layout = new Map(source.layout);
       layout.set(node.idSymbol, {
         channel: inputs.length,
-        type: node.outputs.find((o) => o.name === node.idSymbol)!.type,
+        type: symbolOf(node, node.idSymbol).type,
       });
       return { operators: source.operators, layout };
     }
@@ -141,7 +99,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const replicate = node.replicate.map((s) => channelOf(source.layout, s));
       const unnest = node.unnest.map((u) => ({
         channel: channelOf(source.layout, u.symbol),
-        type: source.layout.get(u.symbol)!.type,
+        type: entryOf(source.layout, u.symbol).type,
       }));
       append(
         source,
@@ -157,7 +115,11 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
       return {
         operators: source.operators,
-        layout: new Map(outputSymbols.map((s, channel) => [s, { channel, type: types.get(s)! }] as const)),
+        layout: new Map(
+          outputSymbols.map(
+            (s, channel) => [s, { channel, type: types.get(s) ?? fail(`symbol ${s} has no type`) }] as const,
+          ),
+        ),
       };
     }
     case 'Join':
@@ -170,7 +132,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const inputs = node.outputs.filter((o) => o.name !== node.markerSymbol);
       const source = shaped(builder, builder.visit(node.source), inputs);
       const channels = node.distinctSymbols.map((s) => channelOf(source.layout, s));
-      const types = node.distinctSymbols.map((s) => source.layout.get(s)!.type);
+      const types = node.distinctSymbols.map((s) => entryOf(source.layout, s).type);
       append(
         source,
         builder,
@@ -180,7 +142,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const layout = new Map(source.layout);
       layout.set(node.markerSymbol, {
         channel: inputs.length,
-        type: node.outputs.find((o) => o.name === node.markerSymbol)!.type,
+        type: symbolOf(node, node.markerSymbol).type,
       });
       return { operators: source.operators, layout };
     }
@@ -196,7 +158,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
         (ctx) =>
           new GroupIdOperator(ctx, {
             groupingKeyChannels: keys.map((k) => channelOf(source.layout, k)),
-            groupingKeyTypes: keys.map((k) => source.layout.get(k)!.type),
+            groupingKeyTypes: keys.map((k) => entryOf(source.layout, k).type),
             groupingSets: node.groupingSets.map((set) => set.map((k) => keys.indexOf(k))),
             aggregationArgumentChannels: node.aggregationArguments.map((a) => channelOf(source.layout, a)),
           }),
@@ -205,7 +167,9 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
       return {
         operators: source.operators,
-        layout: new Map(order.map((s, channel) => [s, { channel, type: types.get(s)! }] as const)),
+        layout: new Map(
+          order.map((s, channel) => [s, { channel, type: types.get(s) ?? fail(`symbol ${s} has no type`) }] as const),
+        ),
       };
     }
     case 'RowNumber': {
@@ -218,21 +182,21 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
         (ctx) =>
           new RowNumberOperator(ctx, {
             partitionChannels: node.partitionBy.map((s) => channelOf(source.layout, s)),
-            partitionTypes: node.partitionBy.map((s) => source.layout.get(s)!.type),
+            partitionTypes: node.partitionBy.map((s) => entryOf(source.layout, s).type),
             maxRowCountPerPartition: node.maxRowCountPerPartition,
           }),
       );
       const layout = new Map(source.layout);
       layout.set(node.rowNumberSymbol, {
         channel: inputs.length,
-        type: node.outputs.find((o) => o.name === node.rowNumberSymbol)!.type,
+        type: symbolOf(node, node.rowNumberSymbol).type,
       });
       return { operators: source.operators, layout };
     }
     case 'SemiJoin': {
       const filtering = builder.visit(node.filteringSource);
       const bridge = new JoinBridge<FilteringSet>();
-      const keyType = filtering.layout.get(node.filteringKey)!.type;
+      const keyType = entryOf(filtering.layout, node.filteringKey).type;
       append(
         filtering,
         builder,
@@ -245,7 +209,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const keyChannel = channelOf(source.layout, node.sourceKey);
       append(source, builder, 'HashSemiJoinOperator', (ctx) => new HashSemiJoinOperator(ctx, bridge, keyChannel));
       const layout = new Map(source.layout);
-      layout.set(node.output, { channel: inputs.length, type: node.outputs.find((o) => o.name === node.output)!.type });
+      layout.set(node.output, { channel: inputs.length, type: symbolOf(node, node.output).type });
       return { operators: source.operators, layout };
     }
     case 'TableWriter':
@@ -255,134 +219,6 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
     default:
       throw new VivaceError('NOT_SUPPORTED', `Plan node ${node.kind} is not supported by the local executor yet`);
   }
-}
-
-/**
- * Hash aggregation. Arguments that are not plain symbols are computed by a projection first; with
- * grouping sets, the group id is the last grouping key and the empty sets' ids get rows even
- * without input.
- */
-function aggregation(node: Extract<PlanNode, { kind: 'Aggregation' }>, builder: PipelineBuilder): PhysicalOperation {
-  let source = builder.visit(node.source);
-  const computed = node.aggregates.flatMap((a) =>
-    a.args.filter((arg) => arg.kind !== 'Symbol' && arg.kind !== 'Lambda'),
-  );
-  const argumentSymbol = new Map<RowExpression, string>();
-  if (computed.length > 0) {
-    const passThrough = [...source.layout.entries()].sort((a, b) => a[1].channel - b[1].channel);
-    const assignments = [
-      ...passThrough.map(([name, { type }]) => ({
-        symbol: name,
-        expression: { kind: 'Symbol', name, type } as RowExpression,
-      })),
-      ...computed.map((expression, i) => {
-        argumentSymbol.set(expression, `$argument${i}`);
-        return { symbol: `$argument${i}`, expression };
-      }),
-    ];
-    source = builder.filterProject(
-      source,
-      undefined,
-      assignments,
-      assignments.map((a) => ({ name: a.symbol, type: a.expression.type })),
-    );
-  }
-  const groupIdSymbol = node.groupIdSymbol;
-  const keys = node.groupingKeys.filter((k) => k !== groupIdSymbol);
-  const interpreter = new ExpressionInterpreter({
-    functions: builder.context.functions,
-    session: builder.context.session,
-  });
-  const aggregates: AggregateChannels[] = node.aggregates.map((a) => ({
-    function: a.function,
-    argumentChannels: a.args
-      .filter((arg) => arg.kind !== 'Lambda')
-      .map((arg) => channelOf(source.layout, arg.kind === 'Symbol' ? arg.name : argumentSymbol.get(arg)!)),
-    maskChannel: a.mask === undefined ? undefined : channelOf(source.layout, a.mask),
-    distinct: a.distinct,
-    orderBy: a.orderBy?.map((o) => {
-      const entry = source.layout.get(o.symbol)!;
-      return { channel: entry.channel, type: entry.type, ascending: o.ascending, nullsFirst: o.nullsFirst };
-    }),
-    lambdas: a.args
-      .filter((arg) => arg.kind === 'Lambda')
-      .map((arg) => interpreter.evaluate(arg, () => null) as (...args: unknown[]) => unknown),
-  }));
-  const groupIdNode = node.source.kind === 'GroupId' ? node.source : undefined;
-  const globalGroupIds = groupIdNode?.groupingSets.flatMap((set, id) => (set.length === 0 ? [id] : []));
-  append(
-    source,
-    builder,
-    'HashAggregationOperator',
-    (ctx) =>
-      new HashAggregationOperator(ctx, {
-        groupingChannels: keys.map((k) => channelOf(source.layout, k)),
-        groupingTypes: keys.map((k) => source.layout.get(k)!.type),
-        aggregates,
-        step: node.step,
-        groupIdChannel: groupIdSymbol === undefined ? undefined : channelOf(source.layout, groupIdSymbol),
-        globalGroupIds,
-      }),
-  );
-  const order = [
-    ...keys,
-    ...(groupIdSymbol === undefined ? [] : [groupIdSymbol]),
-    ...node.aggregates.map((a) => a.symbol),
-  ];
-  const types = new Map(node.outputs.map((o) => [o.name, o.type] as const));
-  const layout = new Map(order.map((s, channel) => [s, { channel, type: types.get(s)! }] as const));
-  return shaped(builder, { operators: source.operators, layout }, node.outputs);
-}
-
-/**
- * Window functions: the operator outputs its input columns, then one column per function.
- * Arguments are symbols or constants (lag's offset and default, ntile's bucket count).
- */
-function window(node: Extract<PlanNode, { kind: 'Window' }>, builder: PipelineBuilder): PhysicalOperation {
-  const functionSymbols = new Set(node.functions.map((f) => f.symbol));
-  const inputs = node.outputs.filter((o) => !functionSymbols.has(o.name));
-  const source = shaped(builder, builder.visit(node.source), inputs);
-  const argument = (arg: RowExpression): WindowArgument => {
-    if (arg.kind === 'Symbol') return { channel: channelOf(source.layout, arg.name) };
-    if (arg.kind === 'Constant') return { constant: constantValue(arg, builder.context.functions) };
-    throw new VivaceError('NOT_SUPPORTED', 'Window function arguments must be columns or constants');
-  };
-  const functions: WindowFunctionSpec[] = node.functions.map((f) => ({
-    name: f.function.name,
-    kind: f.function.kind === 'aggregate' ? 'aggregate' : 'window',
-    arguments: f.args.map(argument),
-    argumentTypes: f.function.argumentTypes,
-    returnType: f.function.returnType,
-    frame: {
-      type: f.frame.type,
-      startType: f.frame.startType,
-      startChannel: f.frame.startValue === undefined ? undefined : channelOf(source.layout, f.frame.startValue),
-      endType: f.frame.endType,
-      endChannel: f.frame.endValue === undefined ? undefined : channelOf(source.layout, f.frame.endValue),
-    },
-    ignoreNulls: f.ignoreNulls,
-    maskChannel: f.mask === undefined ? undefined : channelOf(source.layout, f.mask),
-    createAccumulator: f.function.kind === 'aggregate' ? () => createAccumulator(f.function) : undefined,
-  }));
-  const types = typesOf(source.layout);
-  append(
-    source,
-    builder,
-    'WindowOperator',
-    (ctx) =>
-      new WindowOperator(
-        ctx,
-        types,
-        node.partitionBy.map((s) => channelOf(source.layout, s)),
-        orderings(source.layout, node.orderBy),
-        functions,
-      ),
-  );
-  const layout = new Map(source.layout);
-  node.functions.forEach((f, i) => {
-    layout.set(f.symbol, { channel: inputs.length + i, type: f.function.returnType });
-  });
-  return shaped(builder, { operators: source.operators, layout }, node.outputs);
 }
 
 /**
@@ -399,7 +235,7 @@ function join(node: Extract<PlanNode, { kind: 'Join' }>, builder: PipelineBuilde
   const buildOutputs = node.outputs.filter((o) => !probe.layout.has(o.name));
   const probeOutputChannels = probeOutputs.map((o) => channelOf(probe.layout, o.name));
   const buildOutputChannels = buildOutputs.map((o) => channelOf(build.layout, o.name));
-  const filter = node.filter ? joinFilter(node, probe, build, builder) : undefined;
+  const filter = node.filter ? joinFilter(probe, build, builder, node.filter) : undefined;
   const bridge = new JoinBridge<JoinLookup>();
   if (node.criteria.length > 0) {
     const buildKeys = node.criteria.map((c) => channelOf(build.layout, c.right));
@@ -448,22 +284,22 @@ function join(node: Extract<PlanNode, { kind: 'Join' }>, builder: PipelineBuilde
 
 /** The join's extra condition compiled over a page of (probe columns it reads, build columns it reads). */
 function joinFilter(
-  node: Extract<PlanNode, { kind: 'Join' }>,
   probe: PhysicalOperation,
   build: PhysicalOperation,
   builder: PipelineBuilder,
+  filter: RowExpression,
 ): JoinFilter {
-  const symbols = [...symbolsOf(node.filter!)];
+  const symbols = [...symbolsOf(filter)];
   const probeSymbols = symbols.filter((s) => probe.layout.has(s));
   const buildSymbols = symbols.filter((s) => !probe.layout.has(s));
   const layout = new Map<string, { channel: number; type: Type }>();
   [...probeSymbols, ...buildSymbols].forEach((s, channel) => {
-    layout.set(s, { channel, type: (probe.layout.get(s) ?? build.layout.get(s))!.type });
+    layout.set(s, { channel, type: (probe.layout.get(s) ?? entryOf(build.layout, s)).type });
   });
   return {
     probeChannels: probeSymbols.map((s) => channelOf(probe.layout, s)),
     buildChannels: buildSymbols.map((s) => channelOf(build.layout, s)),
-    filter: compileFilter(node.filter!, layout, builder.context.functions, builder.context.session),
+    filter: compileFilter(filter, layout, builder.context.functions, builder.context.session),
   };
 }
 
@@ -479,8 +315,8 @@ function values(node: Extract<PlanNode, { kind: 'Values' }>, builder: PipelineBu
       const value = interpreter.evaluate(expression, () => {
         throw new VivaceError('GENERIC_INTERNAL_ERROR', 'VALUES rows cannot reference columns');
       });
-      if (value === null) builders[i]!.appendNull();
-      else builders[i]!.append(value);
+      if (value === null) builders[i].appendNull();
+      else builders[i].append(value);
     });
   }
   const page: Page = { positionCount: node.rows.length, blocks: builders.map((b) => b.build()) };
@@ -520,8 +356,8 @@ function tableFinish(node: Extract<PlanNode, { kind: 'TableFinish' }>, builder: 
   const writes = writeTargetOf(builder);
   const writer = node.source;
   const source = builder.visit(writer);
-  const rowsChannel = channelOf(source.layout, writer.outputs[0]!.name);
-  const fragmentChannel = channelOf(source.layout, writer.outputs[1]!.name);
+  const rowsChannel = channelOf(source.layout, writer.outputs[0].name);
+  const fragmentChannel = channelOf(source.layout, writer.outputs[1].name);
   const committer = {
     commit: (fragments: readonly unknown[], rows: number) => writes.commit(node, fragments, rows),
     abort: (fragments: readonly unknown[]) => writes.abort(node, fragments),

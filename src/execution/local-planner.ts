@@ -5,6 +5,7 @@
  * (symbol → channel). Pipeline breakers that join streams (hash join build sides, union inputs)
  * start pipelines of their own, connected through a join bridge or a page buffer.
  */
+
 import { VivaceError } from '../common/vivace-error.js';
 import type { Page } from '../data/page.js';
 import type { PlanNode } from '../planner/plan-nodes.js';
@@ -13,6 +14,7 @@ import type { Type } from '../types/type.js';
 import { Driver } from './driver.js';
 import { compileFilter, compileProjection, type InputLayout } from './expression/compiler.js';
 import type { LocalPlannerContext, PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
+import { entryOf } from './local-plan-types.js';
 import { planOperatorNode } from './local-planner-operators.js';
 import { MeteredPageSource } from './metered-page-source.js';
 
@@ -37,10 +39,10 @@ export class LocalPlanner implements PipelineBuilder {
   planQuery(root: PlanNode, sink: PageBuffer): Driver[] {
     if (root.kind !== 'Output') throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a query plan starts with Output');
     const source = this.visit(root.source);
-    const columns = root.columns.map((symbol) => source.layout.get(symbol)!);
+    const columns = root.columns.map((symbol) => entryOf(source.layout, symbol));
     const operation = this.project(
       source,
-      columns.map((c, i) => ({ symbol: root.outputs[i]!.name, channel: c.channel, type: c.type })),
+      columns.map((c, i) => ({ symbol: root.outputs[i].name, channel: c.channel, type: c.type })),
     );
     operation.operators.push(new PageBufferSinkOperator(this.operatorContext('OutputCollectorOperator'), sink, true));
     this.pipelines.push(operation.operators);
@@ -58,8 +60,8 @@ export class LocalPlanner implements PipelineBuilder {
     const operation = this.project(
       source,
       symbols.map((symbol, i) => {
-        const column = source.layout.get(symbol)!;
-        return { symbol: root.outputs[i]!.name, channel: column.channel, type: column.type };
+        const column = entryOf(source.layout, symbol);
+        return { symbol: root.outputs[i].name, channel: column.channel, type: column.type };
       }),
     );
     operation.operators.push(createSink(this.operatorContext('TaskOutputOperator')));
@@ -117,7 +119,7 @@ export class LocalPlanner implements PipelineBuilder {
         return this.union(node);
       case 'Exchange':
         // Single-node execution: an exchange only merges its sources (ordering kept for one source).
-        if (node.sources.length === 1) return this.rename(this.visit(node.sources[0]!), node.inputs[0]!, node.outputs);
+        if (node.sources.length === 1) return this.rename(this.visit(node.sources[0]), node.inputs[0], node.outputs);
         return this.union({ sources: node.sources, symbolMapping: node.inputs, outputs: node.outputs });
       default:
         return planOperatorNode(node, this);
@@ -164,7 +166,7 @@ export class LocalPlanner implements PipelineBuilder {
       }));
     expressions.forEach(({ symbol, expression }, channel) => {
       if (expression.kind === 'Symbol') {
-        projectionOutputs.push({ channel: layout.get(expression.name)!.channel });
+        projectionOutputs.push({ channel: entryOf(layout, expression.name).channel });
       } else {
         projectionOutputs.push({ computed: computed.length });
         computed.push(expression);
@@ -211,9 +213,9 @@ export class LocalPlanner implements PipelineBuilder {
     return this.project(
       source,
       inputs.map((symbol, i) => ({
-        symbol: outputs[i]!.name,
-        channel: source.layout.get(symbol)!.channel,
-        type: outputs[i]!.type,
+        symbol: outputs[i].name,
+        channel: entryOf(source.layout, symbol).channel,
+        type: outputs[i].type,
       })),
     );
   }
@@ -226,7 +228,7 @@ export class LocalPlanner implements PipelineBuilder {
     const buffer = new PageBuffer();
     let remaining = node.sources.length;
     node.sources.forEach((sourceNode, i) => {
-      const source = this.rename(this.visit(sourceNode), node.symbolMapping[i]!, node.outputs);
+      const source = this.rename(this.visit(sourceNode), node.symbolMapping[i], node.outputs);
       const sink = new PageBufferSinkOperator(this.operatorContext('LocalExchangeSinkOperator'), buffer, false);
       const finishing = new FinishCountingSink(sink, () => {
         remaining--;

@@ -13,6 +13,7 @@
  * decided locally): its tasks fail and close their operators, which returns their memory at once.
  */
 import type { ErrorName } from '../common/error-codes.js';
+import { formatDataSize } from '../common/units.js';
 import { VivaceError } from '../common/vivace-error.js';
 
 /** How many consumers the EXCEEDED_MEMORY_LIMIT message names (Presto names the top three). */
@@ -84,8 +85,8 @@ export class QueryMemoryPool {
       const { name, text } = LIMIT_ERRORS[this.limitKind];
       throw new VivaceError(
         name,
-        `Query exceeded ${text} of ${formatBytes(this.limitBytes)} ` +
-          `[Allocated: ${formatBytes(this.reserved)}, Delta: ${formatBytes(delta)}, ` +
+        `Query exceeded ${text} of ${formatDataSize(this.limitBytes)} ` +
+          `[Allocated: ${formatDataSize(this.reserved)}, Delta: ${formatDataSize(delta)}, ` +
           `Top Consumers: {${this.topConsumers()}}]`,
       );
     }
@@ -132,7 +133,7 @@ export class QueryMemoryPool {
     return [...byConsumer]
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP_CONSUMERS)
-      .map(([consumer, bytes]) => `${consumer}=${formatBytes(bytes)}`)
+      .map(([consumer, bytes]) => `${consumer}=${formatDataSize(bytes)}`)
       .join(', ');
   }
 
@@ -215,8 +216,8 @@ export class NodeMemoryPool {
       new VivaceError(
         'CLUSTER_OUT_OF_MEMORY',
         'Query killed because the cluster is out of memory. Please try again in a few minutes. ' +
-          `[Node ${this.nodeId} memory pool of ${formatBytes(this.limitBytes)}: Allocated: ${formatBytes(this.reserved)}, ` +
-          `Delta: ${formatBytes(delta)}, this query: ${formatBytes(victim.reservedBytes)}, ` +
+          `[Node ${this.nodeId} memory pool of ${formatDataSize(this.limitBytes)}: Allocated: ${formatDataSize(this.reserved)}, ` +
+          `Delta: ${formatDataSize(delta)}, this query: ${formatDataSize(victim.reservedBytes)}, ` +
           `Top Consumers: {${victim.topConsumers()}}]`,
       );
     // Killing a query closes its operators, which frees its memory synchronously.
@@ -254,25 +255,4 @@ export class LocalMemoryContext {
   close(): void {
     this.setBytes(0);
   }
-}
-
-/** Presto's data-size format (airlift DataSize): `1.50GB`, `512kB`, `17B`. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return 'unlimited';
-  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value}B` : `${Number.isInteger(value) ? value : value.toFixed(2)}${units[unit]}`;
-}
-
-/** Parses `1GB`, `512MB`, `100kB`, `17B` (case-insensitive units) into bytes. */
-export function parseBytes(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(B|kB|MB|GB|TB|PB)\s*$/i.exec(text);
-  if (!match) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid data size: '${text}'`);
-  const units: Record<string, number> = { b: 0, kb: 1, mb: 2, gb: 3, tb: 4, pb: 5 };
-  return Math.round(Number(match[1]) * 1024 ** units[match[2]!.toLowerCase()]!);
 }

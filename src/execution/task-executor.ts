@@ -13,6 +13,8 @@
  * A task stops at its first failure, or with USER_CANCELED when `cancel()` is called or
  * `isCancelled` turns true (checked before each of its quanta); all its drivers are closed.
  */
+
+import { fail } from '../common/invariant.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { Driver } from './driver.js';
 
@@ -84,7 +86,7 @@ class TaskRun implements TaskExecution {
         if (--this.unfinished === 0) this.finish();
         return;
       case 'BLOCKED':
-        progress.blocked!.then(
+        (progress.blocked ?? fail('a blocked driver says what it waits for')).then(
           () => this.unblocked(driver),
           (error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))),
         );
@@ -165,7 +167,7 @@ export class DriverExecutor {
     this.pumpScheduled = false;
     const sliceEnd = performance.now() + this.sliceMs;
     while (this.head < this.ready.length) {
-      const run = this.ready[this.head++]!;
+      const run = this.ready[this.head++];
       run.queued = false;
       if (run.cancelledNow()) continue;
       try {

@@ -100,14 +100,14 @@ function selectMostSpecific(matches: readonly BoundSignature[], args: readonly A
   if (!types.some((t) => t.kind === 'unknown')) return best;
 
   const onlyCastingNulls = matches.filter((m) =>
-    m.argumentTypes.every((bound, i) => types[i]!.kind === 'unknown' || typeEquals(bound, types[i]!)),
+    m.argumentTypes.every((bound, i) => types[i].kind === 'unknown' || typeEquals(bound, types[i])),
   );
   if (onlyCastingNulls.length > 0) {
     best = onlyCastingNulls;
     if (best.length === 1) return best;
   }
 
-  const first = best[0]!;
+  const first = best[0];
   const sameReturnType = best.every((m) => typeEquals(m.returnType, first.returnType));
   if (sameReturnType && best.every((m) => returnsNullOnNullArgument(m, types))) {
     // All of them compute NULL here; pick one deterministically, as Trino does (greatest text).

@@ -341,8 +341,8 @@ class PatternParser {
       case 'function': {
         const parts = this.parsePatternList();
         const types = concreteTypes(parts);
-        if (types !== undefined) return concrete(functionType(types.slice(0, -1), types[types.length - 1]!));
-        return { kind: 'function', arguments: parts.slice(0, -1), returnType: parts[parts.length - 1]! };
+        if (types !== undefined) return concrete(functionType(types.slice(0, -1), types[types.length - 1]));
+        return { kind: 'function', arguments: parts.slice(0, -1), returnType: parts[parts.length - 1] };
       }
       case 'interval':
         return concrete(this.makeType(`interval ${this.readWord()} ${this.readWord()} ${this.readWord()}`, []));

@@ -112,8 +112,8 @@ export function bindSignature(
   for (let round = 0; round < MAX_ROUNDS && !settled; round++) {
     let changed = false;
     for (let i = 0; i < args.length; i++) {
-      const argument = args[i]!;
-      const pattern = patterns[i]!;
+      const argument = args[i];
+      const pattern = patterns[i];
       let status: Status;
       if (isLambdaArgument(argument)) {
         if (pattern.kind !== 'function' || pattern.arguments.length !== argument.arity) return undefined;
@@ -135,8 +135,8 @@ export function bindSignature(
 
   const argumentTypes: Type[] = [];
   for (let i = 0; i < args.length; i++) {
-    const argument = args[i]!;
-    const pattern = patterns[i]!;
+    const argument = args[i];
+    const pattern = patterns[i];
     if (isLambdaArgument(argument)) {
       const lambda = lambdaTypes[i];
       if (lambda === undefined || pattern.kind !== 'function') return undefined;
@@ -175,7 +175,7 @@ function expandArguments(signature: FunctionSignature, count: number): readonly 
   if (!signature.variadic) return count === declared.length ? declared : undefined;
   if (count < signature.minArguments || count < declared.length - 1) return undefined;
   const patterns = declared.slice(0, -1);
-  const repeated = declared[declared.length - 1]!;
+  const repeated = declared[declared.length - 1];
   while (patterns.length < count) patterns.push(repeated);
   return patterns;
 }
@@ -229,7 +229,7 @@ function unify(
       if (actual.kind !== 'row' || actual.fields.length !== pattern.fields.length) return Status.Failed;
       let status: Status = Status.Unchanged;
       for (let i = 0; i < pattern.fields.length; i++) {
-        status = merge(status, unify(pattern.fields[i]!, actual.fields[i]!.type, bindings, constraints));
+        status = merge(status, unify(pattern.fields[i], actual.fields[i].type, bindings, constraints));
       }
       return status;
     }
@@ -237,7 +237,7 @@ function unify(
       if (actual.kind !== 'function' || actual.arguments.length !== pattern.arguments.length) return Status.Failed;
       let status = unify(pattern.returnType, actual.returnType, bindings, constraints);
       for (let i = 0; i < pattern.arguments.length; i++) {
-        status = merge(status, unify(pattern.arguments[i]!, actual.arguments[i]!, bindings, constraints));
+        status = merge(status, unify(pattern.arguments[i], actual.arguments[i], bindings, constraints));
       }
       return status;
     }
@@ -280,7 +280,7 @@ function unifyParametric(
   const widenedValues = parametersOf(widened);
   const values = parameters.map((p, i) => {
     if (p.kind === 'number') return p.value;
-    return bindings.longs.get(p.name) ?? widenedValues[i]!;
+    return bindings.longs.get(p.name) ?? widenedValues[i];
   });
   let current: Type;
   try {
@@ -293,8 +293,8 @@ function unifyParametric(
   const superValues = parametersOf(superType);
   let status: Status = Status.Unchanged;
   for (let i = 0; i < parameters.length; i++) {
-    const parameter = parameters[i]!;
-    const value = superValues[i]!;
+    const parameter = parameters[i];
+    const value = superValues[i];
     if (parameter.kind === 'number') {
       if (parameter.value !== value) return Status.Failed;
     } else if (bindings.longs.get(parameter.name) !== value) {

@@ -163,7 +163,7 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return month === 1 && leap ? 29 : MONTH_DAYS[month]!;
+  return month === 1 && leap ? 29 : MONTH_DAYS[month];
 }
 
 export function evaluateNegation(a: unknown, type: Type): unknown {

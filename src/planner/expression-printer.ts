@@ -78,7 +78,7 @@ class ExpressionPrinter {
         return `ARRAY[${p.join(', ')}]`;
       case 'DEREFERENCE': {
         const index = Number((args[1] as Constant).value);
-        const base = args[0]!.type;
+        const base = args[0].type;
         const name = base.kind === 'row' ? base.fields[index]?.name : undefined;
         return name ? `${p[0]}.${name}` : `${p[0]}[${index + 1}]`;
       }

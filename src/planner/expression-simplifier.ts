@@ -109,15 +109,15 @@ export class ExpressionSimplifier {
       case 'MULTIPLY':
       case 'DIVIDE':
       case 'MODULUS':
-        value = evaluateArithmetic(operator as ArithmeticOperator, a!.value, a!.type, b!.value, b!.type, e.type);
+        value = evaluateArithmetic(operator as ArithmeticOperator, a.value, a.type, b.value, b.type, e.type);
         break;
       case 'NEGATION':
-        value = evaluateNegation(a!.value, a!.type);
+        value = evaluateNegation(a.value, a.type);
         break;
       default: {
         const comparison = comparisonOf(e);
         if (comparison === undefined) return undefined;
-        const order = compareValues(a!.value, b!.value, a!.type);
+        const order = compareValues(a.value, b.value, a.type);
         if (order === undefined) return undefined;
         value = compareResult(comparison, order);
       }
@@ -155,9 +155,9 @@ export class ExpressionSimplifier {
       case 'OR':
         return this.logical(e, 'OR');
       case 'NOT': {
-        const arg = args[0]!;
+        const arg = args[0];
         if (arg.kind === 'Constant') return arg.value === null ? nullOf(BOOLEAN) : constant(!arg.value, BOOLEAN);
-        if (arg.kind === 'SpecialForm' && arg.form === 'NOT') return arg.args[0]!;
+        if (arg.kind === 'SpecialForm' && arg.form === 'NOT') return arg.args[0];
         const comparison = comparisonOf(arg);
         // NaN breaks `NOT (a < b)` = `a >= b` for floating point.
         const floating =
@@ -172,7 +172,7 @@ export class ExpressionSimplifier {
         return e;
       }
       case 'IS_NULL': {
-        const arg = args[0]!;
+        const arg = args[0];
         return arg.kind === 'Constant' ? constant(arg.value === null, BOOLEAN) : e;
       }
       case 'IS_DISTINCT_FROM': {
@@ -185,7 +185,7 @@ export class ExpressionSimplifier {
       case 'IF': {
         const [condition, then, otherwise] = args;
         if (condition?.kind !== 'Constant') return e;
-        return condition.value === true ? then! : otherwise!;
+        return condition.value === true ? then : otherwise;
       }
       case 'SWITCH':
         return this.switchForm(e);
@@ -201,7 +201,7 @@ export class ExpressionSimplifier {
           if (arg.kind === 'Constant') break;
         }
         if (kept.length === 0) return nullOf(e.type);
-        if (kept.length === 1) return kept[0]!;
+        if (kept.length === 1) return kept[0];
         return kept.length === args.length && kept.every((k, i) => k === args[i]) ? e : { ...e, args: kept };
       }
       case 'IN':
@@ -218,7 +218,7 @@ export class ExpressionSimplifier {
         );
       }
       case 'TRY':
-        return args[0]!.kind === 'Constant' ? args[0]! : e;
+        return args[0].kind === 'Constant' ? args[0] : e;
       default:
         return e;
     }
@@ -242,7 +242,7 @@ export class ExpressionSimplifier {
     }
     if (sawNull) terms.push(nullOf(BOOLEAN));
     if (terms.length === 0) return form === 'AND' ? TRUE : FALSE;
-    if (terms.length === 1) return terms[0]!;
+    if (terms.length === 1) return terms[0];
     if (form === 'OR') {
       const factored = factorCommonConjuncts(terms);
       if (factored) return this.simplify(factored);
@@ -256,17 +256,17 @@ export class ExpressionSimplifier {
     const args = e.args;
     const kept: RowExpression[] = [];
     for (let i = 0; i + 1 < args.length; i += 2) {
-      const condition = args[i]!;
+      const condition = args[i];
       if (condition.kind === 'Constant') {
         if (condition.value !== true) continue;
         // The first always-true branch ends the CASE.
-        if (kept.length === 0) return args[i + 1]!;
-        kept.push(args[i + 1]!);
+        if (kept.length === 0) return args[i + 1];
+        kept.push(args[i + 1]);
         return specialForm('SWITCH', e.type, kept);
       }
-      kept.push(condition, args[i + 1]!);
+      kept.push(condition, args[i + 1]);
     }
-    const otherwise = args[args.length - 1]!;
+    const otherwise = args[args.length - 1];
     if (kept.length === 0) return otherwise;
     kept.push(otherwise);
     return kept.length === args.length ? e : specialForm('SWITCH', e.type, kept);
@@ -298,13 +298,13 @@ export class ExpressionSimplifier {
 function factorCommonConjuncts(disjuncts: readonly RowExpression[]): RowExpression | undefined {
   const lists = disjuncts.map((d) => (d.kind === 'SpecialForm' && d.form === 'AND' ? d.args : [d]));
   const keys = lists.map((list) => new Set(list.map(expressionKey)));
-  const common = lists[0]!.filter((t) => isDeterministic(t) && keys.every((k) => k.has(expressionKey(t))));
+  const common = lists[0].filter((t) => isDeterministic(t) && keys.every((k) => k.has(expressionKey(t))));
   if (common.length === 0) return undefined;
   const commonKeys = new Set(common.map(expressionKey));
   const rests = lists.map((list) => list.filter((t) => !commonKeys.has(expressionKey(t))));
   // A disjunct that was only common conjuncts makes the remaining OR true.
   if (rests.some((r) => r.length === 0)) return specialForm('AND', BOOLEAN, common);
-  const remaining = rests.map((r) => (r.length === 1 ? r[0]! : specialForm('AND', BOOLEAN, r)));
+  const remaining = rests.map((r) => (r.length === 1 ? r[0] : specialForm('AND', BOOLEAN, r)));
   return specialForm('AND', BOOLEAN, [...common, specialForm('OR', BOOLEAN, remaining)]);
 }
 

@@ -69,7 +69,7 @@ export function isNotNull(e: RowExpression): RowExpression {
 }
 
 export function coalesce(...args: RowExpression[]): RowExpression {
-  return specialForm('COALESCE', args[0]!.type, args);
+  return specialForm('COALESCE', args[0].type, args);
 }
 
 export function ifThenElse(condition: RowExpression, then: RowExpression, otherwise: RowExpression): RowExpression {
@@ -99,14 +99,14 @@ export function disjuncts(e: RowExpression): RowExpression[] {
 export function combineConjuncts(terms: readonly RowExpression[]): RowExpression {
   const flat = terms.flatMap(conjuncts);
   if (flat.length === 0) return TRUE;
-  if (flat.length === 1) return flat[0]!;
+  if (flat.length === 1) return flat[0];
   return specialForm('AND', BOOLEAN, flat);
 }
 
 export function combineDisjuncts(terms: readonly RowExpression[]): RowExpression {
   const flat = terms.flatMap(disjuncts);
   if (flat.length === 0) return FALSE;
-  if (flat.length === 1) return flat[0]!;
+  if (flat.length === 1) return flat[0];
   return specialForm('OR', BOOLEAN, flat);
 }
 
@@ -145,7 +145,7 @@ function rewriteList(
 ): readonly RowExpression[] {
   let out: RowExpression[] | undefined;
   for (let i = 0; i < list.length; i++) {
-    const next = rewriteExpression(list[i]!, fn);
+    const next = rewriteExpression(list[i], fn);
     if (next !== list[i] && out === undefined) out = list.slice(0, i);
     out?.push(next);
   }

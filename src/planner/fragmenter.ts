@@ -103,14 +103,14 @@ export function fragmentPlan(plan: PlanNode, ids: PlanNodeIdAllocator): Fragment
 
 /** The source's rows in the exchange's channel order (a fragment's pages are the exchange's). */
 function alignOutputs(source: PlanNode, exchange: ExchangeNode, index: number, ids: PlanNodeIdAllocator): PlanNode {
-  const wanted = exchange.inputs[index]!;
-  if (wanted.length === source.outputs.length && wanted.every((name, i) => source.outputs[i]!.name === name)) {
+  const wanted = exchange.inputs[index];
+  if (wanted.length === source.outputs.length && wanted.every((name, i) => source.outputs[i].name === name)) {
     return source;
   }
   const types = new Map(source.outputs.map((s) => [s.name, s.type] as const));
   const outputs = exchange.outputs.map((symbol, i) => ({
-    name: wanted[i]!,
-    type: types.get(wanted[i]!) ?? symbol.type,
+    name: wanted[i],
+    type: types.get(wanted[i]) ?? symbol.type,
   }));
   return {
     kind: 'Project',

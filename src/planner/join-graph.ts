@@ -5,6 +5,7 @@
  * a's and c's relations); every other conjunct is kept with the set of leaves it reads.
  */
 
+import { fail } from '../common/invariant.js';
 import { typeEquals } from '../types/type.js';
 import { and, conjuncts, isDeterministic, ref, visitExpression } from './expressions.js';
 import type { JoinNode, PlanNode } from './plan-nodes.js';
@@ -31,8 +32,9 @@ export function extractCluster(root: JoinNode, functions: PlannerFunctions): Joi
     if (isClusterJoin(node)) {
       visit(node.left);
       visit(node.right);
-      const types = new Map([...node.left.outputs, ...node.right.outputs].map((s) => [s.name, s]));
-      for (const c of node.criteria) terms.push(functions.equal(ref(types.get(c.left)!), ref(types.get(c.right)!)));
+      const symbols = new Map([...node.left.outputs, ...node.right.outputs].map((s) => [s.name, s]));
+      const symbol = (name: string) => symbols.get(name) ?? fail(`join criterion ${name} is not an output of a side`);
+      for (const c of node.criteria) terms.push(functions.equal(ref(symbol(c.left)), ref(symbol(c.right))));
       if (node.filter) terms.push(...conjuncts(node.filter));
       return;
     }
@@ -56,7 +58,7 @@ export function extractCluster(root: JoinNode, functions: PlannerFunctions): Joi
   const parent = new Map<string, string>();
   const find = (s: string): string => {
     let r = s;
-    while (parent.has(r)) r = parent.get(r)!;
+    for (let up = parent.get(r); up !== undefined; up = parent.get(r)) r = up;
     return r;
   };
   const predicates: { expression: RowExpression; leaves: number }[] = [];
@@ -77,16 +79,17 @@ export function extractCluster(root: JoinNode, functions: PlannerFunctions): Joi
     }
     let mask = 0;
     visitExpression(t, (x) => {
-      if (x.kind === 'Symbol' && leafOf.has(x.name)) mask |= 1 << leafOf.get(x.name)!;
+      const leaf = x.kind === 'Symbol' ? leafOf.get(x.name) : undefined;
+      if (leaf !== undefined) mask |= 1 << leaf;
     });
     predicates.push({ expression: t, leaves: mask });
   }
   const byRoot = new Map<string, PlanSymbol[]>();
-  for (const name of symbols.keys()) {
+  for (const [name, symbol] of symbols) {
     if (!parent.has(name) && ![...parent.values()].includes(name)) continue;
     const root = find(name);
     const members = byRoot.get(root) ?? [];
-    members.push(symbols.get(name)!);
+    members.push(symbol);
     byRoot.set(root, members);
   }
   return { leaves, classes: [...byRoot.values()].filter((m) => m.length > 1), predicates };
@@ -95,7 +98,7 @@ export function extractCluster(root: JoinNode, functions: PlannerFunctions): Joi
 /** Bit mask of the leaves a class has members in. */
 export function classLeaves(members: readonly PlanSymbol[], leafOf: ReadonlyMap<string, number>): number {
   let mask = 0;
-  for (const m of members) mask |= 1 << leafOf.get(m.name)!;
+  for (const m of members) mask |= 1 << (leafOf.get(m.name) ?? fail(`class member ${m.name} is not a leaf output`));
   return mask;
 }
 
@@ -109,7 +112,7 @@ export function leafEqualities(
   const terms: RowExpression[] = [];
   for (const members of classes) {
     const local = members.filter((m) => leafOf.get(m.name) === leaf);
-    for (let i = 1; i < local.length; i++) terms.push(functions.equal(ref(local[0]!), ref(local[i]!)));
+    for (let i = 1; i < local.length; i++) terms.push(functions.equal(ref(local[0]), ref(local[i])));
   }
   return terms.length > 0 ? and(...terms) : undefined;
 }

@@ -31,7 +31,6 @@ export function buildLogicalPlanWithAllocators(analyzed: AnalyzedQuery, context:
   const symbols = new SymbolAllocator();
   const ids = new PlanNodeIdAllocator();
   const factory = new PlanFactory(ids);
-  let planner: QueryBuilder | undefined;
   const ctx: BuilderContext = {
     session: context.session,
     metadata: context.metadata,
@@ -39,10 +38,11 @@ export function buildLogicalPlanWithAllocators(analyzed: AnalyzedQuery, context:
     symbols,
     factory,
     cteScope: undefined,
-    planQuery: (query, outer) => planner!.planQuery(query, outer),
-    planQueryBody: (body, outer) => planner!.planQueryBody(body, outer),
+    // The builder and its context refer to each other: these run only once both exist.
+    planQuery: (query, outer) => planner.planQuery(query, outer),
+    planQueryBody: (body, outer) => planner.planQueryBody(body, outer),
   };
-  planner = new QueryBuilder(ctx);
+  const planner = new QueryBuilder(ctx);
   const plan = planner.planQuery(analyzed.query, undefined);
   const root = factory.output(
     plan.node,

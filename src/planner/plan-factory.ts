@@ -9,6 +9,8 @@
  * - Join: explicit (a subset of the left outputs then the right outputs); CorrelatedJoin: the
  *   input's then the subquery's outputs; Union and Values: their own new symbols.
  */
+
+import { fail } from '../common/invariant.js';
 import type { QualifiedObjectName } from '../spi/metadata.js';
 import { BIGINT, BOOLEAN, type Type } from '../types/type.js';
 import type {
@@ -60,9 +62,9 @@ export function outputTypes(node: PlanNode): Map<string, Type> {
 }
 
 export function symbolOf(node: PlanNode, name: string): PlanSymbol {
-  const found = node.outputs.find((s) => s.name === name);
-  if (found === undefined) throw new Error(`Symbol ${name} is not an output of ${node.kind} ${node.id}`);
-  return found;
+  return (
+    node.outputs.find((s) => s.name === name) ?? fail(`Symbol ${name} is not an output of ${node.kind} ${node.id}`)
+  );
 }
 
 export class PlanFactory {

@@ -192,7 +192,7 @@ function detailsOf(node: PlanNode): string[] {
     case 'Window':
       return node.functions.map(formatWindowFunction);
     case 'Union':
-      return node.outputs.map((s, j) => `${s.name} := ${list(node.symbolMapping.map((m) => m[j]!))}`);
+      return node.outputs.map((s, j) => `${s.name} := ${list(node.symbolMapping.map((m) => m[j]))}`);
     default:
       return [];
   }
@@ -241,5 +241,5 @@ function formatColumnDomain(domain: ColumnDomain, type: Type | undefined): strin
     return `${low}, ${high}`;
   });
   if (domain.nullAllowed) ranges.push('NULL');
-  return ranges.length === 1 ? ranges[0]! : list(ranges);
+  return ranges.length === 1 ? ranges[0] : list(ranges);
 }

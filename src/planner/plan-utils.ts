@@ -12,7 +12,7 @@ import type { PlanSymbol, RowExpression } from './row-expression.js';
 export function withSources(node: PlanNode, sources: readonly PlanNode[]): PlanNode {
   const current = sourcesOf(node);
   if (current.length === sources.length && current.every((s, i) => s === sources[i])) return node;
-  const first = sources[0]!;
+  const first = sources[0];
   switch (node.kind) {
     case 'TableScan':
     case 'Values':
@@ -37,15 +37,15 @@ export function withSources(node: PlanNode, sources: readonly PlanNode[]): PlanN
         outputs: [...first.outputs, ...node.outputs.slice(node.outputs.length - node.functions.length)],
       };
     case 'SemiJoin':
-      return { ...node, source: first, filteringSource: sources[1]!, outputs: [...first.outputs, lastOutput(node)] };
+      return { ...node, source: first, filteringSource: sources[1], outputs: [...first.outputs, lastOutput(node)] };
     case 'Join':
-      return { ...node, left: first, right: sources[1]! };
+      return { ...node, left: first, right: sources[1] };
     case 'Union':
       return { ...node, sources };
     case 'Exchange':
       return { ...node, sources };
     case 'Apply': {
-      const subquery = sources[1]!;
+      const subquery = sources[1];
       return {
         ...node,
         input: first,
@@ -55,7 +55,7 @@ export function withSources(node: PlanNode, sources: readonly PlanNode[]): PlanN
       };
     }
     case 'CorrelatedJoin': {
-      const subquery = sources[1]!;
+      const subquery = sources[1];
       return {
         ...node,
         input: first,
@@ -70,7 +70,7 @@ export function withSources(node: PlanNode, sources: readonly PlanNode[]): PlanN
 }
 
 function lastOutput(node: PlanNode): PlanSymbol {
-  return node.outputs[node.outputs.length - 1]!;
+  return node.outputs[node.outputs.length - 1];
 }
 
 function correlation(input: PlanNode, subquery: PlanNode): string[] {

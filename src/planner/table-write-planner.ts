@@ -9,6 +9,7 @@
 import type { AnalyzedQuery } from '../analyzer/bound-tree.js';
 import type { QualifiedObjectName } from '../spi/metadata.js';
 import { BIGINT, type Type, typeEquals, VARCHAR } from '../types/type.js';
+import { symbolOf } from './plan-factory.js';
 import type { OutputNode, PlanNode } from './plan-nodes.js';
 import { type PlanQueryContext, planQuery } from './query-planner.js';
 import type { RowExpression } from './row-expression.js';
@@ -34,8 +35,8 @@ export function planTableWrite(
   const assignments: { symbol: string; expression: RowExpression }[] = [];
   const columnSymbols: string[] = [];
   query.columns.forEach((symbol, i) => {
-    const from = query.source.outputs.find((o) => o.name === symbol)!;
-    const to = columns[i]!.type;
+    const from = symbolOf(query.source, symbol);
+    const to = columns[i].type;
     const name = `$write${i}`;
     const value: RowExpression = { kind: 'Symbol', name: from.name, type: from.type };
     assignments.push({
@@ -49,7 +50,7 @@ export function planTableWrite(
     id: 'write-project',
     source: query.source,
     assignments,
-    outputs: assignments.map((a, i) => ({ name: a.symbol, type: columns[i]!.type })),
+    outputs: assignments.map((a, i) => ({ name: a.symbol, type: columns[i].type })),
   };
   const writer: PlanNode = {
     kind: 'TableWriter',

@@ -9,7 +9,7 @@ import type { Type } from '../types/type.js';
 import { compareValues } from './constant-values.js';
 import { conjuncts, disjuncts, isForm } from './expressions.js';
 import type { ColumnDomain, TupleDomain, ValueRange } from './plan-nodes.js';
-import { comparisonOf, flipComparison } from './planner-functions.js';
+import { type ComparisonOperator, comparisonOf, flipComparison } from './planner-functions.js';
 import type { RowExpression } from './row-expression.js';
 
 type Bound = { readonly value: unknown; readonly inclusive: boolean } | undefined;
@@ -108,7 +108,7 @@ export function unionDomains(a: ColumnDomain, b: ColumnDomain, type: Type): Colu
   const nullAllowed = a.nullAllowed || b.nullAllowed;
   if (!a.ranges || !b.ranges) return { nullAllowed };
   const ranges = normalize([...a.ranges, ...b.ranges], type);
-  if (ranges.length === 1 && !ranges[0]!.low && !ranges[0]!.high) return { nullAllowed };
+  if (ranges.length === 1 && !ranges[0].low && !ranges[0].high) return { nullAllowed };
   return { nullAllowed, ranges };
 }
 
@@ -150,7 +150,7 @@ function termDomain(
     const c = column(term.args[0]);
     return c && { ...c, domain: { nullAllowed: true, ranges: [] } };
   }
-  if (isForm(term, 'NOT') && isForm(term.args[0]!, 'IS_NULL')) {
+  if (isForm(term, 'NOT') && isForm(term.args[0], 'IS_NULL')) {
     const c = column((term.args[0] as { args: readonly RowExpression[] }).args[0]);
     return c && { ...c, domain: { nullAllowed: false } };
   }
@@ -175,8 +175,9 @@ function termDomain(
     const range = { low: { value: low.value, inclusive: true }, high: { value: high.value, inclusive: true } };
     return { ...c, domain: { nullAllowed: false, ranges: normalize([range], c.type) } };
   }
-  let op = comparisonOf(term);
-  if (op === undefined || term.kind !== 'Call') return undefined;
+  const comparison = comparisonOf(term);
+  if (comparison === undefined || term.kind !== 'Call') return undefined;
+  let op: ComparisonOperator = comparison;
   let [a, b] = term.args;
   if (a?.kind === 'Constant') {
     [a, b] = [b, a];

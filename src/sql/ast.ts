@@ -11,6 +11,10 @@
  *   `strpos(y, x)`, `NOT BETWEEN`/`NOT IN`/`NOT LIKE`/`IS NOT DISTINCT FROM` are `Not` around the
  *   positive form, `!=` is `<>`. `IF`, `COALESCE`, `NULLIF`, `TRY` and `GROUPING` stay function
  *   calls; the analyzer gives them their special meaning.
+ *
+ * Why one long file: it is the one definition of the `Statement`, `Query`, `Relation` and
+ * `Expression` unions, which the parser, formatter and analyzer switch over exhaustively; reading
+ * a union next to its members is worth more than the length, and there is no logic here to split.
  */
 import type { SourcePosition } from '../common/vivace-error.js';
 

@@ -9,6 +9,8 @@
  * `null` for single-line output. Single-line output is also used to measure whether an AND/OR
  * chain or a CASE fits on one line before deciding to break it.
  */
+
+import { assertNever, fail } from '../common/invariant.js';
 import type {
   DataType,
   Expression,
@@ -115,7 +117,7 @@ export function formatStringLiteral(value: string): string {
   if (plain) return `'${value.replaceAll("'", "''")}'`;
   let out = "U&'";
   for (const ch of value) {
-    const c = ch.codePointAt(0)!;
+    const c = ch.codePointAt(0) ?? fail('a string iterates as non-empty code points');
     if (ch === "'") out += "''";
     else if (ch === '\\') out += '\\\\';
     else if (needsUnicodeEscape(c)) out += `\\${c.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -379,7 +381,7 @@ export abstract class ExpressionFormatter {
       this.operand(x, indent, x.kind === 'LogicalBinary' ? PREC_PRIMARY : PREC_NOT);
     let out = chainOperand(left);
     for (let i = operands.length - 1; i >= 0; i--)
-      out += `${newline(indent)}${e.operator} ${chainOperand(operands[i]!)}`;
+      out += `${newline(indent)}${e.operator} ${chainOperand(operands[i])}`;
     return out;
   }
 
@@ -429,7 +431,7 @@ export abstract class ExpressionFormatter {
     const name = formatFunctionName(e.name);
     let args: string;
     if (e.args.length === 0) {
-      const isCount = e.name.parts.length === 1 && e.name.parts[0]!.value.toLowerCase() === 'count';
+      const isCount = e.name.parts.length === 1 && e.name.parts[0].value.toLowerCase() === 'count';
       args = isCount ? '*' : '';
     } else {
       args = (e.distinct ? 'DISTINCT ' : '') + this.list(e.args, indent, PREC_LAMBDA);
@@ -491,8 +493,4 @@ export abstract class ExpressionFormatter {
         return assertNever(bound.type);
     }
   }
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`unexpected AST node: ${JSON.stringify(value)}`);
 }

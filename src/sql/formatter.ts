@@ -4,6 +4,7 @@
  * nested queries indented one step inside their parentheses; expressions come from
  * `formatter-expression.ts`. `vivace format`, EXPLAIN output and error messages use it.
  */
+import { assertNever } from '../common/invariant.js';
 import type {
   ColumnDefinition,
   Expression,
@@ -21,7 +22,6 @@ import type {
   With,
 } from './ast.js';
 import {
-  assertNever,
   deeper,
   ExpressionFormatter,
   formatDataType,
@@ -301,7 +301,7 @@ class SqlFormatter extends ExpressionFormatter {
       case 'SimpleGroupBy':
         // One expression is a plain grouping key; `(a, b)` and `()` are one grouping set.
         return element.expressions.length === 1
-          ? this.operand(element.expressions[0]!, indent, PREC_OR)
+          ? this.operand(element.expressions[0], indent, PREC_OR)
           : `(${this.list(element.expressions, indent)})`;
       case 'GroupingSets':
         return `GROUPING SETS (${element.sets.map((set) => `(${this.list(set, indent)})`).join(', ')})`;

@@ -9,6 +9,8 @@
  * first in the text. `tokenize` is the strict public form that throws on both; the parser reads
  * a TokenBuffer, which scans lazily.
  */
+
+import { fail } from '../common/invariant.js';
 import { VivaceError } from '../common/vivace-error.js';
 import { isReservedKeyword } from './keywords.js';
 import type { Token, TokenKind } from './token.js';
@@ -98,7 +100,7 @@ export class TokenBuffer {
   at(index: number): Token {
     const tokens = this.tokens;
     while (index >= tokens.length && !this.done) this.scanNext();
-    return index < tokens.length ? tokens[index]! : tokens[tokens.length - 1]!;
+    return index < tokens.length ? tokens[index] : tokens[tokens.length - 1];
   }
 
   /** Every token, through the final `eof`. */
@@ -248,7 +250,7 @@ export class TokenBuffer {
   }
 
   private unrecognized(): true {
-    const code = this.sql.codePointAt(this.i)!;
+    const code = this.sql.codePointAt(this.i) ?? fail('the lexer reads an unrecognized character before the end');
     const text = String.fromCodePoint(code);
     this.push('unrecognized', text, text, '', this.i + text.length);
     return true;

@@ -85,6 +85,11 @@ export abstract class PrimaryParser extends SpecialFormParser {
           return { kind: 'Parameter', index: this.nextParameterIndex(), pos: t.pos };
         }
         break;
+      case 'unrecognized':
+      case 'error':
+      case 'eof':
+        // Not the start of an expression: reported below.
+        break;
     }
     this.note('<expression>');
     throw this.fail();
@@ -214,9 +219,9 @@ export abstract class PrimaryParser extends SpecialFormParser {
     if (this.token.key === '(') {
       return this.parseFunctionCall({ kind: 'QualifiedName', parts, pos: first.pos });
     }
-    let expression: Expression = parts[0]!;
+    let expression: Expression = parts[0];
     for (let i = 1; i < parts.length; i++) {
-      expression = { kind: 'Dereference', base: expression, field: parts[i]!, pos: first.pos };
+      expression = { kind: 'Dereference', base: expression, field: parts[i], pos: first.pos };
     }
     return expression;
   }

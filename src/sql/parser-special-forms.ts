@@ -334,9 +334,9 @@ export abstract class SpecialFormParser extends TypeParser {
       this.note("')'");
       do {
         const name = this.parseQualifiedName();
-        let reference: Expression = name.parts[0]!;
+        let reference: Expression = name.parts[0];
         for (let i = 1; i < name.parts.length; i++) {
-          reference = { kind: 'Dereference', base: reference, field: name.parts[i]!, pos: name.pos };
+          reference = { kind: 'Dereference', base: reference, field: name.parts[i], pos: name.pos };
         }
         args.push(reference);
       } while (this.accept(','));

@@ -74,7 +74,7 @@ export function canCast(from: Type, to: Type): boolean {
       return (
         to.kind === 'row' &&
         from.fields.length === to.fields.length &&
-        from.fields.every((f, i) => canCast(f.type, to.fields[i]!.type))
+        from.fields.every((f, i) => canCast(f.type, to.fields[i].type))
       );
     default:
       return false;

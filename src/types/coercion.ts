@@ -63,8 +63,8 @@ export function commonSuperType(a: Type, b: Type): Type | undefined {
  */
 export function commonSuperTypeOf(types: readonly Type[]): Type | undefined {
   if (types.length === 0) return undefined;
-  let result: Type | undefined = types[0]!;
-  for (let i = 1; i < types.length && result !== undefined; i++) result = commonSuperType(result, types[i]!);
+  let result: Type | undefined = types[0];
+  for (let i = 1; i < types.length && result !== undefined; i++) result = commonSuperType(result, types[i]);
   return result;
 }
 
@@ -81,7 +81,7 @@ export function isTypeOnlyCoercion(from: Type, to: Type): boolean {
     return isDecimalShort(from) === isDecimalShort(to) && from.scale === to.scale && from.precision <= to.precision;
   }
   if (from.kind === 'row' && to.kind === 'row') {
-    return from.fields.every((f, i) => isTypeOnlyCoercion(f.type, to.fields[i]!.type));
+    return from.fields.every((f, i) => isTypeOnlyCoercion(f.type, to.fields[i].type));
   }
   if (from.kind === 'array' && to.kind === 'array') return isTypeOnlyCoercion(from.element, to.element);
   if (from.kind === 'map' && to.kind === 'map') {
@@ -164,8 +164,8 @@ function rowCompatibility(from: readonly RowField[], to: readonly RowField[]): T
   const fields: RowField[] = [];
   let coercible = true;
   for (let i = 0; i < from.length; i++) {
-    const a = from[i]!;
-    const b = to[i]!;
+    const a = from[i];
+    const b = to[i];
     const field = typeCompatibility(a.type, b.type);
     if (field === undefined) return undefined;
     coercible &&= field.coercible;

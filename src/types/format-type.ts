@@ -53,7 +53,7 @@ function print(t: Type, display: boolean): string {
     case 'row': {
       let text = 'row(';
       for (let i = 0; i < t.fields.length; i++) {
-        const field = t.fields[i]!;
+        const field = t.fields[i];
         if (i > 0) text += display ? ', ' : ',';
         if (field.name !== undefined) text += `${display ? field.name : quoteFieldName(field.name)} `;
         text += print(field.type, display);

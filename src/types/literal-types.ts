@@ -179,7 +179,7 @@ function isValidLiteralValue(type: Type, value: string, position: SourcePosition
     case 'integer':
     case 'bigint': {
       const parsed = parseInteger(value.trim());
-      const [min, max] = INTEGRAL_RANGES[type.kind]!;
+      const [min, max] = INTEGRAL_RANGES[type.kind];
       return parsed !== undefined && parsed >= min && parsed <= max;
     }
     case 'real':

@@ -110,7 +110,7 @@ export function makeType(name: string, parameters: readonly TypeArgument[]): Typ
     case 'function': {
       if (parameters.length === 0) throw unknownType(name, parameters);
       const types = parameters.map((_, i) => unnamedType(name, parameters, i));
-      return functionType(types.slice(0, -1), types[types.length - 1]!);
+      return functionType(types.slice(0, -1), types[types.length - 1]);
     }
     default:
       throw unknownType(name, parameters);
@@ -191,13 +191,13 @@ function makeRow(name: string, parameters: readonly TypeArgument[]): Type {
 }
 
 function numberAt(name: string, parameters: readonly TypeArgument[], index: number): number {
-  const parameter = parameters[index]!;
+  const parameter = parameters[index];
   if (parameter.kind !== 'number' || !Number.isInteger(parameter.value)) throw unknownType(name, parameters);
   return parameter.value;
 }
 
 function unnamedType(name: string, parameters: readonly TypeArgument[], index: number): Type {
-  const parameter = parameters[index]!;
+  const parameter = parameters[index];
   if (parameter.kind !== 'type' || parameter.name !== undefined) throw unknownType(name, parameters);
   return parameter.type;
 }

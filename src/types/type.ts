@@ -178,14 +178,14 @@ export function typeEquals(a: Type, b: Type): boolean {
       const o = b as RowType;
       return (
         a.fields.length === o.fields.length &&
-        a.fields.every((f, i) => f.name === o.fields[i]!.name && typeEquals(f.type, o.fields[i]!.type))
+        a.fields.every((f, i) => f.name === o.fields[i].name && typeEquals(f.type, o.fields[i].type))
       );
     }
     case 'function': {
       const o = b as FunctionType;
       return (
         a.arguments.length === o.arguments.length &&
-        a.arguments.every((t, i) => typeEquals(t, o.arguments[i]!)) &&
+        a.arguments.every((t, i) => typeEquals(t, o.arguments[i])) &&
         typeEquals(a.returnType, o.returnType)
       );
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { VivaceError } from '../../src/common/vivace-error.js';
-import { formatBytes, NodeMemoryPool, parseBytes, QueryMemoryPool } from '../../src/execution/memory-context.js';
+import { NodeMemoryPool, QueryMemoryPool } from '../../src/execution/memory-context.js';
 
 const MB = 1024 * 1024;
 
@@ -145,14 +145,5 @@ describe('memory accounting', () => {
     assert.throws(() => build.setBytes(3.5 * MB), { errorName: 'CLUSTER_OUT_OF_MEMORY' });
     assert.equal(smallKilled, false);
     assert.equal(node.reservedBytes, 3 * MB);
-  });
-
-  it('formats and parses data sizes as Presto does', () => {
-    assert.equal(formatBytes(17), '17B');
-    assert.equal(formatBytes(1024), '1kB');
-    assert.equal(formatBytes(1536 * 1024 * 1024), '1.50GB');
-    assert.equal(parseBytes('1GB'), 1024 ** 3);
-    assert.equal(parseBytes('512 MB'), 512 * 1024 ** 2);
-    assert.throws(() => parseBytes('lots'), /Invalid data size/);
   });
 });

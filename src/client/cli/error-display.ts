@@ -19,7 +19,7 @@ export function caretListing(sql: string, lineNumber: number, columnNumber: numb
   if (lineNumber < 1 || lineNumber > lines.length) return '';
   let text = '';
   for (let i = 0; i < lineNumber; i++) text += `${lines[i]}\n`;
-  const line = lines[lineNumber - 1]!;
+  const line = lines[lineNumber - 1];
   // Keep tabs so the caret lines up under the same column in the terminal.
   let indent = '';
   for (let i = 0; i < columnNumber - 1 && i < line.length; i++) indent += line[i] === '\t' ? '\t' : ' ';

@@ -15,7 +15,7 @@ function unquote(identifier: string): string {
 export function applyUseStatement(session: ClientSession, sql: string): ClientSession | undefined {
   const match = USE.exec(sql);
   if (!match) return undefined;
-  const first = unquote(match[1]!);
+  const first = unquote(match[1]);
   if (match[2] === undefined) return { ...session, schema: first };
   return { ...session, catalog: first, schema: unquote(match[2]) };
 }

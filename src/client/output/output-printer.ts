@@ -81,20 +81,20 @@ class AlignedPrinter implements OutputPrinter {
     const widths = this.columns.map((c) => displayWidth(c.name));
     for (const row of cells) {
       row.forEach((text, i) => {
-        for (const line of text.split('\n')) widths[i] = Math.max(widths[i]!, displayWidth(line));
+        for (const line of text.split('\n')) widths[i] = Math.max(widths[i], displayWidth(line));
       });
     }
     let text = '';
     if (!this.headerPrinted) {
       this.headerPrinted = true;
-      text += `${this.columns.map((c, i) => ` ${center(c.name, widths[i]!)} `).join('|')}\n`;
+      text += `${this.columns.map((c, i) => ` ${center(c.name, widths[i])} `).join('|')}\n`;
       text += `${widths.map((w) => '-'.repeat(w + 2)).join('+')}\n`;
     }
     for (const row of cells) {
       const lines = row.map((cell) => cell.split('\n'));
       const height = Math.max(...lines.map((l) => l.length));
       for (let line = 0; line < height; line++) {
-        text += `${lines.map((l, i) => ` ${pad(l[line] ?? '', widths[i]!, this.numeric[i]!)} `).join('|')}\n`;
+        text += `${lines.map((l, i) => ` ${pad(l[line] ?? '', widths[i], this.numeric[i])} `).join('|')}\n`;
       }
     }
     this.out.write(text);

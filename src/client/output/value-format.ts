@@ -4,6 +4,8 @@
  * `{k=v}`, rows as arrays, varbinary (base64 on the wire) as hex bytes `61 62`.
  */
 
+import { fail } from '../../common/invariant.js';
+
 export function isNumericType(type: string): boolean {
   return /^(tinyint|smallint|integer|bigint|real|double|decimal)/.test(type);
 }
@@ -54,7 +56,7 @@ function hexBytes(base64: string): string {
 export function displayWidth(text: string): number {
   let width = 0;
   for (const char of text) {
-    const code = char.codePointAt(0)!;
+    const code = char.codePointAt(0) ?? fail('a string iterates as non-empty code points');
     width += isWide(code) ? 2 : 1;
   }
   return width;

@@ -118,7 +118,7 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     },
     createPageSource(request: PageSourceRequest): ConnectorPageSource {
       if (!isInformationSchema(request.table)) return inner.createPageSource(request);
-      const table = INFORMATION_SCHEMA_TABLES[request.table.table]!;
+      const table = INFORMATION_SCHEMA_TABLES[request.table.table];
       const names = NAME_COLUMNS[request.table.table];
       const filter = names === undefined ? {} : nameFilterOf(request.constraint, names.schema, names.table);
       return RowsPageSource.of(request, table.columns, table.rows(catalog, inner.metadata, filter));

@@ -123,7 +123,7 @@ export const INFORMATION_SCHEMA_TABLES: Readonly<Record<string, InformationSchem
       const relations = await relationsOf(metadata, filter);
       const columns = await Promise.all(relations.map((relation) => columnsOf(metadata, relation)));
       return relations.flatMap((relation, r) =>
-        columns[r]!.map((column, i) => [
+        columns[r].map((column, i) => [
           catalog,
           relation.name.schema,
           relation.name.table,

@@ -121,7 +121,7 @@ export class MemoryConnector implements Connector {
     const columns = table.columns.map((column) => column.name);
     const splits: MemorySplit[] = [];
     table.fragments.forEach((fragment, i) => {
-      const count = counts[i]!;
+      const count = counts[i];
       for (let part = 0; part < count; part++) {
         splits.push({
           tableId: table.id,

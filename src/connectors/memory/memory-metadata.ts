@@ -398,7 +398,10 @@ export class MemoryMetadata implements ConnectorMetadata {
     this.store.retire(current.id);
     this.retired.push(current);
     // Old records stay readable for a while, then go (their scans have long finished).
-    while (this.retired.length > RETIRED_TABLES_KEPT) this.forgetTable(this.retired.shift()!);
+    while (this.retired.length > RETIRED_TABLES_KEPT) {
+      const oldest = this.retired.shift();
+      if (oldest !== undefined) this.forgetTable(oldest);
+    }
   }
 
   async dropTable(name: SchemaTableName): Promise<void> {

@@ -66,13 +66,13 @@ export class MemoryPageSink implements ConnectorPageSink {
     if (page.positionCount === 0) return;
     const blocks: Block[] = [];
     for (let column = 0; column < this.channelOfColumn.length; column++) {
-      const { name, type } = this.table.columns[column]!;
-      const channel = this.channelOfColumn[column]!;
+      const { name, type } = this.table.columns[column];
+      const channel = this.channelOfColumn[column];
       if (channel < 0) {
         blocks.push(nullBlock(type, page.positionCount));
         continue;
       }
-      const block = page.blocks[channel]!;
+      const block = page.blocks[channel];
       if (!blockMatchesType(block, type)) {
         throw new VivaceError(
           'GENERIC_INTERNAL_ERROR',

@@ -24,7 +24,7 @@ export class MemoryPageSource implements ConnectorPageSource {
 
   getNextPage(): Page | null {
     if (this.finished) return null;
-    const stored = this.pages[this.next++]!;
+    const stored = this.pages[this.next++];
     if (this.next >= this.pageEnd) this.finished = true;
     return this.channels.length === 0 ? createPage([], stored.positionCount) : selectChannels(stored, this.channels);
   }

@@ -43,7 +43,7 @@ export function sampleColumns(
     let sampled = 0;
     let nulls = 0;
     for (const page of pages) {
-      const block = page.blocks[channel]!;
+      const block = page.blocks[channel];
       for (let p = 0; p < page.positionCount && sampled < SAMPLE_ROWS; p++, sampled++) {
         const value = getValue(block, column.type, p);
         if (value === null) nulls++;

@@ -86,7 +86,7 @@ export class TpchPageSource implements ConnectorPageSource {
 
   getNextPage(): Page | null {
     if (this.finished) return null;
-    const current = this.intervals[this.interval]!;
+    const current = this.intervals[this.interval];
     const batchUnits = this.table === 'lineitem' ? ORDERS_PER_LINEITEM_BATCH : ROWS_PER_BATCH;
     const count = Math.min(batchUnits, current.end - this.position);
     const batch = generateTpchColumns(this.table, this.scaleFactor, this.position, count, this.generatorColumns);

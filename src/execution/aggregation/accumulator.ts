@@ -81,7 +81,7 @@ export abstract class BaseAccumulator implements Accumulator {
       } else {
         const count = selected.length;
         const ids = new Int32Array(count);
-        for (let i = 0; i < count; i++) ids[i] = groupIds[selected[i]!]!;
+        for (let i = 0; i < count; i++) ids[i] = groupIds[selected[i]];
         this.addRows(
           ids,
           args.map((arg) => flatten(copyPositions(arg, selected, count))),

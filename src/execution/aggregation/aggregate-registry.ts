@@ -102,57 +102,57 @@ function createPlainAccumulator(fn: ResolvedFunction, lambdas: readonly LambdaFu
     case 'count_if':
       return new CountAccumulator('true');
     case 'sum':
-      return sumAccumulator(first!);
+      return sumAccumulator(first);
     case 'avg':
-      return averageAccumulator(first!);
+      return averageAccumulator(first);
     case 'min':
     case 'max':
       return args.length === 1
-        ? createMinMaxAccumulator(first!, name === 'max')
-        : new TopNAccumulator(first!, undefined, name === 'max', name);
+        ? createMinMaxAccumulator(first, name === 'max')
+        : new TopNAccumulator(first, undefined, name === 'max', name);
     case 'min_by':
     case 'max_by':
       return args.length === 2
-        ? new MinMaxByAccumulator(first!, args[1]!, name === 'max_by')
-        : new TopNAccumulator(args[1]!, first!, name === 'max_by', name);
+        ? new MinMaxByAccumulator(first, args[1], name === 'max_by')
+        : new TopNAccumulator(args[1], first, name === 'max_by', name);
     case 'arbitrary':
     case 'any_value':
-      return new ArbitraryAccumulator(first!);
+      return new ArbitraryAccumulator(first);
     case 'bool_and':
     case 'every':
       return new BooleanAccumulator(true);
     case 'bool_or':
       return new BooleanAccumulator(false);
     case 'checksum':
-      return new ChecksumAccumulator(first!);
+      return new ChecksumAccumulator(first);
     case 'array_agg':
-      return new ArrayAggAccumulator(first!);
+      return new ArrayAggAccumulator(first);
     case 'map_agg':
-      return new MapAggAccumulator(first!, args[1]!, false);
+      return new MapAggAccumulator(first, args[1], false);
     case 'map_union': {
       const map = first as MapType;
       return new MapAggAccumulator(map.key, map.value, true);
     }
     case 'multimap_agg':
-      return new MultimapAggAccumulator(first!, args[1]!);
+      return new MultimapAggAccumulator(first, args[1]);
     case 'histogram':
-      return new HistogramAccumulator(first!);
+      return new HistogramAccumulator(first);
     case 'approx_distinct':
-      return new ApproxDistinctAccumulator(first!);
+      return new ApproxDistinctAccumulator(first);
     case 'approx_percentile':
-      return new ApproxPercentileAccumulator(first!, args.length === 3, args[args.length - 1]!.kind === 'array');
+      return new ApproxPercentileAccumulator(first, args.length === 3, args[args.length - 1].kind === 'array');
     case 'approx_most_frequent':
-      return new ApproxMostFrequentAccumulator(args[1]!);
+      return new ApproxMostFrequentAccumulator(args[1]);
     case 'numeric_histogram':
-      return new NumericHistogramAccumulator(args[1]!.kind === 'real', args.length === 3);
+      return new NumericHistogramAccumulator(args[1].kind === 'real', args.length === 3);
     case 'geometric_mean':
-      return new GeometricMeanAccumulator(first!.kind === 'real');
+      return new GeometricMeanAccumulator(first.kind === 'real');
     case 'reduce_agg': {
       const [input, combine] = lambdas;
       if (input === undefined || combine === undefined) {
         throw new VivaceError('GENERIC_INTERNAL_ERROR', 'reduce_agg needs its input and combine functions');
       }
-      return new ReduceAggAccumulator(first!, args[1]!, input, combine);
+      return new ReduceAggAccumulator(first, args[1], input, combine);
     }
     default:
       throw new VivaceError('FUNCTION_NOT_FOUND', `No accumulator for aggregate function ${fn.signature}`);

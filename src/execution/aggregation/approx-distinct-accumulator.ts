@@ -36,23 +36,23 @@ export class ApproxDistinctAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const block = args[0]!;
-    const errors = args.length > 1 ? numberValues(args[1]!) : undefined;
+    const block = args[0];
+    const errors = args.length > 1 ? numberValues(args[1]) : undefined;
     if (this.hashes.length < count) this.hashes = new Int32Array(count);
     const hashes = this.hashes;
     hashBlock(block, this.type, hashes, count);
     const nulls = block.nulls;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
+      const g = groupIds[i];
       let sketch = this.sketches[g];
       if (sketch === undefined) {
-        sketch = new HyperLogLog(errors === undefined ? DEFAULT_INDEX_BITS : indexBitsFor(errors[i]!));
+        sketch = new HyperLogLog(errors === undefined ? DEFAULT_INDEX_BITS : indexBitsFor(errors[i]));
         this.sketches[g] = sketch;
         this.sketchBytes += sketch.retainedBytes;
       }
       const before = sketch.retainedBytes;
-      sketch.add(hashes[i]!);
+      sketch.add(hashes[i]);
       this.sketchBytes += sketch.retainedBytes - before;
     }
   }
@@ -61,8 +61,8 @@ export class ApproxDistinctAccumulator extends BaseAccumulator {
     const values = (states as { values: readonly Uint8Array[] }).values;
     for (let i = 0; i < count; i++) {
       if (states.nulls !== undefined && states.nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      const incoming = HyperLogLog.deserialize(values[i]!);
+      const g = groupIds[i];
+      const incoming = HyperLogLog.deserialize(values[i]);
       const sketch = this.sketches[g];
       if (sketch === undefined) {
         this.sketches[g] = incoming;

@@ -47,7 +47,7 @@ class SpaceSaving {
         smallestCount = c;
       }
     }
-    this.counts.delete(smallest!);
+    if (smallest !== undefined) this.counts.delete(smallest);
     this.counts.set(value, smallestCount + count);
   }
 
@@ -92,13 +92,13 @@ export class ApproxMostFrequentAccumulator extends BaseAccumulator {
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
     const [bucketBlock, valueBlock, capacityBlock] = args;
-    const buckets = numberValues(bucketBlock!);
-    const capacities = numberValues(capacityBlock!);
+    const buckets = numberValues(bucketBlock);
+    const capacities = numberValues(capacityBlock);
     for (let i = 0; i < count; i++) {
-      if (valueBlock!.nulls !== undefined && valueBlock!.nulls[i] !== 0) continue;
-      const state = this.stateOf(groupIds[i]!, buckets[i]!, capacities[i]!);
+      if (valueBlock.nulls !== undefined && valueBlock.nulls[i] !== 0) continue;
+      const state = this.stateOf(groupIds[i], buckets[i], capacities[i]);
       const before = state.counts.size;
-      state.add(getValue(valueBlock!, this.valueType, i) as Item, 1);
+      state.add(getValue(valueBlock, this.valueType, i) as Item, 1);
       this.entries += state.counts.size - before;
     }
   }
@@ -108,8 +108,8 @@ export class ApproxMostFrequentAccumulator extends BaseAccumulator {
     const isString = this.valueType.kind !== 'bigint';
     for (let i = 0; i < count; i++) {
       if (states.nulls !== undefined && states.nulls[i] !== 0) continue;
-      const reader = new ByteReader(bytes[i]!);
-      const state = this.stateOf(groupIds[i]!, reader.int32(), reader.int32());
+      const reader = new ByteReader(bytes[i]);
+      const state = this.stateOf(groupIds[i], reader.int32(), reader.int32());
       const items = reader.int32();
       const before = state.counts.size;
       for (let j = 0; j < items; j++) {

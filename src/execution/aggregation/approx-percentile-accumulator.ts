@@ -51,25 +51,25 @@ export class ApproxPercentileAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const valueBlock = args[0]!;
+    const valueBlock = args[0];
     const values = numberValues(valueBlock);
-    const weightBlock = this.weighted ? args[1]! : undefined;
+    const weightBlock = this.weighted ? args[1] : undefined;
     const weights = weightBlock === undefined ? undefined : numberValues(weightBlock);
-    const percentileBlock = args[this.weighted ? 2 : 1]!;
+    const percentileBlock = args[this.weighted ? 2 : 1];
     for (let i = 0; i < count; i++) {
       if (valueBlock.nulls !== undefined && valueBlock.nulls[i] !== 0) continue;
       if (weightBlock?.nulls !== undefined && weightBlock.nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
+      const g = groupIds[i];
       let state = this.states[g];
       if (state === undefined) {
         state = { digest: new TDigest(), percentiles: this.readPercentiles(percentileBlock, i) };
         this.states[g] = state;
         this.bytes += state.digest.retainedBytes;
       }
-      const weight = weights === undefined ? 1 : weights[i]!;
+      const weight = weights === undefined ? 1 : weights[i];
       if (!(weight > 0)) throw new VivaceError('INVALID_FUNCTION_ARGUMENT', `Weight must be > 0, was ${weight}`);
       const before = state.digest.retainedBytes;
-      state.digest.add(values[i]!, weight);
+      state.digest.add(values[i], weight);
       this.bytes += state.digest.retainedBytes - before;
     }
   }
@@ -89,13 +89,13 @@ export class ApproxPercentileAccumulator extends BaseAccumulator {
     const values = (states as { values: readonly Uint8Array[] }).values;
     for (let i = 0; i < count; i++) {
       if (states.nulls !== undefined && states.nulls[i] !== 0) continue;
-      const reader = new ByteReader(values[i]!);
+      const reader = new ByteReader(values[i]);
       reader.uint8();
       const percentiles: number[] = [];
       const percentileCount = reader.int32();
       for (let j = 0; j < percentileCount; j++) percentiles.push(reader.float64());
       const digest = TDigest.deserialize(reader);
-      const g = groupIds[i]!;
+      const g = groupIds[i];
       const state = this.states[g];
       if (state === undefined) {
         this.states[g] = { digest, percentiles };

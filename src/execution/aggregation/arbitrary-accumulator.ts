@@ -30,7 +30,7 @@ export class ArbitraryAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addBlock(groupIds, args[0]!, count);
+    this.addBlock(groupIds, args[0], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -41,7 +41,7 @@ export class ArbitraryAccumulator extends BaseAccumulator {
     const nulls = block.nulls;
     const seen = this.seen;
     for (let i = 0; i < count; i++) {
-      const g = groupIds[i]!;
+      const g = groupIds[i];
       if (seen[g] !== 0 || (nulls !== undefined && nulls[i] !== 0)) continue;
       seen[g] = 1;
       const value = getValue(block, this.type, i);

@@ -35,31 +35,31 @@ export class AverageAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const block = args[0]!;
+    const block = args[0];
     const values = numberValues(block);
     const nulls = block.nulls;
     const counts = this.counts;
     const sums = this.sums;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      counts[g]!++;
-      sums[g]! += values[i]!;
+      const g = groupIds[i];
+      counts[g]++;
+      sums[g] += values[i];
     }
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
     const [countBlock, sumBlock] = rowFields(states);
-    const stateCounts = numberValues(countBlock!);
-    const stateSums = numberValues(sumBlock!);
+    const stateCounts = numberValues(countBlock);
+    const stateSums = numberValues(sumBlock);
     const nulls = states.nulls;
     const counts = this.counts;
     const sums = this.sums;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      counts[g]! += stateCounts[i]!;
-      sums[g]! += stateSums[i]!;
+      const g = groupIds[i];
+      counts[g] += stateCounts[i];
+      sums[g] += stateSums[i];
     }
   }
 
@@ -72,8 +72,8 @@ export class AverageAccumulator extends BaseAccumulator {
     const nulls = nullsWhereZero(this.counts, from, to);
     const means = new Float64Array(n);
     for (let g = from; g < to; g++) {
-      const c = this.counts[g]!;
-      means[g - from] = c === 0 ? 0 : this.sums[g]! / c;
+      const c = this.counts[g];
+      means[g - from] = c === 0 ? 0 : this.sums[g] / c;
     }
     switch (this.result) {
       case 'double':
@@ -81,7 +81,7 @@ export class AverageAccumulator extends BaseAccumulator {
       case 'real':
         return float32Block(Float32Array.from(means), nulls);
       case 'interval day to second':
-        for (let i = 0; i < n; i++) means[i] = Math.floor(means[i]! + 0.5);
+        for (let i = 0; i < n; i++) means[i] = Math.floor(means[i] + 0.5);
         return float64Block(means, nulls);
       case 'interval year to month':
         return int32Block(

@@ -13,6 +13,8 @@ import { numberValues } from './state-blocks.js';
 export type BitwiseOperation = 'and' | 'or' | 'xor';
 
 const TWO_32 = 4294967296;
+/** The number view of an int64 block, which is read through its bigints instead. */
+const NO_NUMBERS: ArrayLike<number> = new Float64Array(0);
 
 export class BitwiseAccumulator extends BaseAccumulator {
   private lows = new Int32Array(0);
@@ -34,7 +36,7 @@ export class BitwiseAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addBlock(groupIds, args[0]!, count);
+    this.addBlock(groupIds, args[0], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -44,21 +46,21 @@ export class BitwiseAccumulator extends BaseAccumulator {
   private addBlock(groupIds: Int32Array, block: FlatBlock, count: number): void {
     const nulls = block.nulls;
     const wide = block.kind === 'int64' ? block.values : undefined;
-    const values = wide === undefined ? numberValues(block) : undefined;
+    const values = wide === undefined ? numberValues(block) : NO_NUMBERS;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
       let low: number;
       let high: number;
       if (wide !== undefined) {
-        const v = wide[i]!;
+        const v = wide[i];
         low = Number(BigInt.asIntN(32, v));
         high = Number(BigInt.asIntN(32, v >> 32n));
       } else {
-        const v = values![i]!;
+        const v = values[i];
         low = v | 0;
         high = Math.floor(v / TWO_32) | 0;
       }
-      this.combine(groupIds[i]!, low, high);
+      this.combine(groupIds[i], low, high);
     }
   }
 
@@ -71,16 +73,16 @@ export class BitwiseAccumulator extends BaseAccumulator {
     }
     switch (this.operation) {
       case 'and':
-        this.lows[g]! &= low;
-        this.highs[g]! &= high;
+        this.lows[g] &= low;
+        this.highs[g] &= high;
         break;
       case 'or':
-        this.lows[g]! |= low;
-        this.highs[g]! |= high;
+        this.lows[g] |= low;
+        this.highs[g] |= high;
         break;
       case 'xor':
-        this.lows[g]! ^= low;
-        this.highs[g]! ^= high;
+        this.lows[g] ^= low;
+        this.highs[g] ^= high;
         break;
     }
   }
@@ -96,8 +98,8 @@ export class BitwiseAccumulator extends BaseAccumulator {
         builder.appendNull();
         continue;
       }
-      const high = this.highs[g]!;
-      const low = this.lows[g]! >>> 0;
+      const high = this.highs[g];
+      const low = this.lows[g] >>> 0;
       // Within ±2^53 the double is exact; beyond, assemble the BigInt.
       if (high >= -0x200000 && high < 0x200000) builder.appendFloat64(high * TWO_32 + low);
       else builder.appendBigInt((BigInt(high) << 32n) | BigInt(low));

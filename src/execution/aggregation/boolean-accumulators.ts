@@ -26,7 +26,7 @@ export class BooleanAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addBlock(groupIds, args[0]!, count);
+    this.addBlock(groupIds, args[0], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -41,7 +41,7 @@ export class BooleanAccumulator extends BaseAccumulator {
     const decisive = this.isAnd ? FALSE : TRUE;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
+      const g = groupIds[i];
       const value = values[i] === 1 ? TRUE : FALSE;
       if (state[g] === 0 || value === decisive) state[g] = value;
     }

@@ -43,15 +43,15 @@ export class ChecksumAccumulator extends BaseAccumulator {
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
     if (this.hashes.length < count) this.hashes = new Int32Array(count);
     const hashes = this.hashes;
-    const block = args[0]!;
+    const block = args[0];
     hashBlock(block, this.type, hashes, count);
     const nulls = block.nulls;
     for (let i = 0; i < count; i++) {
-      const h = hashes[i]!;
+      const h = hashes[i];
       const isNull = nulls !== undefined && nulls[i] !== 0;
       const low = (isNull ? NULL_HASH : h) >>> 0;
       const high = (isNull ? NULL_HIGH : mix32(h ^ HIGH_SEED)) >>> 0;
-      this.add(groupIds[i]!, low, high);
+      this.add(groupIds[i], low, high);
     }
   }
 
@@ -60,21 +60,21 @@ export class ChecksumAccumulator extends BaseAccumulator {
     const nulls = states.nulls;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const bytes = values[i]!;
+      const bytes = values[i];
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      this.add(groupIds[i]!, view.getUint32(0, true), view.getUint32(4, true));
+      this.add(groupIds[i], view.getUint32(0, true), view.getUint32(4, true));
     }
   }
 
   private add(g: number, low: number, high: number): void {
-    let sumLow = this.lows[g]! + low;
+    let sumLow = this.lows[g] + low;
     let carry = 0;
     if (sumLow >= TWO_32) {
       sumLow -= TWO_32;
       carry = 1;
     }
     this.lows[g] = sumLow;
-    this.highs[g] = (this.highs[g]! + high + carry) % TWO_32;
+    this.highs[g] = (this.highs[g] + high + carry) % TWO_32;
     this.seen[g] = 1;
   }
 
@@ -92,8 +92,8 @@ export class ChecksumAccumulator extends BaseAccumulator {
         nulls[g - from] = 1;
       } else {
         const view = new DataView(bytes.buffer);
-        view.setUint32(0, this.lows[g]!, true);
-        view.setUint32(4, this.highs[g]!, true);
+        view.setUint32(0, this.lows[g], true);
+        view.setUint32(4, this.highs[g], true);
       }
       values.push(nulls !== undefined && nulls[g - from] === 1 ? new Uint8Array(0) : bytes);
     }

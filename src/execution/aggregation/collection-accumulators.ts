@@ -35,8 +35,8 @@ export class ArrayAggAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const blockIndex = this.retained.retain(args[0]!);
-    for (let i = 0; i < count; i++) this.lists.append(groupIds[i]!, this.retained.reference(blockIndex, i));
+    const blockIndex = this.retained.retain(args[0]);
+    for (let i = 0; i < count; i++) this.lists.append(groupIds[i], this.retained.reference(blockIndex, i));
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -45,9 +45,9 @@ export class ArrayAggAccumulator extends BaseAccumulator {
     const blockIndex = this.retained.retain(elements);
     for (let i = 0; i < count; i++) {
       if (states.nulls !== undefined && states.nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      const end = states.offsets[i + 1]!;
-      for (let j = states.offsets[i]!; j < end; j++) this.lists.append(g, this.retained.reference(blockIndex, j));
+      const g = groupIds[i];
+      const end = states.offsets[i + 1];
+      for (let j = states.offsets[i]; j < end; j++) this.lists.append(g, this.retained.reference(blockIndex, j));
     }
   }
 
@@ -104,12 +104,11 @@ abstract class MapBuildingAccumulator extends BaseAccumulator {
     count: number,
   ): { groups: Int32Array; keys: FlatBlock; values: FlatBlock; count: number } | null {
     if (states.kind !== 'map' || count === 0) return null;
-    const start = states.offsets[0]!;
-    const end = states.offsets[count]!;
+    const start = states.offsets[0];
+    const end = states.offsets[count];
     const groups = new Int32Array(end - start);
     // A NULL map has an empty range, so it contributes no entry.
-    for (let i = 0; i < count; i++)
-      groups.fill(groupIds[i]!, states.offsets[i]! - start, states.offsets[i + 1]! - start);
+    for (let i = 0; i < count; i++) groups.fill(groupIds[i], states.offsets[i] - start, states.offsets[i + 1] - start);
     return {
       groups,
       keys: flatten(getBlockRegion(states.keys, start, end - start)),
@@ -161,8 +160,8 @@ export class MapAggAccumulator extends MapBuildingAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    if (this.isUnion) this.mergeStates(groupIds, args[0]!, count);
-    else this.addPairs(groupIds, args[0]!, args[1]!, count);
+    if (this.isUnion) this.mergeStates(groupIds, args[0], count);
+    else this.addPairs(groupIds, args[0], args[1], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -190,7 +189,7 @@ export class MapAggAccumulator extends MapBuildingAccumulator {
   }
 
   protected appendEntryValue(builder: MapBlockBuilder['values'], entry: number): void {
-    const ref = this.valueRefs[entry]!;
+    const ref = this.valueRefs[entry];
     builder.appendFrom(this.values.blockOf(ref), this.values.positionOf(ref));
   }
 }
@@ -209,11 +208,11 @@ export class MultimapAggAccumulator extends MapBuildingAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.lookupEntries(groupIds, args[0]!, count);
+    this.lookupEntries(groupIds, args[0], count);
     this.entryValues.ensureOwners(this.entries.entryCount);
-    const blockIndex = this.values.retain(args[1]!);
+    const blockIndex = this.values.retain(args[1]);
     for (let i = 0; i < count; i++) {
-      const entry = this.entryIds[i]!;
+      const entry = this.entryIds[i];
       if (entry >= 0) this.entryValues.append(entry, this.values.reference(blockIndex, i));
     }
   }
@@ -227,10 +226,10 @@ export class MultimapAggAccumulator extends MapBuildingAccumulator {
     const elements = flatten(arrays.elements);
     const blockIndex = this.values.retain(elements);
     for (let i = 0; i < flat.count; i++) {
-      const entry = this.entryIds[i]!;
+      const entry = this.entryIds[i];
       if (entry < 0) continue;
-      const end = arrays.offsets[i + 1]!;
-      for (let j = arrays.offsets[i]!; j < end; j++) {
+      const end = arrays.offsets[i + 1];
+      for (let j = arrays.offsets[i]; j < end; j++) {
         this.entryValues.append(entry, this.values.reference(blockIndex, j));
       }
     }
@@ -258,11 +257,11 @@ export class HistogramAccumulator extends MapBuildingAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.lookupEntries(groupIds, args[0]!, count);
+    this.lookupEntries(groupIds, args[0], count);
     this.ensureCounts();
     for (let i = 0; i < count; i++) {
-      const entry = this.entryIds[i]!;
-      if (entry >= 0) this.counts[entry]!++;
+      const entry = this.entryIds[i];
+      if (entry >= 0) this.counts[entry]++;
     }
   }
 
@@ -273,8 +272,8 @@ export class HistogramAccumulator extends MapBuildingAccumulator {
     this.ensureCounts();
     const occurrences = numberValues(flat.values);
     for (let i = 0; i < flat.count; i++) {
-      const entry = this.entryIds[i]!;
-      if (entry >= 0) this.counts[entry]! += occurrences[i]!;
+      const entry = this.entryIds[i];
+      if (entry >= 0) this.counts[entry] += occurrences[i];
     }
   }
 
@@ -285,6 +284,6 @@ export class HistogramAccumulator extends MapBuildingAccumulator {
   }
 
   protected appendEntryValue(builder: MapBlockBuilder['values'], entry: number): void {
-    builder.appendFloat64(this.counts[entry]!);
+    builder.appendFloat64(this.counts[entry]);
   }
 }

@@ -48,11 +48,11 @@ export class RetainedBlocks {
   }
 
   blockOf(ref: number): FlatBlock {
-    return this.blocks[this.refBlocks[ref]!]!;
+    return this.blocks[this.refBlocks[ref]];
   }
 
   positionOf(ref: number): number {
-    return this.refPositions[ref]!;
+    return this.refPositions[ref];
   }
 }
 
@@ -88,22 +88,22 @@ export class Int32Lists {
     const node = this.count++;
     this.items[node] = item;
     this.next[node] = -1;
-    const tail = this.tails[owner]!;
+    const tail = this.tails[owner];
     if (tail < 0) this.heads[owner] = node;
     else this.next[tail] = node;
     this.tails[owner] = node;
-    this.sizes[owner]!++;
+    this.sizes[owner]++;
   }
 
   size(owner: number): number {
-    return owner < this.sizes.length ? this.sizes[owner]! : 0;
+    return owner < this.sizes.length ? this.sizes[owner] : 0;
   }
 
   /** The owner's items in insertion order. */
   itemsOf(owner: number): Int32Array {
     const out = new Int32Array(this.size(owner));
     let i = 0;
-    for (let node = this.heads[owner]!; node >= 0; node = this.next[node]!) out[i++] = this.items[node]!;
+    for (let node = this.heads[owner]; node >= 0; node = this.next[node]) out[i++] = this.items[node];
     return out;
   }
 }
@@ -139,7 +139,7 @@ export class KeyedEntries {
    */
   entryIds(groups: ArrayLike<number>, keys: FlatBlock, count: number, out: Int32Array): number {
     if (this.groupColumn.length < count) this.groupColumn = new Float64Array(count);
-    for (let i = 0; i < count; i++) this.groupColumn[i] = groups[i]!;
+    for (let i = 0; i < count; i++) this.groupColumn[i] = groups[i];
     const before = this.hash.groupCount;
     const groupBlock: Block = float64Block(this.groupColumn.subarray(0, count));
     this.hash.getGroupIds([groupBlock, keys], count, out, false);
@@ -154,7 +154,7 @@ export class KeyedEntries {
       for (let i = 0; i < count && nextNew < after; i++) {
         if (out[i] !== nextNew) continue;
         this.keyRefs[nextNew] = this.retained.reference(blockIndex, i);
-        const group = groups[i]!;
+        const group = groups[i];
         this.groupEntries.ensureOwners(group + 1);
         this.groupEntries.append(group, nextNew);
         nextNew++;
@@ -164,10 +164,10 @@ export class KeyedEntries {
   }
 
   keyBlock(entry: number): FlatBlock {
-    return this.retained.blockOf(this.keyRefs[entry]!);
+    return this.retained.blockOf(this.keyRefs[entry]);
   }
 
   keyPosition(entry: number): number {
-    return this.retained.positionOf(this.keyRefs[entry]!);
+    return this.retained.positionOf(this.keyRefs[entry]);
   }
 }

@@ -27,19 +27,19 @@ export class CountAccumulator extends BaseAccumulator {
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
     const counts = this.counts;
     if (this.kind === 'rows') {
-      for (let i = 0; i < count; i++) counts[groupIds[i]!]!++;
+      for (let i = 0; i < count; i++) counts[groupIds[i]]++;
       return;
     }
-    const block = args[0]!;
+    const block = args[0];
     const nulls = block.nulls;
     if (this.kind === 'nonNull') {
-      if (nulls === undefined) for (let i = 0; i < count; i++) counts[groupIds[i]!]!++;
-      else for (let i = 0; i < count; i++) if (nulls[i] === 0) counts[groupIds[i]!]!++;
+      if (nulls === undefined) for (let i = 0; i < count; i++) counts[groupIds[i]]++;
+      else for (let i = 0; i < count; i++) if (nulls[i] === 0) counts[groupIds[i]]++;
       return;
     }
     const values = numberValues(block);
     for (let i = 0; i < count; i++) {
-      if (values[i] === 1 && (nulls === undefined || nulls[i] === 0)) counts[groupIds[i]!]!++;
+      if (values[i] === 1 && (nulls === undefined || nulls[i] === 0)) counts[groupIds[i]]++;
     }
   }
 
@@ -47,7 +47,7 @@ export class CountAccumulator extends BaseAccumulator {
     const counts = this.counts;
     const values = numberValues(states);
     const nulls = states.nulls;
-    for (let i = 0; i < count; i++) if (nulls === undefined || nulls[i] === 0) counts[groupIds[i]!]! += values[i]!;
+    for (let i = 0; i < count; i++) if (nulls === undefined || nulls[i] === 0) counts[groupIds[i]] += values[i];
   }
 
   evaluateIntermediate(from: number, to: number): Block {

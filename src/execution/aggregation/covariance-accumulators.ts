@@ -50,28 +50,28 @@ export class CovarianceAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const yBlock = args[0]!;
-    const xBlock = args[1]!;
+    const yBlock = args[0];
+    const xBlock = args[1];
     const ys = numberValues(yBlock);
     const xs = numberValues(xBlock);
     const yNulls = yBlock.nulls;
     const xNulls = xBlock.nulls;
     for (let i = 0; i < count; i++) {
       if ((yNulls !== undefined && yNulls[i] !== 0) || (xNulls !== undefined && xNulls[i] !== 0)) continue;
-      const g = groupIds[i]!;
-      const x = xs[i]!;
-      const y = ys[i]!;
-      const n = this.counts[g]! + 1;
+      const g = groupIds[i];
+      const x = xs[i];
+      const y = ys[i];
+      const n = this.counts[g] + 1;
       this.counts[g] = n;
-      const dx = x - this.meanX[g]!;
-      const dy = y - this.meanY[g]!;
-      const meanX = this.meanX[g]! + dx / n;
-      const meanY = this.meanY[g]! + dy / n;
+      const dx = x - this.meanX[g];
+      const dy = y - this.meanY[g];
+      const meanX = this.meanX[g] + dx / n;
+      const meanY = this.meanY[g] + dy / n;
       this.meanX[g] = meanX;
       this.meanY[g] = meanY;
-      this.c2[g]! += dx * (y - meanY);
-      this.m2X[g]! += dx * (x - meanX);
-      this.m2Y[g]! += dy * (y - meanY);
+      this.c2[g] += dx * (y - meanY);
+      this.m2X[g] += dx * (x - meanX);
+      this.m2Y[g] += dy * (y - meanY);
     }
   }
 
@@ -80,19 +80,19 @@ export class CovarianceAccumulator extends BaseAccumulator {
     const nulls = states.nulls;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const nb = counts![i]!;
+      const nb = counts[i];
       if (nb === 0) continue;
-      const g = groupIds[i]!;
-      const na = this.counts[g]!;
+      const g = groupIds[i];
+      const na = this.counts[g];
       const n = na + nb;
-      const dx = meanXs![i]! - this.meanX[g]!;
-      const dy = meanYs![i]! - this.meanY[g]!;
+      const dx = meanXs[i] - this.meanX[g];
+      const dy = meanYs[i] - this.meanY[g];
       const weight = (na * nb) / n;
-      this.c2[g] = this.c2[g]! + c2s![i]! + dx * dy * weight;
-      this.m2X[g] = this.m2X[g]! + m2Xs![i]! + dx * dx * weight;
-      this.m2Y[g] = this.m2Y[g]! + m2Ys![i]! + dy * dy * weight;
-      this.meanX[g] = this.meanX[g]! + (dx * nb) / n;
-      this.meanY[g] = this.meanY[g]! + (dy * nb) / n;
+      this.c2[g] = this.c2[g] + c2s[i] + dx * dy * weight;
+      this.m2X[g] = this.m2X[g] + m2Xs[i] + dx * dx * weight;
+      this.m2Y[g] = this.m2Y[g] + m2Ys[i] + dy * dy * weight;
+      this.meanX[g] = this.meanX[g] + (dx * nb) / n;
+      this.meanY[g] = this.meanY[g] + (dy * nb) / n;
       this.counts[g] = n;
     }
   }
@@ -122,19 +122,19 @@ export class CovarianceAccumulator extends BaseAccumulator {
   }
 
   private resultOf(g: number): number | null {
-    const n = this.counts[g]!;
+    const n = this.counts[g];
     if (n === 0) return null;
     switch (this.result) {
       case 'covar_pop':
-        return this.c2[g]! / n;
+        return this.c2[g] / n;
       case 'covar_samp':
-        return n < 2 ? null : this.c2[g]! / (n - 1);
+        return n < 2 ? null : this.c2[g] / (n - 1);
       case 'corr':
-        return this.c2[g]! / Math.sqrt(this.m2X[g]! * this.m2Y[g]!);
+        return this.c2[g] / Math.sqrt(this.m2X[g] * this.m2Y[g]);
       case 'regr_slope':
-        return this.c2[g]! / this.m2X[g]!;
+        return this.c2[g] / this.m2X[g];
       case 'regr_intercept':
-        return this.meanY[g]! - (this.c2[g]! / this.m2X[g]!) * this.meanX[g]!;
+        return this.meanY[g] - (this.c2[g] / this.m2X[g]) * this.meanX[g];
     }
   }
 }

@@ -6,6 +6,8 @@
  * (away from zero on a tie) at scale s.
  * Intermediate states: sum → decimal(38, s); avg → row(count bigint, sum decimal(38, s)).
  */
+
+import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { float64Block, rowBlock } from '../../data/block.js';
@@ -56,10 +58,10 @@ abstract class DecimalSums extends BaseAccumulator {
     if (block.kind === 'int64' || block.kind === 'int128') {
       for (let i = 0; i < count; i++) {
         if (nulls !== undefined && nulls[i] !== 0) continue;
-        const g = groupIds[i]!;
-        const value = block.kind === 'int64' ? block.values[i]! : readInt128(block.values, i);
+        const g = groupIds[i];
+        const value = block.kind === 'int64' ? block.values[i] : readInt128(block.values, i);
         this.addWide(g, value);
-        if (added !== undefined) added[g]!++;
+        if (added !== undefined) added[g]++;
       }
       return;
     }
@@ -68,11 +70,11 @@ abstract class DecimalSums extends BaseAccumulator {
     const state = this.state;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      if (added !== undefined) added[g]!++;
-      const value = values[i]!;
+      const g = groupIds[i];
+      if (added !== undefined) added[g]++;
+      const value = values[i];
       if (state[g] !== 2) {
-        const sum = sums[g]! + value;
+        const sum = sums[g] + value;
         if (sum <= MAX_SAFE && sum >= -MAX_SAFE) {
           sums[g] = sum;
           state[g] = 1;
@@ -84,7 +86,10 @@ abstract class DecimalSums extends BaseAccumulator {
   }
 
   private addWide(g: number, value: bigint): void {
-    const sum = (this.state[g] === 2 ? this.wide.get(g)! : BigInt(this.sums[g]!)) + value;
+    const sum =
+      (this.state[g] === 2
+        ? (this.wide.get(g) ?? fail('a group in the wide state has a wide sum'))
+        : BigInt(this.sums[g])) + value;
     if (sum >= -MAX_SAFE_BIG && sum <= MAX_SAFE_BIG) {
       this.wide.delete(g);
       this.sums[g] = Number(sum);
@@ -96,7 +101,7 @@ abstract class DecimalSums extends BaseAccumulator {
   }
 
   protected sumOf(g: number): bigint | number {
-    return this.state[g] === 2 ? this.wide.get(g)! : this.sums[g]!;
+    return this.state[g] === 2 ? (this.wide.get(g) ?? fail('a group in the wide state has a wide sum')) : this.sums[g];
   }
 
   /** The sums of [from, to) as decimal(38, s), NULL where nothing was summed (when `nullIfEmpty`). */
@@ -128,7 +133,7 @@ export class DecimalSumAccumulator extends DecimalSums {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addValues(groupIds, args[0]!, count);
+    this.addValues(groupIds, args[0], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -163,17 +168,17 @@ export class DecimalAverageAccumulator extends DecimalSums {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addValues(groupIds, args[0]!, count, this.counts);
+    this.addValues(groupIds, args[0], count, this.counts);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
     const [countBlock, sumBlock] = rowFields(states);
-    const stateCounts = numberValues(countBlock!);
+    const stateCounts = numberValues(countBlock);
     const nulls = states.nulls;
     for (let i = 0; i < count; i++) {
-      if (nulls === undefined || nulls[i] === 0) this.counts[groupIds[i]!]! += stateCounts[i]!;
+      if (nulls === undefined || nulls[i] === 0) this.counts[groupIds[i]] += stateCounts[i];
     }
-    this.addValues(groupIds, sumBlock!, count);
+    this.addValues(groupIds, sumBlock, count);
   }
 
   evaluateIntermediate(from: number, to: number): Block {
@@ -187,7 +192,7 @@ export class DecimalAverageAccumulator extends DecimalSums {
     const builder = createBlockBuilder(this.input, to - from);
     const small = this.input.precision <= 15;
     for (let g = from; g < to; g++) {
-      const count = this.counts[g]!;
+      const count = this.counts[g];
       if (count === 0) {
         builder.appendNull();
         continue;

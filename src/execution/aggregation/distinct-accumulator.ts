@@ -47,12 +47,12 @@ export class DistinctAccumulator implements Accumulator {
       count = selected.length;
       if (count === 0) return;
       ids = new Int32Array(count);
-      for (let i = 0; i < count; i++) ids[i] = groupIds[selected[i]!]!;
+      for (let i = 0; i < count; i++) ids[i] = groupIds[selected[i]];
       blocks = args.map((block) => copyPositions(block, selected, count));
     }
     const keyColumns = this.hash.keyTypes.length - 1;
     const groupColumn = new Float64Array(count);
-    for (let i = 0; i < count; i++) groupColumn[i] = ids[i]!;
+    for (let i = 0; i < count; i++) groupColumn[i] = ids[i];
     if (this.ids.length < count) this.ids = new Int32Array(count);
     const before = this.hash.groupCount;
     this.hash.getGroupIds([float64Block(groupColumn), ...blocks.slice(0, keyColumns)], count, this.ids);
@@ -65,7 +65,7 @@ export class DistinctAccumulator implements Accumulator {
       if (this.ids[i] === next) firsts[next++ - before] = i;
     }
     const keptIds = new Int32Array(firsts.length);
-    for (let i = 0; i < firsts.length; i++) keptIds[i] = ids[firsts[i]!]!;
+    for (let i = 0; i < firsts.length; i++) keptIds[i] = ids[firsts[i]];
     this.inner.addInput(
       keptIds,
       blocks.map((block) => copyPositions(block, firsts, firsts.length)),

@@ -13,6 +13,8 @@
  * Serialised form (varbinary): [format 1 = sparse | 2 = dense][p], then for sparse the hash count
  * and the hashes (int32 each), for dense the m registers.
  */
+
+import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import { ByteReader, ByteWriter } from './binary-state.js';
 
@@ -42,16 +44,17 @@ export class HyperLogLog {
   }
 
   add(hash: number): void {
-    if (this.registers !== null) this.addDense(hash);
+    const registers = this.registers;
+    if (registers !== null) this.addDense(registers, hash);
     else this.addSparse(hash === 0 ? ZERO_HASH_STAND_IN : hash);
   }
 
   private addSparse(hash: number): void {
-    let set = this.sparse!;
+    let set = this.sparse ?? fail('a sketch without registers is sparse');
     let mask = set.length - 1;
     let slot = (hash ^ (hash >>> 16)) & mask;
     for (;;) {
-      const entry = set[slot]!;
+      const entry = set[slot];
       if (entry === hash) return;
       if (entry === 0) break;
       slot = (slot + 1) & mask;
@@ -76,22 +79,23 @@ export class HyperLogLog {
     }
   }
 
-  private addDense(hash: number): void {
+  private addDense(registers: Uint8Array, hash: number): void {
     const p = this.indexBits;
     const index = hash >>> (32 - p);
     // Rank: leading zeros of the remaining bits plus one, bounded by 32 − p + 1.
     const rest = (hash << p) | (1 << (p - 1));
     const rank = Math.clz32(rest) + 1;
-    const registers = this.registers!;
-    if (rank > registers[index]!) registers[index] = rank;
+    if (rank > registers[index]) registers[index] = rank;
   }
 
-  private toDense(): void {
-    this.registers = new Uint8Array(1 << this.indexBits);
-    const sparse = this.sparse!;
+  private toDense(): Uint8Array {
+    const registers = new Uint8Array(1 << this.indexBits);
+    const sparse = this.sparse ?? fail('a sketch without registers is sparse');
+    this.registers = registers;
     this.sparse = null;
     this.sparseCount = 0;
-    for (const h of sparse) if (h !== 0) this.addDense(h === ZERO_HASH_STAND_IN ? 0 : h);
+    for (const h of sparse) if (h !== 0) this.addDense(registers, h === ZERO_HASH_STAND_IN ? 0 : h);
+    return registers;
   }
 
   /** Merges another sketch of the same precision into this one. */
@@ -100,13 +104,13 @@ export class HyperLogLog {
       throw new VivaceError('INVALID_FUNCTION_ARGUMENT', 'Cannot merge HyperLogLog sketches of different precisions');
     }
     if (other.registers === null) {
-      for (const h of other.sparse!) if (h !== 0) this.add(h === ZERO_HASH_STAND_IN ? 0 : h);
+      for (const h of other.sparse ?? fail('a sketch without registers is sparse'))
+        if (h !== 0) this.add(h === ZERO_HASH_STAND_IN ? 0 : h);
       return;
     }
-    if (this.registers === null) this.toDense();
-    const mine = this.registers!;
+    const mine = this.registers ?? this.toDense();
     const theirs = other.registers;
-    for (let i = 0; i < mine.length; i++) if (theirs[i]! > mine[i]!) mine[i] = theirs[i]!;
+    for (let i = 0; i < mine.length; i++) if (theirs[i] > mine[i]) mine[i] = theirs[i];
   }
 
   cardinality(): number {
@@ -116,7 +120,7 @@ export class HyperLogLog {
     let sum = 0;
     let zeros = 0;
     for (let i = 0; i < m; i++) {
-      const r = registers[i]!;
+      const r = registers[i];
       sum += 2 ** -r;
       if (r === 0) zeros++;
     }
@@ -131,7 +135,7 @@ export class HyperLogLog {
     const writer = new ByteWriter();
     if (this.registers !== null) return writer.uint8(DENSE).uint8(this.indexBits).bytes(this.registers).finish();
     writer.uint8(SPARSE).uint8(this.indexBits).int32(this.sparseCount);
-    for (const h of this.sparse!) if (h !== 0) writer.int32(h);
+    for (const h of this.sparse ?? fail('a sketch without registers is sparse')) if (h !== 0) writer.int32(h);
     return writer.finish();
   }
 

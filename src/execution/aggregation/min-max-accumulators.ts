@@ -11,6 +11,7 @@
  * the same operation as adding inputs.
  */
 
+import { fail } from '../../common/invariant.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
@@ -48,7 +49,7 @@ abstract class MinMaxBase extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addBlock(groupIds, args[0]!, count);
+    this.addBlock(groupIds, args[0], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -87,7 +88,7 @@ class NumberMinMaxAccumulator extends MinMaxBase {
     const nulls = block.nulls;
     if (block.kind === 'int64') {
       for (let i = 0; i < count; i++) {
-        if (nulls === undefined || nulls[i] === 0) this.offerBig(groupIds[i]!, block.values[i]!);
+        if (nulls === undefined || nulls[i] === 0) this.offerBig(groupIds[i], block.values[i]);
       }
       return;
     }
@@ -97,14 +98,14 @@ class NumberMinMaxAccumulator extends MinMaxBase {
     const isMax = this.isMax;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      const v = input[i]!;
-      const s = state[g]!;
+      const g = groupIds[i];
+      const v = input[i];
+      const s = state[g];
       if (s === 0) {
         values[g] = v;
         state[g] = 1;
       } else if (s === 1) {
-        const current = values[g]!;
+        const current = values[g];
         // NaN orders above every other double.
         if (isMax) {
           if (v > current || (Number.isNaN(v) && !Number.isNaN(current))) values[g] = v;
@@ -122,7 +123,8 @@ class NumberMinMaxAccumulator extends MinMaxBase {
     const s = this.state[g];
     let replace = s === 0;
     if (!replace) {
-      const current = s === 2 ? this.wide.get(g)! : BigInt(this.values[g]!);
+      const current =
+        s === 2 ? (this.wide.get(g) ?? fail('a group in the wide state has a wide value')) : BigInt(this.values[g]);
       replace = this.isMax ? value > current : value < current;
     }
     if (!replace) return;
@@ -141,7 +143,7 @@ class NumberMinMaxAccumulator extends MinMaxBase {
     for (let g = from; g < to; g++) {
       const s = this.state[g];
       if (s === 0) builder.appendNull();
-      else this.writer(builder, this.values[g]!, s === 2 ? this.wide.get(g) : undefined);
+      else this.writer(builder, this.values[g], s === 2 ? this.wide.get(g) : undefined);
     }
     return builder.build();
   }
@@ -166,8 +168,8 @@ class StringMinMaxAccumulator extends MinMaxBase {
     const sign = this.isMax ? 1 : -1;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      const v = input[i]!;
+      const g = groupIds[i];
+      const v = input[i];
       const current = values[g];
       if (current === undefined || sign * compareStrings(v, current) > 0) {
         this.chars += v.length - (current?.length ?? 0);
@@ -206,7 +208,7 @@ class ValueMinMaxAccumulator extends MinMaxBase {
     const sign = this.isMax ? 1 : -1;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
+      const g = groupIds[i];
       const v = getValue(block, this.type, i);
       const current = values[g];
       if (current === undefined || sign * compareValues(this.type, v, current) > 0) {

@@ -79,12 +79,12 @@ export class MinMaxByAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.offer(groupIds, args[0]!, args[1]!, count);
+    this.offer(groupIds, args[0], args[1], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
     const [keys, values] = rowFields(states);
-    this.offer(groupIds, values!, keys!, count);
+    this.offer(groupIds, values, keys, count);
   }
 
   private offer(groupIds: Int32Array, valueBlock: FlatBlock, keyBlock: FlatBlock, count: number): void {
@@ -96,9 +96,9 @@ export class MinMaxByAccumulator extends BaseAccumulator {
       const current = this.numberKeys;
       for (let i = 0; i < count; i++) {
         if (keyNulls !== undefined && keyNulls[i] !== 0) continue;
-        const g = groupIds[i]!;
-        const key = keys[i]!;
-        if (seen[g] === 0 || sign * compareNumbers(key, current[g]!) > 0) {
+        const g = groupIds[i];
+        const key = keys[i];
+        if (seen[g] === 0 || sign * compareNumbers(key, current[g]) > 0) {
           seen[g] = 1;
           current[g] = key;
           this.keep(g, getValue(valueBlock, this.valueType, i));
@@ -109,8 +109,8 @@ export class MinMaxByAccumulator extends BaseAccumulator {
     const strings = this.mode === 'string' ? (keyBlock as { values: readonly string[] }).values : undefined;
     for (let i = 0; i < count; i++) {
       if (keyNulls !== undefined && keyNulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      const key = strings !== undefined ? strings[i]! : getValue(keyBlock, this.keyType, i);
+      const g = groupIds[i];
+      const key = strings !== undefined ? strings[i] : getValue(keyBlock, this.keyType, i);
       if (seen[g] !== 0) {
         const order =
           strings !== undefined
@@ -139,9 +139,9 @@ export class MinMaxByAccumulator extends BaseAccumulator {
         builder.appendNull();
         continue;
       }
-      if (this.mode === 'number') this.writeNumberKey(keyBuilder!, this.numberKeys[g]!, undefined);
-      else keyBuilder!.append(this.otherKeys[g]);
-      valueBuilder!.append(this.values[g]);
+      if (this.mode === 'number') this.writeNumberKey(keyBuilder, this.numberKeys[g], undefined);
+      else keyBuilder.append(this.otherKeys[g]);
+      valueBuilder.append(this.values[g]);
       builder.closeEntry();
     }
     return builder.build();

@@ -59,7 +59,7 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const block = args[0]!;
+    const block = args[0];
     const values = numberValues(block);
     const nulls = block.nulls;
     const counts = this.counts;
@@ -68,14 +68,14 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
     if (!this.higher) {
       for (let i = 0; i < count; i++) {
         if (nulls !== undefined && nulls[i] !== 0) continue;
-        const g = groupIds[i]!;
-        const x = values[i]!;
-        const n = counts[g]! + 1;
+        const g = groupIds[i];
+        const x = values[i];
+        const n = counts[g] + 1;
         counts[g] = n;
-        const delta = x - means[g]!;
-        const mean = means[g]! + delta / n;
+        const delta = x - means[g];
+        const mean = means[g] + delta / n;
         means[g] = mean;
-        m2[g]! += delta * (x - mean);
+        m2[g] += delta * (x - mean);
       }
       return;
     }
@@ -83,19 +83,19 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
     const m4 = this.m4;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      const x = values[i]!;
-      const n1 = counts[g]!;
+      const g = groupIds[i];
+      const x = values[i];
+      const n1 = counts[g];
       const n = n1 + 1;
       counts[g] = n;
-      const delta = x - means[g]!;
+      const delta = x - means[g];
       const deltaN = delta / n;
       const deltaN2 = deltaN * deltaN;
       const term = delta * deltaN * n1;
-      means[g]! += deltaN;
-      m4[g]! += term * deltaN2 * (n * n - 3 * n + 3) + 6 * deltaN2 * m2[g]! - 4 * deltaN * m3[g]!;
-      m3[g]! += term * deltaN * (n - 2) - 3 * deltaN * m2[g]!;
-      m2[g]! += term;
+      means[g] += deltaN;
+      m4[g] += term * deltaN2 * (n * n - 3 * n + 3) + 6 * deltaN2 * m2[g] - 4 * deltaN * m3[g];
+      m3[g] += term * deltaN * (n - 2) - 3 * deltaN * m2[g];
+      m2[g] += term;
     }
   }
 
@@ -104,32 +104,32 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
     const nulls = states.nulls;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const nb = fields[0]![i]!;
+      const nb = fields[0][i];
       if (nb === 0) continue;
-      const g = groupIds[i]!;
-      const na = this.counts[g]!;
-      const meanB = fields[1]![i]!;
-      const m2b = fields[2]![i]!;
+      const g = groupIds[i];
+      const na = this.counts[g];
+      const meanB = fields[1][i];
+      const m2b = fields[2][i];
       if (na === 0) {
         this.counts[g] = nb;
         this.means[g] = meanB;
         this.m2[g] = m2b;
         if (this.higher) {
-          this.m3[g] = fields[3]![i]!;
-          this.m4[g] = fields[4]![i]!;
+          this.m3[g] = fields[3][i];
+          this.m4[g] = fields[4][i];
         }
         continue;
       }
       const n = na + nb;
-      const delta = meanB - this.means[g]!;
+      const delta = meanB - this.means[g];
       const delta2 = delta * delta;
-      const m2a = this.m2[g]!;
+      const m2a = this.m2[g];
       if (this.higher) {
-        const m3a = this.m3[g]!;
-        const m3b = fields[3]![i]!;
-        const m4b = fields[4]![i]!;
+        const m3a = this.m3[g];
+        const m3b = fields[3][i];
+        const m4b = fields[4][i];
         this.m4[g] =
-          this.m4[g]! +
+          this.m4[g] +
           m4b +
           (delta2 * delta2 * na * nb * (na * na - na * nb + nb * nb)) / (n * n * n) +
           (6 * delta2 * (na * na * m2b + nb * nb * m2a)) / (n * n) +
@@ -138,7 +138,7 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
           m3a + m3b + (delta2 * delta * na * nb * (na - nb)) / (n * n) + (3 * delta * (na * m2b - nb * m2a)) / n;
       }
       this.m2[g] = m2a + m2b + (delta2 * na * nb) / n;
-      this.means[g] = this.means[g]! + (delta * nb) / n;
+      this.means[g] = this.means[g] + (delta * nb) / n;
       this.counts[g] = n;
     }
   }
@@ -167,8 +167,8 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
   }
 
   private resultOf(g: number): number | null {
-    const n = this.counts[g]!;
-    const m2 = this.m2[g]!;
+    const n = this.counts[g];
+    const m2 = this.m2[g];
     switch (this.result) {
       case 'var_samp':
         return n < 2 ? null : m2 / (n - 1);
@@ -179,12 +179,12 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
       case 'stddev_pop':
         return n < 1 ? null : Math.sqrt(m2 / n);
       case 'skewness':
-        return n < 3 ? null : (Math.sqrt(n) * this.m3[g]!) / m2 ** 1.5;
+        return n < 3 ? null : (Math.sqrt(n) * this.m3[g]) / m2 ** 1.5;
       case 'kurtosis': {
         if (n < 4) return null;
         const denominator = (n - 2) * (n - 3);
         return (
-          (((n - 1) * n * (n + 1)) / denominator) * (this.m4[g]! / (m2 * m2)) - (3 * (n - 1) * (n - 1)) / denominator
+          (((n - 1) * n * (n + 1)) / denominator) * (this.m4[g] / (m2 * m2)) - (3 * (n - 1) * (n - 1)) / denominator
         );
       }
     }
@@ -210,27 +210,27 @@ export class GeometricMeanAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const block = args[0]!;
+    const block = args[0];
     const values = numberValues(block);
     const nulls = block.nulls;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      this.counts[g]!++;
-      this.logSums[g]! += Math.log(values[i]!);
+      const g = groupIds[i];
+      this.counts[g]++;
+      this.logSums[g] += Math.log(values[i]);
     }
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
     const [countBlock, sumBlock] = rowFields(states);
-    const counts = numberValues(countBlock!);
-    const sums = numberValues(sumBlock!);
+    const counts = numberValues(countBlock);
+    const sums = numberValues(sumBlock);
     const nulls = states.nulls;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      this.counts[g]! += counts[i]!;
-      this.logSums[g]! += sums[i]!;
+      const g = groupIds[i];
+      this.counts[g] += counts[i];
+      this.logSums[g] += sums[i];
     }
   }
 
@@ -242,12 +242,12 @@ export class GeometricMeanAccumulator extends BaseAccumulator {
     const out = new Float64Array(to - from);
     let nulls: Uint8Array | undefined;
     for (let g = from; g < to; g++) {
-      const n = this.counts[g]!;
+      const n = this.counts[g];
       if (n === 0) {
         nulls ??= new Uint8Array(to - from);
         nulls[g - from] = 1;
       } else {
-        out[g - from] = Math.exp(this.logSums[g]! / n);
+        out[g - from] = Math.exp(this.logSums[g] / n);
       }
     }
     return this.real ? float32Block(Float32Array.from(out), nulls) : float64Block(out, nulls);

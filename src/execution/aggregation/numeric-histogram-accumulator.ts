@@ -31,24 +31,24 @@ class Histogram {
 
   /** Sorts, combines equal values, and merges closest neighbours down to `buckets` bins. */
   compact(): void {
-    const order = this.values.map((_, i) => i).sort((a, b) => this.values[a]! - this.values[b]!);
+    const order = this.values.map((_, i) => i).sort((a, b) => this.values[a] - this.values[b]);
     const values: number[] = [];
     const weights: number[] = [];
     for (const i of order) {
       const last = values.length - 1;
-      if (last >= 0 && values[last] === this.values[i]) weights[last]! += this.weights[i]!;
+      if (last >= 0 && values[last] === this.values[i]) weights[last] += this.weights[i];
       else {
-        values.push(this.values[i]!);
-        weights.push(this.weights[i]!);
+        values.push(this.values[i]);
+        weights.push(this.weights[i]);
       }
     }
     while (values.length > this.buckets) {
       let closest = 0;
       for (let i = 1; i < values.length - 1; i++) {
-        if (values[i + 1]! - values[i]! < values[closest + 1]! - values[closest]!) closest = i;
+        if (values[i + 1] - values[i] < values[closest + 1] - values[closest]) closest = i;
       }
-      const weight = weights[closest]! + weights[closest + 1]!;
-      values[closest] = (values[closest]! * weights[closest]! + values[closest + 1]! * weights[closest + 1]!) / weight;
+      const weight = weights[closest] + weights[closest + 1];
+      values[closest] = (values[closest] * weights[closest] + values[closest + 1] * weights[closest + 1]) / weight;
       weights[closest] = weight;
       values.splice(closest + 1, 1);
       weights.splice(closest + 1, 1);
@@ -91,16 +91,16 @@ export class NumericHistogramAccumulator extends BaseAccumulator {
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
     const [bucketBlock, valueBlock, weightBlock] = args;
-    const buckets = numberValues(bucketBlock!);
-    const values = numberValues(valueBlock!);
+    const buckets = numberValues(bucketBlock);
+    const values = numberValues(valueBlock);
     const weights = weightBlock === undefined || !this.weighted ? undefined : numberValues(weightBlock);
     for (let i = 0; i < count; i++) {
-      if (valueBlock!.nulls !== undefined && valueBlock!.nulls[i] !== 0) continue;
-      if (bucketBlock!.nulls !== undefined && bucketBlock!.nulls[i] !== 0) continue;
+      if (valueBlock.nulls !== undefined && valueBlock.nulls[i] !== 0) continue;
+      if (bucketBlock.nulls !== undefined && bucketBlock.nulls[i] !== 0) continue;
       if (weightBlock?.nulls !== undefined && weightBlock.nulls[i] !== 0) continue;
-      const histogram = this.histogramOf(groupIds[i]!, buckets[i]!);
+      const histogram = this.histogramOf(groupIds[i], buckets[i]);
       const before = histogram.values.length;
-      histogram.add(values[i]!, weights === undefined ? 1 : weights[i]!);
+      histogram.add(values[i], weights === undefined ? 1 : weights[i]);
       this.points += histogram.values.length - before;
     }
   }
@@ -109,8 +109,8 @@ export class NumericHistogramAccumulator extends BaseAccumulator {
     const bytes = (states as { values: readonly Uint8Array[] }).values;
     for (let i = 0; i < count; i++) {
       if (states.nulls !== undefined && states.nulls[i] !== 0) continue;
-      const reader = new ByteReader(bytes[i]!);
-      const histogram = this.histogramOf(groupIds[i]!, reader.int32());
+      const reader = new ByteReader(bytes[i]);
+      const histogram = this.histogramOf(groupIds[i], reader.int32());
       const points = reader.int32();
       const before = histogram.values.length;
       for (let j = 0; j < points; j++) {
@@ -134,7 +134,7 @@ export class NumericHistogramAccumulator extends BaseAccumulator {
       }
       const writer = new ByteWriter().int32(histogram.buckets).int32(histogram.values.length);
       for (let j = 0; j < histogram.values.length; j++)
-        writer.float64(histogram.values[j]!).float64(histogram.weights[j]!);
+        writer.float64(histogram.values[j]).float64(histogram.weights[j]);
       values.push(writer.finish());
     }
     return binaryBlock(values, nulls);

@@ -49,7 +49,7 @@ export class OrderedAccumulator implements Accumulator {
     if (selected !== null && selected.length === 0) return;
     const count = selected === null ? positionCount : selected.length;
     const ids = new Int32Array(count);
-    for (let i = 0; i < count; i++) ids[i] = groupIds[selected === null ? i : selected[i]!]!;
+    for (let i = 0; i < count; i++) ids[i] = groupIds[selected === null ? i : selected[i]];
     const blocks = selected === null ? args : args.map((block) => copyPositions(block, selected, count));
     this.pages.push({ groupIds: ids, blocks });
     this.bufferedBytes += ids.byteLength;
@@ -83,9 +83,9 @@ export class OrderedAccumulator implements Accumulator {
       groupIds.set(page.groupIds, offset);
       offset += page.groupIds.length;
     }
-    const columns = this.pages[0]!.blocks.map((_, c) => concatBlocks(this.pages.map((page) => page.blocks[c]!)));
+    const columns = this.pages[0].blocks.map((_, c) => concatBlocks(this.pages.map((page) => page.blocks[c])));
     const keys = this.orderings.map((ordering, k) => {
-      const block = columns[this.argumentCount + k]!;
+      const block = columns[this.argumentCount + k];
       const values: unknown[] = new Array(total);
       for (let i = 0; i < total; i++) values[i] = getValue(block, ordering.type, i);
       return values;
@@ -94,10 +94,10 @@ export class OrderedAccumulator implements Accumulator {
     for (let i = 0; i < total; i++) order[i] = i;
     // Int32Array.prototype.sort is not guaranteed stable for a comparator: break ties on the index.
     order.sort((a, b) => {
-      const byGroup = groupIds[a]! - groupIds[b]!;
+      const byGroup = groupIds[a] - groupIds[b];
       if (byGroup !== 0) return byGroup;
       for (let k = 0; k < keys.length; k++) {
-        const order = this.compareKey(this.orderings[k]!, keys[k]![a], keys[k]![b]);
+        const order = this.compareKey(this.orderings[k], keys[k][a], keys[k][b]);
         if (order !== 0) return order;
       }
       return a - b;
@@ -109,7 +109,7 @@ export class OrderedAccumulator implements Accumulator {
       const count = Math.min(FEED_CHUNK, total - start);
       const positions = order.subarray(start, start + count);
       const ids = new Int32Array(count);
-      for (let i = 0; i < count; i++) ids[i] = groupIds[positions[i]!]!;
+      for (let i = 0; i < count; i++) ids[i] = groupIds[positions[i]];
       this.inner.addInput(
         ids,
         argumentColumns.map((block) => copyPositions(block, positions, count)),

@@ -46,32 +46,32 @@ export class ReduceAggAccumulator extends BaseAccumulator {
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
     const [valueBlock, initialBlock] = args;
     for (let i = 0; i < count; i++) {
-      if (valueBlock!.nulls !== undefined && valueBlock!.nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
+      if (valueBlock.nulls !== undefined && valueBlock.nulls[i] !== 0) continue;
+      const g = groupIds[i];
       let state: unknown;
       if (this.seen[g] === 0) {
-        state = getValue(initialBlock!, this.stateType, i);
+        state = getValue(initialBlock, this.stateType, i);
         if (state === null)
           throw new VivaceError('INVALID_FUNCTION_ARGUMENT', 'Initial value in reduce_agg cannot be null');
         this.seen[g] = 1;
       } else {
         state = this.states[g];
       }
-      this.setState(g, this.inputFunction(state, getValue(valueBlock!, this.valueType, i)));
+      this.setState(g, this.inputFunction(state, getValue(valueBlock, this.valueType, i)));
     }
   }
 
   private setState(g: number, state: unknown): void {
     this.states[g] = state;
     const bytes = typeof state === 'object' || typeof state === 'string' ? valueSizeInBytes(state) : 0;
-    this.totalStateBytes += bytes - this.stateBytes[g]!;
+    this.totalStateBytes += bytes - this.stateBytes[g];
     this.stateBytes[g] = bytes;
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
     for (let i = 0; i < count; i++) {
       if (states.nulls !== undefined && states.nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
+      const g = groupIds[i];
       const incoming = getValue(states, this.stateType, i);
       if (this.seen[g] === 0) {
         this.seen[g] = 1;

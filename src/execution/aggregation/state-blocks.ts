@@ -17,7 +17,7 @@ export function numberValues(block: FlatBlock): ArrayLike<number> {
       return block.values;
     case 'int64': {
       const values = new Float64Array(block.positionCount);
-      for (let i = 0; i < values.length; i++) values[i] = Number(block.values[i]!);
+      for (let i = 0; i < values.length; i++) values[i] = Number(block.values[i]);
       return values;
     }
     default:

@@ -9,6 +9,8 @@
  * double sums (real sums accumulate in double and round to real at the end).
  * Intermediate states: the sum in the result type (double for real), NULL for an empty group.
  */
+
+import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { float32Block, float64Block, int32Block } from '../../data/block.js';
@@ -45,7 +47,7 @@ export class ExactSumAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addBlock(groupIds, args[0]!, count);
+    this.addBlock(groupIds, args[0], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -56,7 +58,7 @@ export class ExactSumAccumulator extends BaseAccumulator {
     const nulls = block.nulls;
     if (block.kind === 'int64') {
       for (let i = 0; i < count; i++) {
-        if (nulls === undefined || nulls[i] === 0) this.addWide(groupIds[i]!, block.values[i]!);
+        if (nulls === undefined || nulls[i] === 0) this.addWide(groupIds[i], block.values[i]);
       }
       return;
     }
@@ -65,13 +67,13 @@ export class ExactSumAccumulator extends BaseAccumulator {
     const state = this.state;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      const value = values[i]!;
+      const g = groupIds[i];
+      const value = values[i];
       if (state[g] === 2) {
         this.addWide(g, BigInt(value));
         continue;
       }
-      const sum = sums[g]! + value;
+      const sum = sums[g] + value;
       if (sum > MAX_SAFE || sum < -MAX_SAFE) {
         this.addWide(g, BigInt(value));
         continue;
@@ -83,7 +85,10 @@ export class ExactSumAccumulator extends BaseAccumulator {
 
   /** Exact addition for sums beyond ±2^53 (and every value read from an int64 block). */
   private addWide(g: number, value: bigint): void {
-    const current = this.state[g] === 2 ? this.wide.get(g)! : BigInt(this.sums[g]!);
+    const current =
+      this.state[g] === 2
+        ? (this.wide.get(g) ?? fail('a group in the wide state has a wide sum'))
+        : BigInt(this.sums[g]);
     const sum = current + value;
     if (this.kind !== 'bigint') {
       throw new VivaceError('NUMERIC_VALUE_OUT_OF_RANGE', `${this.kind} addition overflow: ${current} + ${value}`);
@@ -108,7 +113,7 @@ export class ExactSumAccumulator extends BaseAccumulator {
     if (this.kind === 'interval year to month') {
       const values = new Int32Array(to - from);
       for (let g = from; g < to; g++) {
-        const sum = this.sums[g]!;
+        const sum = this.sums[g];
         if (sum > MAX_INT32 || sum < -MAX_INT32 - 1) {
           throw new VivaceError('NUMERIC_VALUE_OUT_OF_RANGE', `interval year to month sum overflow: ${sum}`);
         }
@@ -121,8 +126,8 @@ export class ExactSumAccumulator extends BaseAccumulator {
     for (let g = from; g < to; g++) {
       const state = this.state[g];
       if (state === 0) builder.appendNull();
-      else if (state === 2) builder.appendBigInt(this.wide.get(g)!);
-      else builder.appendFloat64(this.sums[g]!);
+      else if (state === 2) builder.appendBigInt(this.wide.get(g) ?? fail('a group in the wide state has a wide sum'));
+      else builder.appendFloat64(this.sums[g]);
     }
     return builder.build();
   }
@@ -147,7 +152,7 @@ export class FloatingSumAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addBlock(groupIds, args[0]!, count);
+    this.addBlock(groupIds, args[0], count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
@@ -161,16 +166,16 @@ export class FloatingSumAccumulator extends BaseAccumulator {
     const seen = this.seen;
     if (nulls === undefined) {
       for (let i = 0; i < count; i++) {
-        const g = groupIds[i]!;
-        sums[g]! += values[i]!;
+        const g = groupIds[i];
+        sums[g] += values[i];
         seen[g] = 1;
       }
       return;
     }
     for (let i = 0; i < count; i++) {
       if (nulls[i] !== 0) continue;
-      const g = groupIds[i]!;
-      sums[g]! += values[i]!;
+      const g = groupIds[i];
+      sums[g] += values[i];
       seen[g] = 1;
     }
   }

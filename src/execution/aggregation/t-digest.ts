@@ -63,7 +63,7 @@ export class TDigest {
 
   merge(other: TDigest): void {
     other.compress();
-    for (let i = 0; i < other.centroidCount; i++) this.add(other.means[i]!, other.weights[i]!);
+    for (let i = 0; i < other.centroidCount; i++) this.add(other.means[i], other.weights[i]);
     if (other.totalWeight > 0) {
       if (other.min < this.min) this.min = other.min;
       if (other.max > this.max) this.max = other.max;
@@ -82,32 +82,32 @@ export class TDigest {
     weights.set(this.bufferWeights.subarray(0, this.bufferCount), this.centroidCount);
     const order = new Uint32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, b) => means[a]! - means[b]!);
+    order.sort((a, b) => means[a] - means[b]);
 
     const total = this.totalWeight;
     const outMeans = new Float64Array(n);
     const outWeights = new Float64Array(n);
     let out = 0;
-    let currentMean = means[order[0]!]!;
-    let currentWeight = weights[order[0]!]!;
+    let currentMean = means[order[0]];
+    let currentWeight = weights[order[0]];
     let weightBefore = 0;
     const factor = (4 * total) / this.compression;
     for (let k = 1; k < n; k++) {
-      const i = order[k]!;
-      const proposed = currentWeight + weights[i]!;
+      const i = order[k];
+      const proposed = currentWeight + weights[i];
       const q0 = weightBefore / total;
       const q2 = (weightBefore + proposed) / total;
       const bound = factor * Math.min(q0 * (1 - q0), q2 * (1 - q2));
       if (proposed <= bound) {
-        currentMean += ((means[i]! - currentMean) * weights[i]!) / proposed;
+        currentMean += ((means[i] - currentMean) * weights[i]) / proposed;
         currentWeight = proposed;
       } else {
         outMeans[out] = currentMean;
         outWeights[out] = currentWeight;
         out++;
         weightBefore += currentWeight;
-        currentMean = means[i]!;
-        currentWeight = weights[i]!;
+        currentMean = means[i];
+        currentWeight = weights[i];
       }
     }
     outMeans[out] = currentMean;
@@ -124,43 +124,43 @@ export class TDigest {
     this.compress();
     const n = this.centroidCount;
     if (n === 0) return Number.NaN;
-    if (n === 1) return this.means[0]!;
+    if (n === 1) return this.means[0];
     const total = this.totalWeight;
     const index = q * total;
     const means = this.means;
     const weights = this.weights;
     // Before the first centre: between min and the first mean.
-    const firstHalf = weights[0]! / 2;
+    const firstHalf = weights[0] / 2;
     if (index < firstHalf) {
-      if (weights[0]! <= 1) return this.min;
-      return this.min + ((means[0]! - this.min) * index) / firstHalf;
+      if (weights[0] <= 1) return this.min;
+      return this.min + ((means[0] - this.min) * index) / firstHalf;
     }
     let weightSoFar = firstHalf;
     for (let i = 0; i < n - 1; i++) {
-      const gap = (weights[i]! + weights[i + 1]!) / 2;
+      const gap = (weights[i] + weights[i + 1]) / 2;
       if (weightSoFar + gap > index) {
         // Single-value centroids own their point exactly: no interpolation into them.
-        const leftSingle = weights[i]! === 1 && index - weightSoFar < 0.5;
-        const rightSingle = weights[i + 1]! === 1 && weightSoFar + gap - index <= 0.5;
-        if (leftSingle) return means[i]!;
-        if (rightSingle) return means[i + 1]!;
+        const leftSingle = weights[i] === 1 && index - weightSoFar < 0.5;
+        const rightSingle = weights[i + 1] === 1 && weightSoFar + gap - index <= 0.5;
+        if (leftSingle) return means[i];
+        if (rightSingle) return means[i + 1];
         const z1 = index - weightSoFar;
         const z2 = weightSoFar + gap - index;
-        return (means[i]! * z2 + means[i + 1]! * z1) / gap;
+        return (means[i] * z2 + means[i + 1] * z1) / gap;
       }
       weightSoFar += gap;
     }
     // After the last centre: between the last mean and max.
-    const lastHalf = weights[n - 1]! / 2;
+    const lastHalf = weights[n - 1] / 2;
     const z = index - (total - lastHalf);
-    if (weights[n - 1]! <= 1 || z <= 0) return z <= 0 ? means[n - 1]! : this.max;
-    return means[n - 1]! + ((this.max - means[n - 1]!) * z) / lastHalf;
+    if (weights[n - 1] <= 1 || z <= 0) return z <= 0 ? means[n - 1] : this.max;
+    return means[n - 1] + ((this.max - means[n - 1]) * z) / lastHalf;
   }
 
   serialize(writer: ByteWriter): void {
     this.compress();
     writer.float64(this.min).float64(this.max).int32(this.centroidCount);
-    for (let i = 0; i < this.centroidCount; i++) writer.float64(this.means[i]!).float64(this.weights[i]!);
+    for (let i = 0; i < this.centroidCount; i++) writer.float64(this.means[i]).float64(this.weights[i]);
   }
 
   static deserialize(reader: ByteReader): TDigest {

@@ -67,30 +67,31 @@ export class TopNAccumulator extends BaseAccumulator {
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    const byValue = this.valueType !== undefined;
-    const keyBlock = byValue ? args[1]! : args[0]!;
-    const valueBlock = byValue ? args[0]! : undefined;
-    const nBlock = byValue ? args[2]! : args[1]!;
+    const valueType = this.valueType;
+    const byValue = valueType !== undefined;
+    const keyBlock = byValue ? args[1] : args[0];
+    const valueBlock = args[0];
+    const nBlock = byValue ? args[2] : args[1];
     const ns = numberValues(nBlock);
     const keyNulls = keyBlock.nulls;
     for (let i = 0; i < count; i++) {
       if (keyNulls !== undefined && keyNulls[i] !== 0) continue;
       if (nBlock.nulls !== undefined && nBlock.nulls[i] !== 0) continue;
-      const heap = this.heapOf(groupIds[i]!, ns[i]!);
+      const heap = this.heapOf(groupIds[i], ns[i]);
       const key = getValue(keyBlock, this.keyType, i);
-      this.offer(heap, key, valueBlock === undefined ? key : getValue(valueBlock, this.valueType!, i));
+      this.offer(heap, key, valueType === undefined ? key : getValue(valueBlock, valueType, i));
     }
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
     const fields = rowFields(states);
-    const ns = numberValues(fields[0]!);
+    const ns = numberValues(fields[0]);
     const stateType = this.intermediateType as { fields: readonly { type: Type }[] };
     for (let i = 0; i < count; i++) {
       if (states.nulls !== undefined && states.nulls[i] !== 0) continue;
-      const heap = this.heapOf(groupIds[i]!, ns[i]!);
-      const keys = getValue(fields[1]!, stateType.fields[1]!.type, i) as unknown[];
-      const values = fields.length > 2 ? (getValue(fields[2]!, stateType.fields[2]!.type, i) as unknown[]) : keys;
+      const heap = this.heapOf(groupIds[i], ns[i]);
+      const keys = getValue(fields[1], stateType.fields[1].type, i) as unknown[];
+      const values = fields.length > 2 ? (getValue(fields[2], stateType.fields[2].type, i) as unknown[]) : keys;
       for (let j = 0; j < keys.length; j++) this.offer(heap, keys[j], values[j]);
     }
   }
@@ -192,7 +193,7 @@ export class TopNAccumulator extends BaseAccumulator {
         continue;
       }
       const { keys, values } = this.sorted(heap);
-      fields[0]!.appendFloat64(heap.n);
+      fields[0].appendFloat64(heap.n);
       appendArray(fields[1] as ArrayBlockBuilder, keys);
       if (this.valueType !== undefined) appendArray(fields[2] as ArrayBlockBuilder, values);
       builder.closeEntry();

@@ -5,6 +5,8 @@
  * out the merged rows a page at a time. The sorting work is spread over the workers; the merge
  * costs log2(tasks) comparisons per row.
  */
+
+import { fail } from '../../common/invariant.js';
 import { concatBlocks } from '../../data/block-copy.js';
 import { type Page, pageSizeInBytes } from '../../data/page.js';
 import type { Operator } from '../operator.js';
@@ -110,7 +112,7 @@ export class MergeOperator implements Operator {
     const clients = this.client.clients;
     for (let i = 0; i < clients.length; i++) {
       const pages = (this.received[i] ??= []);
-      for (let page = clients[i]!.pollPage(); page !== null; page = clients[i]!.pollPage()) {
+      for (let page = clients[i].pollPage(); page !== null; page = clients[i].pollPage()) {
         if (page.positionCount === 0) continue;
         pages.push(page);
         this.receivedBytes += pageSizeInBytes(page);
@@ -128,7 +130,7 @@ export class MergeOperator implements Operator {
       if (pages.length === 0) continue;
       const positionCount = pages.reduce((sum, p) => sum + p.positionCount, 0);
       const blocks = Array.from({ length: this.channelCount }, (_, channel) =>
-        concatBlocks(pages.map((p) => p.blocks[channel]!)),
+        concatBlocks(pages.map((p) => p.blocks[channel])),
       );
       const page: Page = { positionCount, blocks };
       // Each stream arrives sorted: its permutation is the identity.
@@ -147,7 +149,7 @@ export class MergeOperator implements Operator {
       if (!this.collect()) return null;
       this.startMerge();
     }
-    const merger = this.merger!;
+    const merger = this.merger ?? fail('startMerge creates the merger');
     const count = merger.next(OUTPUT_ROWS, this.runIds, this.positions);
     if (count === 0) {
       this.done = true;

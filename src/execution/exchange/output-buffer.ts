@@ -83,8 +83,9 @@ class ClientBuffer {
   /** Frees the pages before `token`; returns the bytes freed. */
   acknowledge(token: number): number {
     let freed = 0;
-    while (this.firstSequence < token && this.pages.length > 0) {
-      const page = this.pages.shift()!;
+    while (this.firstSequence < token) {
+      const page = this.pages.shift();
+      if (page === undefined) break;
       freed += page.bytes.length;
       this.pagesSent++;
       this.rowsSent += page.positionCount;
@@ -139,7 +140,7 @@ export class OutputBuffer {
   /** A page for one partition (PARTITIONED), or for the single consumer (ARBITRARY). */
   enqueue(partition: number, page: Uint8Array, positionCount: number): void {
     if (this.state !== 'OPEN') return;
-    const buffer = this.options.kind === 'ARBITRARY' ? this.order[0]! : this.order[partition]!;
+    const buffer = this.options.kind === 'ARBITRARY' ? this.order[0] : this.order[partition];
     this.pagesAdded++;
     if (buffer.destroyed) return;
     this.reserve(page.length);
@@ -194,7 +195,7 @@ export class OutputBuffer {
     if (token >= buffer.firstSequence) {
       let bytes = 0;
       for (let i = token - buffer.firstSequence; i < buffer.pages.length; i++) {
-        const page = buffer.pages[i]!.bytes;
+        const page = buffer.pages[i].bytes;
         if (pages.length > 0 && bytes + page.length > maxBytes) break;
         pages.push(page);
         bytes += page.length;

@@ -36,9 +36,9 @@ export function partitionRows(
 ): void {
   const count = page.positionCount;
   channels.forEach((channel, i) => {
-    hashBlock(page.blocks[channel]!, types[channel]!, hashes, count, i > 0);
+    hashBlock(page.blocks[channel], types[channel], hashes, count, i > 0);
   });
-  for (let i = 0; i < count; i++) partitions[i] = Math.floor(((hashes[i]! >>> 0) / TWO_32) * partitionCount);
+  for (let i = 0; i < count; i++) partitions[i] = Math.floor(((hashes[i] >>> 0) / TWO_32) * partitionCount);
 }
 
 export class TaskOutputOperator implements Operator {
@@ -84,21 +84,21 @@ export class TaskOutputOperator implements Operator {
     }
     partitionRows(page, hashChannels, types, partitionCount, this.hashes, this.partitions);
     const sizes = new Int32Array(partitionCount);
-    for (let i = 0; i < count; i++) sizes[this.partitions[i]!]!++;
+    for (let i = 0; i < count; i++) sizes[this.partitions[i]]++;
     const starts = new Int32Array(partitionCount + 1);
-    for (let p = 0; p < partitionCount; p++) starts[p + 1] = starts[p]! + sizes[p]!;
+    for (let p = 0; p < partitionCount; p++) starts[p + 1] = starts[p] + sizes[p];
     // One array of positions grouped by partition (a counting sort), then a page per partition.
     const positions = new Int32Array(count);
     const cursor = starts.slice(0, partitionCount);
-    for (let i = 0; i < count; i++) positions[cursor[this.partitions[i]!]!++] = i;
+    for (let i = 0; i < count; i++) positions[cursor[this.partitions[i]]++] = i;
     for (let p = 0; p < partitionCount; p++) {
-      const size = sizes[p]!;
+      const size = sizes[p];
       if (size === 0) continue;
       if (size === count) {
         this.buffer.enqueue(p, this.serialize(page), count);
         continue;
       }
-      const selected = positions.subarray(starts[p]!, starts[p + 1]!);
+      const selected = positions.subarray(starts[p], starts[p + 1]);
       this.buffer.enqueue(
         p,
         serializePagePositions(page, selected, size, this.options.types, { checksum: false }),

@@ -10,8 +10,13 @@
  * boolean, string) are read and written directly; other types go through the data layer's
  * generic value access and block builders. Expressions the generator does not handle (lambdas)
  * are evaluated by the interpreter for each row, still inside the generated loop.
+ *
+ * Why one long file: the generator is one recursive emitter over the expression kinds sharing one
+ * code buffer, variable allocator and NULL-propagation scheme; its pieces are only meaningful
+ * together (engine-functions.ts, constant-values.ts and the interpreter are already apart).
  */
 
+import { fail } from '../../common/invariant.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
@@ -185,11 +190,11 @@ class CodeGenerator {
       case 'OR':
         return this.logical(e);
       case 'NOT': {
-        const a = this.generate(e.args[0]!);
+        const a = this.generate(e.args[0]);
         return { value: `!${a.value}`, isNull: a.isNull };
       }
       case 'IS_NULL': {
-        const a = this.generate(e.args[0]!);
+        const a = this.generate(e.args[0]);
         return { value: a.isNull, isNull: 'false' };
       }
       case 'IF':
@@ -249,10 +254,10 @@ class CodeGenerator {
 
   /** `value BETWEEN min AND max` with SQL NULL semantics: false wins over NULL. */
   private between(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
-    const type = e.args[0]!.type;
-    const value = this.generate(e.args[0]!);
-    const min = this.generate(e.args[1]!);
-    const max = this.generate(e.args[2]!);
+    const type = e.args[0].type;
+    const value = this.generate(e.args[0]);
+    const min = this.generate(e.args[1]);
+    const max = this.generate(e.args[2]);
     const v = this.fresh();
     const n = this.fresh();
     const above = `(${min.isNull} ? null : ${this.compareCode(type, value.value, min.value, '>=')})`;
@@ -266,8 +271,8 @@ class CodeGenerator {
 
   /** `value IN (items)`: a constant set lookup when every item is a non-NULL constant number or string. */
   private inList(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
-    const type = e.args[0]!.type;
-    const value = this.generate(e.args[0]!);
+    const type = e.args[0].type;
+    const value = this.generate(e.args[0]);
     const items = e.args.slice(1);
     const v = this.fresh();
     const n = this.fresh();
@@ -315,11 +320,11 @@ class CodeGenerator {
   /** `value LIKE pattern [ESCAPE e]`: a constant pattern compiles once. */
   private like(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
     const [valueArg, patternArg, escapeArg] = e.args;
-    const value = this.generate(valueArg!);
+    const value = this.generate(valueArg);
     const v = this.fresh();
     const n = this.fresh();
     const constantPattern =
-      patternArg!.kind === 'Constant' && (escapeArg === undefined || escapeArg.kind === 'Constant');
+      patternArg.kind === 'Constant' && (escapeArg === undefined || escapeArg.kind === 'Constant');
     if (constantPattern) {
       const pattern = constantValue(patternArg as Extract<RowExpression, { kind: 'Constant' }>, this.functions);
       const escapeValue =
@@ -332,7 +337,7 @@ class CodeGenerator {
       this.statements.push(`const ${v} = ${n} ? false : ${matcher}(${value.value});`);
       return { value: v, isNull: n };
     }
-    const pattern = this.generate(patternArg!);
+    const pattern = this.generate(patternArg);
     const escapeCode = escapeArg === undefined ? undefined : this.generate(escapeArg);
     const functions = this.constant(this.functions);
     this.statements.push(
@@ -346,10 +351,10 @@ class CodeGenerator {
 
   /** NULLIF(a, b): NULL when a = b, else a. */
   private nullIf(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
-    const a = this.generate(e.args[0]!);
-    const b = this.generate(e.args[1]!);
-    const type = e.args[0]!.type;
-    if (!typeEquals(type, e.args[1]!.type)) return this.interpreted(e);
+    const a = this.generate(e.args[0]);
+    const b = this.generate(e.args[1]);
+    const type = e.args[0].type;
+    if (!typeEquals(type, e.args[1].type)) return this.interpreted(e);
     const n = this.fresh();
     this.statements.push(
       `const ${n} = ${a.isNull} || (!${b.isNull} && ${this.equalsCode(type, a.value, b.value)} === true);`,
@@ -359,9 +364,9 @@ class CodeGenerator {
 
   /** `a IS DISTINCT FROM b`: never NULL. */
   private distinctFrom(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
-    const type = e.args[0]!.type;
-    const a = this.generate(e.args[0]!);
-    const b = this.generate(e.args[1]!);
+    const type = e.args[0].type;
+    const a = this.generate(e.args[0]);
+    const b = this.generate(e.args[1]);
     const v = this.fresh();
     if (this.isPlainNumber(type) && type.kind !== 'real' && type.kind !== 'double') {
       this.statements.push(`const ${v} = ${a.isNull} !== ${b.isNull} || (!${a.isNull} && ${a.value} !== ${b.value});`);
@@ -426,15 +431,15 @@ class CodeGenerator {
     let closing = '';
     for (let i = 0; i < last; i += 2) {
       this.statements.push('{');
-      const c = this.generate(args[i]!);
+      const c = this.generate(args[i]);
       this.statements.push(`var c${v}_${i} = !${c.isNull} && ${c.value} === true;`);
       this.statements.push('}');
       this.statements.push(`if (c${v}_${i}) {`);
-      assign(args[i + 1]!);
+      assign(args[i + 1]);
       this.statements.push('} else {');
       closing += '}';
     }
-    assign(args[last]!);
+    assign(args[last]);
     this.statements.push(closing);
     return { value: v, isNull: n };
   }
@@ -568,7 +573,7 @@ return [${finals.join(', ')}];`;
   const k = generator.constants;
   const types = inputTypes(layout);
   const interp = new ExpressionInterpreter({ functions, session });
-  const builder = (j: number, count: number) => createBlockBuilder(outputs[j]!.type, count);
+  const builder = (j: number, count: number) => createBlockBuilder(outputs[j].type, count);
   const generic = interpretedProjection(expressions, layout, interp);
   return (page, selection, count) => {
     try {
@@ -609,15 +614,15 @@ export function interpretedProjection(
     const builders = expressions.map((e) => createBlockBuilder(e.type, count));
     let size = 0;
     for (let k = 0; k < count; k++) {
-      const p = selection === null ? k : selection[k]!;
+      const p = selection === null ? k : selection[k];
       const read = (name: string) => {
-        const input = layout.get(name)!;
-        return getValue(page.blocks[input.channel]!, input.type, p);
+        const input = layout.get(name) ?? fail(`symbol ${name} has no input channel`);
+        return getValue(page.blocks[input.channel], input.type, p);
       };
       expressions.forEach((e, j) => {
         const value = interpreter.evaluate(e, read);
-        if (value === null) builders[j]!.appendNull();
-        else builders[j]!.append(value);
+        if (value === null) builders[j].appendNull();
+        else builders[j].append(value);
         if (typeof value === 'string' || value instanceof Uint8Array) size += value.length;
       });
       if (size > PROJECTION_PAGE_UNITS) break;

@@ -42,7 +42,7 @@ export class ExpressionInterpreter {
       case 'Constant':
         return constantValue(expression, this.context.functions);
       case 'LambdaRef':
-        return lambdas[lambdas.length - 1 - expression.depth]![expression.index];
+        return lambdas[lambdas.length - 1 - expression.depth][expression.index];
       case 'Lambda':
         return (...params: unknown[]) => this.evaluate(expression.body, read, [...lambdas, params]);
       case 'Cast': {
@@ -88,7 +88,7 @@ export class ExpressionInterpreter {
     lambdas: readonly (readonly unknown[])[],
   ): unknown {
     const args = expression.args;
-    const eval_ = (i: number) => this.evaluate(args[i]!, read, lambdas);
+    const eval_ = (i: number) => this.evaluate(args[i], read, lambdas);
     switch (expression.form) {
       case 'AND': {
         let sawNull = false;
@@ -115,7 +115,7 @@ export class ExpressionInterpreter {
       case 'IS_NULL':
         return eval_(0) === null;
       case 'IS_DISTINCT_FROM': {
-        return this.context.functions.distinct(args[0]!.type, eval_(0), eval_(1));
+        return this.context.functions.distinct(args[0].type, eval_(0), eval_(1));
       }
       case 'IF':
         return eval_(0) === true ? eval_(1) : eval_(2);
@@ -130,8 +130,8 @@ export class ExpressionInterpreter {
         if (a === null) return null;
         const b = eval_(1);
         if (b === null) return a;
-        const common = args[1]!.type;
-        const aInCommon = this.cast(args[0]!.type, common)(a, this.callContext([args[0]!.type], common));
+        const common = args[1].type;
+        const aInCommon = this.cast(args[0].type, common)(a, this.callContext([args[0].type], common));
         return this.context.functions.equals(common, aInCommon, b) === true ? null : a;
       }
       case 'SWITCH': {
@@ -145,7 +145,7 @@ export class ExpressionInterpreter {
         const value = eval_(0);
         if (value === null) return null;
         let sawNull = false;
-        const type = args[0]!.type;
+        const type = args[0].type;
         for (let i = 1; i < args.length; i++) {
           const item = eval_(i);
           const equal = item === null ? null : this.context.functions.equals(type, value, item);
@@ -157,7 +157,7 @@ export class ExpressionInterpreter {
       case 'BETWEEN': {
         const value = eval_(0);
         if (value === null) return null;
-        const type = args[0]!.type;
+        const type = args[0].type;
         const min = eval_(1);
         const max = eval_(2);
         const aboveMin = min === null ? null : this.context.functions.compare(type, value, min) >= 0;
@@ -198,7 +198,7 @@ export class ExpressionInterpreter {
         const value = eval_(0);
         const zone = eval_(1);
         if (value === null || zone === null) return null;
-        return this.context.functions.atTimeZone(value, zone, args[1]!.type);
+        return this.context.functions.atTimeZone(value, zone, args[1].type);
       }
       default: {
         const form: never = expression.form;

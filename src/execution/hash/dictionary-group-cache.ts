@@ -32,8 +32,8 @@ export class DictionaryGroupCache {
     const cache = this.groups;
     const nulls = dictionary.nulls;
     for (let i = 0; i < count; i++) {
-      const entry = ids[i]!;
-      let id = cache[entry]!;
+      const entry = ids[i];
+      let id = cache[entry];
       if (id < 0) {
         id = groupOf(entry);
         // NULL entries are not cached: their group depends on whether NULLs match.

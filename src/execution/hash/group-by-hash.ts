@@ -34,7 +34,7 @@ export function createGroupByHash(keyTypes: readonly Type[], expectedGroups = DE
   const expected = Math.max(1, Math.min(Math.floor(expectedGroups), 1 << 24));
   if (keyTypes.length === 0) return new NoKeyGroupByHash();
   if (keyTypes.length === 1) {
-    const type = keyTypes[0]!;
+    const type = keyTypes[0];
     if (isNumberKeyType(type)) return new NumberGroupByHash(type, expected);
     if (physicalKindOf(type) === 'string') return new StringGroupByHash(type, expected);
   }
@@ -50,8 +50,8 @@ export function createGroupByHash(keyTypes: readonly Type[], expectedGroups = DE
 export function estimateGroupByHashBytes(keyTypes: readonly Type[], groups: number): number {
   if (keyTypes.length === 0 || groups <= 0) return 0;
   const slots = slotCountFor(groups);
-  if (keyTypes.length === 1 && isNumberKeyType(keyTypes[0]!)) return 16 * slots + 8 * groups;
-  if (keyTypes.length === 1 && physicalKindOf(keyTypes[0]!) === 'string') return 8 * slots + 28 * groups;
+  if (keyTypes.length === 1 && isNumberKeyType(keyTypes[0])) return 16 * slots + 8 * groups;
+  if (keyTypes.length === 1 && physicalKindOf(keyTypes[0]) === 'string') return 8 * slots + 28 * groups;
   return 8 * slots + 4 * groups + 8 * keyTypes.length * groups;
 }
 

@@ -61,7 +61,7 @@ function hashWideNumber(value: number): number {
   if (Number.isInteger(value)) return hashWords(value | 0, Math.floor(value / TWO_32) | 0);
   if (Number.isNaN(value)) return NAN_HASH;
   scratchDouble[0] = value;
-  return hashWords(scratchWords[0]!, scratchWords[1]!) ^ WORD_SEED;
+  return hashWords(scratchWords[0], scratchWords[1]) ^ WORD_SEED;
 }
 
 /** Hash of an integer held as a BigInt; equals hashNumber(Number(v)) for every safe integer. */
@@ -81,7 +81,7 @@ export function hashString(value: string): number {
 
 export function hashBytes(value: Uint8Array): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value[i]!, 0x01000193);
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value[i], 0x01000193);
   return mix32(h ^ value.length);
 }
 
@@ -135,7 +135,7 @@ export function hashValue(type: Type, value: unknown): number {
     case 'row': {
       const fields = value as readonly unknown[];
       let h = 0x1f83d9ab;
-      for (let i = 0; i < type.fields.length; i++) h = combineHash(h, hashValue(type.fields[i]!.type, fields[i]));
+      for (let i = 0; i < type.fields.length; i++) h = combineHash(h, hashValue(type.fields[i].type, fields[i]));
       return h;
     }
     case 'map': {
@@ -157,7 +157,7 @@ export function hashValue(type: Type, value: unknown): number {
 export function hashBlock(block: Block, type: Type, out: Int32Array, positionCount: number, combine = false): void {
   if (block.kind === 'rle') {
     const h = hashFlatPosition(block.value, type, 0);
-    if (combine) for (let i = 0; i < positionCount; i++) out[i] = combineHash(out[i]!, h);
+    if (combine) for (let i = 0; i < positionCount; i++) out[i] = combineHash(out[i], h);
     else out.fill(h, 0, positionCount);
     return;
   }
@@ -169,23 +169,23 @@ export function hashBlock(block: Block, type: Type, out: Int32Array, positionCou
     const known = new Uint8Array(dictionary.positionCount);
     const ids = block.ids;
     for (let i = 0; i < positionCount; i++) {
-      const id = ids[i]!;
+      const id = ids[i];
       let h: number;
-      if (known[id] === 1) h = cache[id]!;
+      if (known[id] === 1) h = cache[id];
       else {
         h = hashFlatPosition(dictionary, type, id);
         cache[id] = h;
         known[id] = 1;
       }
-      out[i] = combine ? combineHash(out[i]!, h) : h;
+      out[i] = combine ? combineHash(out[i], h) : h;
     }
     return;
   }
   if (block.kind === 'dictionary') {
     const ids = block.ids;
     for (let i = 0; i < positionCount; i++) {
-      const h = hashFlatPosition(block.dictionary, type, ids[i]!);
-      out[i] = combine ? combineHash(out[i]!, h) : h;
+      const h = hashFlatPosition(block.dictionary, type, ids[i]);
+      out[i] = combine ? combineHash(out[i], h) : h;
     }
     return;
   }
@@ -200,16 +200,16 @@ function hashFlat(block: FlatBlock, type: Type, out: Int32Array, count: number, 
     case 'float32': {
       const values = block.values;
       for (let i = 0; i < count; i++) {
-        const h = nulls !== undefined && nulls[i] !== 0 ? NULL_HASH : hashNumber(values[i]!);
-        out[i] = combine ? combineHash(out[i]!, h) : h;
+        const h = nulls !== undefined && nulls[i] !== 0 ? NULL_HASH : hashNumber(values[i]);
+        out[i] = combine ? combineHash(out[i], h) : h;
       }
       return;
     }
     case 'string': {
       const values = block.values;
       for (let i = 0; i < count; i++) {
-        const h = nulls !== undefined && nulls[i] !== 0 ? NULL_HASH : hashString(values[i]!);
-        out[i] = combine ? combineHash(out[i]!, h) : h;
+        const h = nulls !== undefined && nulls[i] !== 0 ? NULL_HASH : hashString(values[i]);
+        out[i] = combine ? combineHash(out[i], h) : h;
       }
       return;
     }
@@ -220,15 +220,15 @@ function hashFlat(block: FlatBlock, type: Type, out: Int32Array, count: number, 
         const h =
           nulls !== undefined && nulls[i] !== 0
             ? NULL_HASH
-            : hashInt128Words(words[at + 2]!, words[at + 3]!, words[at]!, words[at + 1]!);
-        out[i] = combine ? combineHash(out[i]!, h) : h;
+            : hashInt128Words(words[at + 2], words[at + 3], words[at], words[at + 1]);
+        out[i] = combine ? combineHash(out[i], h) : h;
       }
       return;
     }
     default:
       for (let i = 0; i < count; i++) {
         const h = hashFlatPosition(block, type, i);
-        out[i] = combine ? combineHash(out[i]!, h) : h;
+        out[i] = combine ? combineHash(out[i], h) : h;
       }
   }
 }
@@ -238,25 +238,25 @@ export function hashFlatPosition(block: FlatBlock, type: Type, position: number)
   if (block.nulls !== undefined && block.nulls[position] !== 0) return NULL_HASH;
   switch (block.kind) {
     case 'boolean':
-      return mix32(block.values[position]!);
+      return mix32(block.values[position]);
     case 'int32':
     case 'float64':
     case 'float32':
-      return hashNumber(block.values[position]!);
+      return hashNumber(block.values[position]);
     case 'int64':
-      return hashBigInt(block.values[position]!);
+      return hashBigInt(block.values[position]);
     case 'int128': {
       const words = int32View(block.values);
       const at = 4 * position;
       // Word 2p is the high 64 bits, 2p + 1 the low: the low 32-bit word comes first in the low half.
-      return hashInt128Words(words[at + 2]!, words[at + 3]!, words[at]!, words[at + 1]!);
+      return hashInt128Words(words[at + 2], words[at + 3], words[at], words[at + 1]);
     }
     case 'string':
-      return hashString(block.values[position]!);
+      return hashString(block.values[position]);
     case 'binary':
-      return hashBytes(block.values[position]!);
+      return hashBytes(block.values[position]);
     case 'timestamptz':
-      return hashZoned(block.millis[position]!, block.picos === undefined ? 0 : block.picos[position]!);
+      return hashZoned(block.millis[position], block.picos === undefined ? 0 : block.picos[position]);
     default:
       return hashValue(type, getValue(block, type, position));
   }

@@ -88,7 +88,7 @@ abstract class BaseKeyColumn<F extends FlatBlock> {
 
   protected at(position: number): number {
     if (this.constant) return 0;
-    return this.ids === undefined ? position : this.ids[position]!;
+    return this.ids === undefined ? position : this.ids[position];
   }
 
   isNull(position: number): boolean {
@@ -134,13 +134,13 @@ class NumberKeyColumn extends BaseKeyColumn<FlatBlock> implements KeyColumn {
     const nulls = this.compareNulls(index, group);
     if (nulls !== 0) return nulls > 0;
     const flat = this.flat;
-    const key = this.values[group]!;
+    const key = this.values[group];
     if (flat.kind === 'int64') {
-      const wide = flat.values[index]!;
+      const wide = flat.values[index];
       if (wide < MIN_SAFE || wide > MAX_SAFE) return this.wide?.get(group) === wide;
       return key === Number(wide);
     }
-    const value = (flat as { values: Float64Array }).values[index]!;
+    const value = (flat as { values: Float64Array }).values[index];
     return key === value || (Number.isNaN(key) && Number.isNaN(value) && this.wide?.has(group) !== true);
   }
 
@@ -150,7 +150,7 @@ class NumberKeyColumn extends BaseKeyColumn<FlatBlock> implements KeyColumn {
     if (this.appendNullFlag(index, group)) return;
     const flat = this.flat;
     if (flat.kind === 'int64') {
-      const wide = flat.values[index]!;
+      const wide = flat.values[index];
       if (wide < MIN_SAFE || wide > MAX_SAFE) {
         this.wide ??= new Map();
         this.wide.set(group, wide);
@@ -160,12 +160,12 @@ class NumberKeyColumn extends BaseKeyColumn<FlatBlock> implements KeyColumn {
       }
       return;
     }
-    this.values[group] = (flat as { values: Float64Array }).values[index]!;
+    this.values[group] = (flat as { values: Float64Array }).values[index];
   }
 
   write(group: number, builder: BlockBuilder): void {
     if (this.groupNulls[group] === 1) builder.appendNull();
-    else this.writer(builder, this.values[group]!, this.wide?.get(group));
+    else this.writer(builder, this.values[group], this.wide?.get(group));
   }
 }
 
@@ -190,14 +190,14 @@ class StringKeyColumn extends BaseKeyColumn<FlatBlock & { values: readonly strin
       this.values.push('');
       return;
     }
-    const value = this.flat.values[index]!;
+    const value = this.flat.values[index];
     this.chars += value.length;
     this.values.push(value);
   }
 
   write(group: number, builder: BlockBuilder): void {
     if (this.groupNulls[group] === 1) builder.appendNull();
-    else builder.appendString(this.values[group]!);
+    else builder.appendString(this.values[group]);
   }
 }
 
@@ -220,13 +220,13 @@ class Int128KeyColumn extends BaseKeyColumn<FlatBlock & { values: BigInt64Array 
     const index = this.at(position);
     this.words = growBigInt64(this.words, 2 * group + 2, 2 * group);
     if (this.appendNullFlag(index, group)) return;
-    this.words[2 * group] = this.flat.values[2 * index]!;
-    this.words[2 * group + 1] = this.flat.values[2 * index + 1]!;
+    this.words[2 * group] = this.flat.values[2 * index];
+    this.words[2 * group + 1] = this.flat.values[2 * index + 1];
   }
 
   write(group: number, builder: BlockBuilder): void {
     if (this.groupNulls[group] === 1) builder.appendNull();
-    else builder.appendBigInt((this.words[2 * group]! << 64n) | BigInt.asUintN(64, this.words[2 * group + 1]!));
+    else builder.appendBigInt((this.words[2 * group] << 64n) | BigInt.asUintN(64, this.words[2 * group + 1]));
   }
 }
 
@@ -242,8 +242,8 @@ class BinaryKeyColumn extends BaseKeyColumn<FlatBlock & { values: readonly Uint8
     const index = this.at(position);
     const nulls = this.compareNulls(index, group);
     if (nulls !== 0) return nulls > 0;
-    const a = this.values[group]!;
-    const b = this.flat.values[index]!;
+    const a = this.values[group];
+    const b = this.flat.values[index];
     if (a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     return true;
@@ -255,14 +255,14 @@ class BinaryKeyColumn extends BaseKeyColumn<FlatBlock & { values: readonly Uint8
       this.values.push(EMPTY_BYTES);
       return;
     }
-    const value = this.flat.values[index]!;
+    const value = this.flat.values[index];
     this.bytes += value.length;
     this.values.push(value);
   }
 
   write(group: number, builder: BlockBuilder): void {
     if (this.groupNulls[group] === 1) builder.appendNull();
-    else builder.appendBinary(this.values[group]!);
+    else builder.appendBinary(this.values[group]);
   }
 }
 
@@ -284,7 +284,7 @@ class ZonedKeyColumn extends BaseKeyColumn<ZonedFlat> implements KeyColumn {
     const nulls = this.compareNulls(index, group);
     if (nulls !== 0) return nulls > 0;
     const flat = this.flat;
-    const picos = flat.picos === undefined ? 0 : flat.picos[index]!;
+    const picos = flat.picos === undefined ? 0 : flat.picos[index];
     return this.millis[group] === flat.millis[index] && this.picos[group] === picos;
   }
 
@@ -295,14 +295,14 @@ class ZonedKeyColumn extends BaseKeyColumn<ZonedFlat> implements KeyColumn {
     this.zones = growFloat64(this.zones, group + 1, group);
     if (this.appendNullFlag(index, group)) return;
     const flat = this.flat;
-    this.millis[group] = flat.millis[index]!;
-    this.picos[group] = flat.picos === undefined ? 0 : flat.picos[index]!;
-    this.zones[group] = flat.zones[index]!;
+    this.millis[group] = flat.millis[index];
+    this.picos[group] = flat.picos === undefined ? 0 : flat.picos[index];
+    this.zones[group] = flat.zones[index];
   }
 
   write(group: number, builder: BlockBuilder): void {
     if (this.groupNulls[group] === 1) builder.appendNull();
-    else builder.appendZoned(this.millis[group]!, this.picos[group]!, this.zones[group]!);
+    else builder.appendZoned(this.millis[group], this.picos[group], this.zones[group]);
   }
 }
 

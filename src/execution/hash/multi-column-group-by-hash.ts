@@ -64,7 +64,7 @@ export class MultiColumnGroupByHash implements GroupByHash {
 
   appendKeys(groupId: number, builders: readonly BlockBuilder[]): void {
     const columns = this.columns;
-    for (let c = 0; c < columns.length; c++) columns[c]!.write(groupId, builders[c]!);
+    for (let c = 0; c < columns.length; c++) columns[c].write(groupId, builders[c]);
   }
 
   buildKeyBlocks(from: number, to: number): Block[] {
@@ -87,8 +87,8 @@ export class MultiColumnGroupByHash implements GroupByHash {
     if (this.hashes.length < count) this.hashes = new Int32Array(count);
     const hashes = this.hashes;
     for (let c = 0; c < columnCount; c++) {
-      columns[c]!.setBlock(blocks[c]!);
-      hashBlock(blocks[c]!, this.keyTypes[c]!, hashes, count, c > 0);
+      columns[c].setBlock(blocks[c]);
+      hashBlock(blocks[c], this.keyTypes[c], hashes, count, c > 0);
     }
     // Only join-style lookups (nullsMatch false) look at nulls: for GROUP BY, NULL is a key value.
     const checkNulls = !nullsMatch && blocks.some(hasNullMask);
@@ -109,21 +109,21 @@ export class MultiColumnGroupByHash implements GroupByHash {
       positions: for (let i = start; i < end; i++) {
         if (checkNulls) {
           for (let c = 0; c < columnCount; c++) {
-            if (columns[c]!.isNull(i)) {
+            if (columns[c].isNull(i)) {
               out[i] = -1;
               continue positions;
             }
           }
         }
-        const code = codes === null ? -1 : codes.codes[i]!;
-        if (code >= 0 && codeGroups[code]! >= 0) {
-          out[i] = codeGroups[code]!;
+        const code = codes === null ? -1 : codes.codes[i];
+        if (code >= 0 && codeGroups[code] >= 0) {
+          out[i] = codeGroups[code];
           continue;
         }
-        const hash = hashes[i]!;
+        const hash = hashes[i];
         let slot = hash & mask;
         for (;;) {
-          const entry = slotGroups[slot]!;
+          const entry = slotGroups[slot];
           if (entry === 0) break;
           if (slotHashes[slot] === hash && this.equalsGroup(i, entry - 1)) {
             out[i] = entry - 1;
@@ -137,7 +137,7 @@ export class MultiColumnGroupByHash implements GroupByHash {
           continue;
         }
         const id = this.count++;
-        for (let c = 0; c < columnCount; c++) columns[c]!.append(i, id);
+        for (let c = 0; c < columnCount; c++) columns[c].append(i, id);
         this.groupHashes[id] = hash;
         slotHashes[slot] = hash;
         slotGroups[slot] = id + 1;
@@ -149,7 +149,7 @@ export class MultiColumnGroupByHash implements GroupByHash {
 
   private equalsGroup(position: number, group: number): boolean {
     const columns = this.columns;
-    for (let c = 0; c < columns.length; c++) if (!columns[c]!.equalsGroup(position, group)) return false;
+    for (let c = 0; c < columns.length; c++) if (!columns[c].equalsGroup(position, group)) return false;
     return true;
   }
 
@@ -163,7 +163,7 @@ export class MultiColumnGroupByHash implements GroupByHash {
     const mask = slots - 1;
     const groupHashes = this.groupHashes;
     for (let g = 0; g < this.count; g++) {
-      const hash = groupHashes[g]!;
+      const hash = groupHashes[g];
       let slot = hash & mask;
       while (slotGroups[slot] !== 0) slot = (slot + 1) & mask;
       slotGroups[slot] = g + 1;
@@ -203,7 +203,7 @@ function dictionaryCodes(
   for (const block of blocks) {
     if (block.kind !== 'dictionary') continue;
     const ids = block.ids;
-    for (let i = 0; i < count; i++) codes[i]! += ids[i]! * stride;
+    for (let i = 0; i < count; i++) codes[i] += ids[i] * stride;
     stride *= block.dictionary.positionCount;
   }
   return { codes, combinations };

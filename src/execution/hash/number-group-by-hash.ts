@@ -89,17 +89,17 @@ export class NumberGroupByHash implements GroupByHash {
   }
 
   getGroupIds(blocks: readonly Block[], positionCount: number, out: Int32Array, nullsMatch = true): void {
-    this.process(blocks[0]!, positionCount, out, true, nullsMatch);
+    this.process(blocks[0], positionCount, out, true, nullsMatch);
   }
 
   lookup(blocks: readonly Block[], positionCount: number, out: Int32Array, nullsMatch = true): void {
-    this.process(blocks[0]!, positionCount, out, false, nullsMatch);
+    this.process(blocks[0], positionCount, out, false, nullsMatch);
   }
 
   appendKeys(groupId: number, builders: readonly BlockBuilder[]): void {
-    const builder = builders[0]!;
+    const builder = builders[0];
     if (groupId === this.nullGroup) builder.appendNull();
-    else this.writeKey(builder, this.keys[groupId]!, this.wideKeys?.get(groupId));
+    else this.writeKey(builder, this.keys[groupId], this.wideKeys?.get(groupId));
   }
 
   buildKeyBlocks(from: number, to: number): Block[] {
@@ -150,13 +150,13 @@ export class NumberGroupByHash implements GroupByHash {
           }
           continue;
         }
-        const value = values[i]!;
+        const value = values[i];
         let slot = hashNumber(value) & mask;
         let id = -1;
         for (;;) {
-          const entry = slots[2 * slot + 1]!;
+          const entry = slots[2 * slot + 1];
           if (entry === 0) break;
-          const key = slots[2 * slot]!;
+          const key = slots[2 * slot];
           if (key === value || (Number.isNaN(key) && Number.isNaN(value))) {
             id = entry - 1;
             break;
@@ -197,11 +197,11 @@ export class NumberGroupByHash implements GroupByHash {
       return this.nullGroup;
     }
     if (block.kind === 'int64') {
-      const wide = block.values[position]!;
+      const wide = block.values[position];
       if (wide < MIN_SAFE || wide > MAX_SAFE) return this.wideGroup(wide, insert);
       return this.valueGroup(Number(wide), insert);
     }
-    return this.valueGroup((block as { values: NumberValues }).values[position]!, insert);
+    return this.valueGroup((block as { values: NumberValues }).values[position], insert);
   }
 
   private valueGroup(value: number, insert: boolean): number {
@@ -209,9 +209,9 @@ export class NumberGroupByHash implements GroupByHash {
     let slot = hashNumber(value) & mask;
     const slots = this.slots;
     for (;;) {
-      const entry = slots[2 * slot + 1]!;
+      const entry = slots[2 * slot + 1];
       if (entry === 0) break;
-      const key = slots[2 * slot]!;
+      const key = slots[2 * slot];
       if (key === value || (Number.isNaN(key) && Number.isNaN(value))) return entry - 1;
       slot = (slot + 1) & mask;
     }
@@ -247,7 +247,7 @@ export class NumberGroupByHash implements GroupByHash {
     const keys = this.keys;
     for (let g = 0; g < this.count; g++) {
       if (g === this.nullGroup) continue;
-      const value = keys[g]!;
+      const value = keys[g];
       if (Number.isNaN(value) && this.wideKeys?.has(g)) continue;
       let slot = hashNumber(value) & mask;
       while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;

@@ -63,23 +63,23 @@ export class StringGroupByHash implements GroupByHash {
   }
 
   getGroupIds(blocks: readonly Block[], positionCount: number, out: Int32Array, nullsMatch = true): void {
-    this.process(blocks[0]!, positionCount, out, true, nullsMatch);
+    this.process(blocks[0], positionCount, out, true, nullsMatch);
   }
 
   lookup(blocks: readonly Block[], positionCount: number, out: Int32Array, nullsMatch = true): void {
-    this.process(blocks[0]!, positionCount, out, false, nullsMatch);
+    this.process(blocks[0], positionCount, out, false, nullsMatch);
   }
 
   appendKeys(groupId: number, builders: readonly BlockBuilder[]): void {
-    if (groupId === this.nullGroup) builders[0]!.appendNull();
-    else builders[0]!.appendString(this.keys[groupId]!);
+    if (groupId === this.nullGroup) builders[0].appendNull();
+    else builders[0].appendString(this.keys[groupId]);
   }
 
   buildKeyBlocks(from: number, to: number): Block[] {
     const builder = createBlockBuilder(this.type, Math.max(1, to - from));
     for (let g = from; g < to; g++) {
       if (g === this.nullGroup) builder.appendNull();
-      else builder.appendString(this.keys[g]!);
+      else builder.appendString(this.keys[g]);
     }
     return [builder.build()];
   }
@@ -119,12 +119,12 @@ export class StringGroupByHash implements GroupByHash {
           }
           continue;
         }
-        const value = values[i]!;
+        const value = values[i];
         const hash = hashString(value);
         let slot = hash & mask;
         let id = -1;
         for (;;) {
-          const entry = slotGroups[slot]!;
+          const entry = slotGroups[slot];
           if (entry === 0) break;
           if (slotHashes[slot] === hash && keys[entry - 1] === value) {
             id = entry - 1;
@@ -170,12 +170,12 @@ export class StringGroupByHash implements GroupByHash {
       }
       return this.nullGroup;
     }
-    const value = block.values[position]!;
+    const value = block.values[position];
     const hash = hashString(value);
     const mask = this.mask;
     let slot = hash & mask;
     for (;;) {
-      const entry = this.slotGroups[slot]!;
+      const entry = this.slotGroups[slot];
       if (entry === 0) break;
       if (this.slotHashes[slot] === hash && this.keys[entry - 1] === value) return entry - 1;
       slot = (slot + 1) & mask;
@@ -201,7 +201,7 @@ export class StringGroupByHash implements GroupByHash {
     const keyHashes = this.keyHashes;
     for (let g = 0; g < this.count; g++) {
       if (g === this.nullGroup) continue;
-      const hash = keyHashes[g]!;
+      const hash = keyHashes[g];
       let slot = hash & mask;
       while (slotGroups[slot] !== 0) slot = (slot + 1) & mask;
       slotGroups[slot] = g + 1;

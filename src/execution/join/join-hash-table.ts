@@ -10,6 +10,8 @@
  * nested loop join uses the same interface with every build row as the candidates of every probe
  * row (`crossJoinLookup`), so the probe operator is shared.
  */
+
+import { fail } from '../../common/invariant.js';
 import type { Block } from '../../data/block.js';
 import type { Page } from '../../data/page.js';
 import { pageSizeInBytes } from '../../data/page.js';
@@ -74,7 +76,7 @@ export class JoinHashTableBuilder {
    * the build input arrives, so a build side over the query's limit fails before it allocates.
    */
   get projectedBytes(): number {
-    const keyTypes = this.keyChannels.map((channel) => this.types[channel]!);
+    const keyTypes = this.keyChannels.map((channel) => this.types[channel]);
     // next[] per row, heads[] and tails[] per group (at most one group per row).
     return estimateGroupByHashBytes(keyTypes, this.rows) + 12 * this.rows;
   }
@@ -89,12 +91,12 @@ export class JoinHashTableBuilder {
   /** Links pages until all are linked (true) or `deadline` (performance.now() ms) passes (false). */
   linkSome(deadline: number): boolean {
     if (this.hash === undefined) {
-      const keyTypes = this.keyChannels.map((channel) => this.types[channel]!);
+      const keyTypes = this.keyChannels.map((channel) => this.types[channel]);
       this.hash = createGroupByHash(keyTypes, Math.max(this.expectedRows, this.rows));
       this.next = new Int32Array(this.rows);
     }
     while (this.linkedPages < this.pending.length) {
-      this.link(this.pending[this.linkedPages]!);
+      this.link(this.pending[this.linkedPages]);
       this.pending[this.linkedPages] = undefined as unknown as Page;
       this.linkedPages++;
       if (performance.now() >= deadline) return this.linkedPages === this.pending.length;
@@ -103,10 +105,10 @@ export class JoinHashTableBuilder {
   }
 
   private link(page: Page): void {
-    const hash = this.hash!;
+    const hash = this.hash ?? fail('a join build links pages after its hash is created');
     const count = page.positionCount;
     if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
-    const keyBlocks: Block[] = this.keyChannels.map((channel) => page.blocks[channel]!);
+    const keyBlocks: Block[] = this.keyChannels.map((channel) => page.blocks[channel]);
     const groupIds = this.groupIds;
     hash.getGroupIds(keyBlocks, count, groupIds, false);
     const first = this.linkedRows;
@@ -123,10 +125,10 @@ export class JoinHashTableBuilder {
     for (let i = 0; i < count; i++) {
       const row = first + i;
       next[row] = -1;
-      const group = groupIds[i]!;
+      const group = groupIds[i];
       if (group < 0) continue;
       if (heads[group] === -1) heads[group] = row;
-      else next[tails[group]!] = row;
+      else next[tails[group]] = row;
       tails[group] = row;
     }
     this.linkedRows += count;
@@ -137,7 +139,8 @@ export class JoinHashTableBuilder {
     while (!this.linkSome(Number.POSITIVE_INFINITY)) {
       // linkSome with no deadline links everything in one call.
     }
-    return new JoinHashTable(page, this.types, this.hash!, this.heads, this.next.subarray(0, this.rows));
+    const hash = this.hash ?? fail('a join build is sealed after its hash is created');
+    return new JoinHashTable(page, this.types, hash, this.heads, this.next.subarray(0, this.rows));
   }
 }
 
@@ -161,8 +164,8 @@ class JoinHashTable implements JoinLookup {
     this.hash.lookup(probeKeys, count, groupIds, false);
     const heads = this.heads;
     for (let i = 0; i < count; i++) {
-      const group = groupIds[i]!;
-      out[i] = group < 0 ? -1 : heads[group]!;
+      const group = groupIds[i];
+      out[i] = group < 0 ? -1 : heads[group];
     }
   }
 }

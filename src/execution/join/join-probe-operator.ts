@@ -14,6 +14,7 @@
  * Output columns: the probe output channels, then the build output channels.
  */
 
+import { fail } from '../../common/invariant.js';
 import type { Block } from '../../data/block.js';
 import { nullBlock } from '../../data/block-builder.js';
 import { copyPositions } from '../../data/block-copy.js';
@@ -105,7 +106,7 @@ export class JoinProbeOperator implements Operator {
   }
 
   addInput(page: Page): void {
-    const table = this.table!;
+    const table = this.table ?? fail('a join probe takes input only once its build side is ready');
     const count = page.positionCount;
     if (count === 0 || this.probeIsUseless) return;
     if (this.heads.length < count) {
@@ -114,34 +115,37 @@ export class JoinProbeOperator implements Operator {
     } else {
       this.matched.fill(0, 0, count);
     }
-    const keys: Block[] = this.spec.probeKeyChannels.map((channel) => page.blocks[channel]!);
+    const keys: Block[] = this.spec.probeKeyChannels.map((channel) => page.blocks[channel]);
     table.findHeads(keys, count, this.heads);
     this.probe = page;
     this.position = 0;
-    this.row = this.heads[0]!;
+    this.row = this.heads[0];
     this.context.memory.setBytes(this.heads.byteLength + this.matched.byteLength);
   }
 
   getOutput(): Page | null {
-    if (this.table === null || this.done) return null;
-    if (this.probe === null && this.probeIsUseless) this.reportFinished();
-    if (this.probe !== null) {
-      const page = this.spec.filter === undefined ? this.probeUnfiltered() : this.probeFiltered(this.spec.filter);
-      if (this.position >= this.probe.positionCount) {
+    const lookup = this.table;
+    if (lookup === null || this.done) return null;
+    const probe = this.probe;
+    if (probe === null && this.probeIsUseless) this.reportFinished();
+    if (probe !== null) {
+      const filter = this.spec.filter;
+      const page =
+        filter === undefined ? this.probeUnfiltered(probe, lookup) : this.probeFiltered(probe, lookup, filter);
+      if (this.position >= probe.positionCount) {
         this.probe = null;
         if (this.finishing) this.reportFinished();
       }
       return page;
     }
-    if (this.emittingBuild) return this.emitUnvisitedBuildRows();
+    if (this.emittingBuild) return this.emitUnvisitedBuildRows(lookup);
     return null;
   }
 
   /** Candidate pairs without a filter: every candidate matches. */
-  private probeUnfiltered(): Page | null {
-    const probe = this.probe!;
+  private probeUnfiltered(probe: Page, lookup: JoinLookup): Page | null {
     const count = probe.positionCount;
-    const next = this.lookup!.next;
+    const next = lookup.next;
     const heads = this.heads;
     const pairProbe = this.pairProbe;
     const pairBuild = this.pairBuild;
@@ -154,7 +158,7 @@ export class JoinProbeOperator implements Operator {
         if (n === OUTPUT_PAGE_ROWS) break;
         pairProbe[n] = position;
         pairBuild[n++] = row;
-        row = next[row]!;
+        row = next[row];
         continue;
       }
       // The chain of `position` is exhausted, or it had no candidate at all.
@@ -164,19 +168,18 @@ export class JoinProbeOperator implements Operator {
         pairBuild[n++] = -1;
       }
       position++;
-      if (position < count) row = heads[position]!;
+      if (position < count) row = heads[position];
     }
     this.position = position;
     this.row = row;
-    if (this.outerBuild) this.markVisited(n);
-    return n === 0 ? null : this.buildPage(n);
+    if (this.outerBuild) this.markVisited(lookup, n);
+    return n === 0 ? null : this.buildPage(probe, lookup, n);
   }
 
   /** Candidate pairs filtered in one batch; unmatched probe rows of an outer join are added after. */
-  private probeFiltered(filter: JoinFilter): Page | null {
-    const probe = this.probe!;
+  private probeFiltered(probe: Page, lookup: JoinLookup, filter: JoinFilter): Page | null {
     const count = probe.positionCount;
-    const next = this.lookup!.next;
+    const next = lookup.next;
     const heads = this.heads;
     const pairProbe = this.pairProbe;
     const pairBuild = this.pairBuild;
@@ -191,18 +194,18 @@ export class JoinProbeOperator implements Operator {
       if (row !== -1) {
         pairProbe[n] = position;
         pairBuild[n++] = row;
-        row = next[row]!;
+        row = next[row];
         continue;
       }
       position++;
-      if (position < count) row = heads[position]!;
+      if (position < count) row = heads[position];
     }
     this.position = position;
     this.row = row;
-    let kept = n === 0 ? 0 : this.applyFilter(filter, n);
+    let kept = n === 0 ? 0 : this.applyFilter(probe, lookup, filter, n);
     if (this.outerProbe) {
       const matched = this.matched;
-      for (let i = 0; i < kept; i++) matched[pairProbe[i]!] = 1;
+      for (let i = 0; i < kept; i++) matched[pairProbe[i]] = 1;
       for (let p = batchStart; p < position; p++) {
         if (matched[p] === 0) {
           pairProbe[kept] = p;
@@ -210,52 +213,48 @@ export class JoinProbeOperator implements Operator {
         }
       }
     }
-    if (this.outerBuild) this.markVisited(kept);
-    return kept === 0 ? null : this.buildPage(kept);
+    if (this.outerBuild) this.markVisited(lookup, kept);
+    return kept === 0 ? null : this.buildPage(probe, lookup, kept);
   }
 
   /** Filters the first n pairs in place; returns how many remain. */
-  private applyFilter(filter: JoinFilter, n: number): number {
-    const probe = this.probe!;
-    const build = this.lookup!.page;
+  private applyFilter(probe: Page, lookup: JoinLookup, filter: JoinFilter, n: number): number {
+    const build = lookup.page;
     const blocks: Block[] = [];
-    for (const channel of filter.probeChannels) blocks.push(copyPositions(probe.blocks[channel]!, this.pairProbe, n));
-    for (const channel of filter.buildChannels) blocks.push(copyPositions(build.blocks[channel]!, this.pairBuild, n));
+    for (const channel of filter.probeChannels) blocks.push(copyPositions(probe.blocks[channel], this.pairProbe, n));
+    for (const channel of filter.buildChannels) blocks.push(copyPositions(build.blocks[channel], this.pairBuild, n));
     const kept = filter.filter({ positionCount: n, blocks }, this.selected);
     if (kept === n) return n;
     const selected = this.selected;
     for (let i = 0; i < kept; i++) {
-      const from = selected[i]!;
-      this.pairProbe[i] = this.pairProbe[from]!;
-      this.pairBuild[i] = this.pairBuild[from]!;
+      const from = selected[i];
+      this.pairProbe[i] = this.pairProbe[from];
+      this.pairBuild[i] = this.pairBuild[from];
     }
     return kept;
   }
 
-  private markVisited(n: number): void {
-    const visited = this.bridge.visitedRows(this.lookup!.page.positionCount);
+  private markVisited(lookup: JoinLookup, n: number): void {
+    const visited = this.bridge.visitedRows(lookup.page.positionCount);
     const pairBuild = this.pairBuild;
     for (let i = 0; i < n; i++) {
-      const row = pairBuild[i]!;
+      const row = pairBuild[i];
       if (row >= 0) visited[row] = 1;
     }
   }
 
-  private buildPage(n: number): Page {
-    const probe = this.probe!;
-    const lookup = this.lookup!;
+  private buildPage(probe: Page, lookup: JoinLookup, n: number): Page {
     const blocks: Block[] = [];
     for (const channel of this.spec.probeOutputChannels)
-      blocks.push(copyPositions(probe.blocks[channel]!, this.pairProbe, n));
+      blocks.push(copyPositions(probe.blocks[channel], this.pairProbe, n));
     for (const channel of this.spec.buildOutputChannels) {
-      blocks.push(gatherNullable(lookup.page.blocks[channel]!, lookup.types[channel]!, this.pairBuild, n));
+      blocks.push(gatherNullable(lookup.page.blocks[channel], lookup.types[channel], this.pairBuild, n));
     }
     return { positionCount: n, blocks };
   }
 
   /** RIGHT and FULL, last probe: the build rows no probe matched, with NULL probe columns. */
-  private emitUnvisitedBuildRows(): Page | null {
-    const lookup = this.lookup!;
+  private emitUnvisitedBuildRows(lookup: JoinLookup): Page | null {
     const rows = lookup.page.positionCount;
     const visited = this.bridge.visitedRows(rows);
     const positions = this.pairBuild;
@@ -267,9 +266,9 @@ export class JoinProbeOperator implements Operator {
     if (cursor === rows) this.complete();
     if (n === 0) return null;
     const blocks: Block[] = [];
-    for (const channel of this.spec.probeOutputChannels) blocks.push(nullBlock(this.spec.probeTypes[channel]!, n));
+    for (const channel of this.spec.probeOutputChannels) blocks.push(nullBlock(this.spec.probeTypes[channel], n));
     for (const channel of this.spec.buildOutputChannels)
-      blocks.push(copyPositions(lookup.page.blocks[channel]!, positions, n));
+      blocks.push(copyPositions(lookup.page.blocks[channel], positions, n));
     return { positionCount: n, blocks };
   }
 
@@ -283,7 +282,8 @@ export class JoinProbeOperator implements Operator {
     if (this.reported) return;
     this.reported = true;
     const last = this.bridge.probeFinished();
-    if (last && this.outerBuild && this.lookup!.page.positionCount > 0) {
+    const lookup = this.lookup;
+    if (last && this.outerBuild && lookup !== null && lookup.page.positionCount > 0) {
       this.emittingBuild = true;
       this.buildCursor = 0;
     } else {

@@ -10,24 +10,20 @@
 import { VivaceError } from '../../common/vivace-error.js';
 import { float64Block } from '../../data/block.js';
 import { appendChannels, type Page } from '../../data/page.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
 export const ROW_ID_BITS = 40;
 const ROWS_PER_PREFIX = 2 ** ROW_ID_BITS;
 /** Prefixes must be below this so every id stays a safe integer. */
 export const MAX_UNIQUE_ID_PREFIXES = 2 ** (53 - ROW_ID_BITS);
 
-export class AssignUniqueIdOperator implements Operator {
+export class AssignUniqueIdOperator extends SinglePageOperator {
   private nextRow = 0;
   private readonly base: number;
-  private output: Page | null = null;
-  private finishing = false;
 
-  constructor(
-    readonly context: OperatorContext,
-    uniqueIdPrefix: number,
-  ) {
+  constructor(context: OperatorContext, uniqueIdPrefix: number) {
+    super(context);
     if (!Number.isInteger(uniqueIdPrefix) || uniqueIdPrefix < 0 || uniqueIdPrefix >= MAX_UNIQUE_ID_PREFIXES) {
       throw new VivaceError(
         'GENERIC_INTERNAL_ERROR',
@@ -35,10 +31,6 @@ export class AssignUniqueIdOperator implements Operator {
       );
     }
     this.base = uniqueIdPrefix * ROWS_PER_PREFIX;
-  }
-
-  needsInput(): boolean {
-    return !this.finishing && this.output === null;
   }
 
   addInput(page: Page): void {
@@ -51,27 +43,5 @@ export class AssignUniqueIdOperator implements Operator {
     for (let i = 0; i < count; i++) ids[i] = first + i;
     this.nextRow += count;
     this.output = appendChannels(page, [float64Block(ids)]);
-  }
-
-  getOutput(): Page | null {
-    const page = this.output;
-    this.output = null;
-    return page;
-  }
-
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return this.finishing && this.output === null;
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
   }
 }

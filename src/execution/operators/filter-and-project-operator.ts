@@ -14,28 +14,28 @@ import type { Block } from '../../data/block.js';
 import { copyPositions, getBlockRegion } from '../../data/block-copy.js';
 import { type Page, pageSizeInBytes } from '../../data/page.js';
 import type { CompiledFilter, CompiledProjection } from '../expression/compiler.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
 /** Each output is either an input channel passed through or a computed expression. */
 export type ProjectionOutput = { readonly channel: number } | { readonly computed: number };
 
-export class FilterAndProjectOperator implements Operator {
-  private output: Page | null = null;
-  private finishing = false;
+export class FilterAndProjectOperator extends SinglePageOperator {
   private selection = new Int32Array(0);
   /** The input being projected: its selected positions (null: all) and how many are done. */
   private pending: { page: Page; selected: Int32Array | null; count: number; done: number } | null = null;
 
   constructor(
-    readonly context: OperatorContext,
+    context: OperatorContext,
     private readonly filter: CompiledFilter | undefined,
     private readonly projection: CompiledProjection | undefined,
     private readonly outputs: readonly ProjectionOutput[],
-  ) {}
+  ) {
+    super(context);
+  }
 
-  needsInput(): boolean {
-    return this.output === null && this.pending === null && !this.finishing;
+  protected override get producing(): boolean {
+    return this.pending !== null;
   }
 
   addInput(page: Page): void {
@@ -57,16 +57,23 @@ export class FilterAndProjectOperator implements Operator {
     this.pending = { page, selected, count, done: 0 };
   }
 
-  getOutput(): Page | null {
+  override getOutput(): Page | null {
     this.context.memory.setBytes(0);
-    if (this.output === null && this.pending !== null) this.output = this.projectNext(this.pending);
+    // Input is pending only when there is a projection to run over it.
+    const projection = this.projection;
+    if (this.output === null && this.pending !== null && projection !== undefined) {
+      this.output = this.projectNext(this.pending, projection);
+    }
     const page = this.output;
     this.output = null;
     return page;
   }
 
   /** Projects the next rows of the pending input (as many as the projection's budget allows). */
-  private projectNext(pending: { page: Page; selected: Int32Array | null; count: number; done: number }): Page {
+  private projectNext(
+    pending: { page: Page; selected: Int32Array | null; count: number; done: number },
+    projection: CompiledProjection,
+  ): Page {
     const { page, count, done } = pending;
     const rest = count - done;
     let input = page;
@@ -75,12 +82,12 @@ export class FilterAndProjectOperator implements Operator {
       if (selected === null) input = regionOf(page, done, rest);
       else selected = selected.subarray(done);
     }
-    const computed = this.projection!(input, selected, rest);
-    const produced = computed.length > 0 ? computed[0]!.positionCount : rest;
+    const computed = projection(input, selected, rest);
+    const produced = computed.length > 0 ? computed[0].positionCount : rest;
     pending.done += produced;
     if (pending.done >= count) this.pending = null;
     const blocks: Block[] = this.outputs.map((o) =>
-      'computed' in o ? computed[o.computed]! : this.passed(input, o, selected, produced),
+      'computed' in o ? computed[o.computed] : this.passed(input, o, selected, produced),
     );
     const output = { positionCount: produced, blocks };
     this.context.memory.setBytes(pageSizeInBytes(output));
@@ -89,25 +96,13 @@ export class FilterAndProjectOperator implements Operator {
 
   /** An input channel over the first `count` selected positions (all rows from 0 when `selected` is null). */
   private passed(page: Page, output: { readonly channel: number }, selected: Int32Array | null, count: number): Block {
-    const block = page.blocks[output.channel]!;
+    const block = page.blocks[output.channel];
     if (selected !== null) return copyPositions(block, selected, count);
     return count === block.positionCount ? block : getBlockRegion(block, 0, count);
   }
 
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return this.finishing && this.output === null && this.pending === null;
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
+  override close(): void {
+    super.close();
     this.pending = null;
   }
 }

@@ -54,11 +54,11 @@ export class GroupIdOperator implements Operator {
     if (this.nextSet >= this.setMembership.length) this.input = null;
     const count = page.positionCount;
     const { groupingKeyChannels, groupingKeyTypes, aggregationArgumentChannels } = this.parameters;
-    const membership = this.setMembership[set]!;
+    const membership = this.setMembership[set];
     const blocks: Block[] = groupingKeyChannels.map((channel, key) =>
-      membership[key] ? page.blocks[channel]! : nullBlock(groupingKeyTypes[key]!, count),
+      membership[key] ? page.blocks[channel] : nullBlock(groupingKeyTypes[key], count),
     );
-    for (const channel of aggregationArgumentChannels) blocks.push(page.blocks[channel]!);
+    for (const channel of aggregationArgumentChannels) blocks.push(page.blocks[channel]);
     blocks.push(constantBlock(BIGINT, set, count));
     return { positionCount: count, blocks };
   }

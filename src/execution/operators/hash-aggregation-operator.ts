@@ -129,22 +129,22 @@ export class HashAggregationOperator implements Operator {
     if (this.groupIds.length < count) this.groupIds = new Int32Array(Math.max(count, 1024));
     const groupIds = this.groupIds;
     this.hash.getGroupIds(
-      this.keyChannels.map((channel) => page.blocks[channel]!),
+      this.keyChannels.map((channel) => page.blocks[channel]),
       count,
       groupIds,
     );
     const groupCount = this.hash.groupCount;
     const aggregates = this.parameters.aggregates;
     for (let a = 0; a < aggregates.length; a++) {
-      const aggregate = aggregates[a]!;
-      const accumulator = this.accumulators[a]!;
+      const aggregate = aggregates[a];
+      const accumulator = this.accumulators[a];
       accumulator.setGroupCount(groupCount);
       if (this.consumesStates) {
-        accumulator.addIntermediate(groupIds, page.blocks[aggregate.argumentChannels[0]!]!, count);
+        accumulator.addIntermediate(groupIds, page.blocks[aggregate.argumentChannels[0]], count);
         continue;
       }
-      const args = aggregate.argumentChannels.map((channel) => page.blocks[channel]!);
-      if (aggregate.orderBy !== undefined) for (const key of aggregate.orderBy) args.push(page.blocks[key.channel]!);
+      const args = aggregate.argumentChannels.map((channel) => page.blocks[channel]);
+      if (aggregate.orderBy !== undefined) for (const key of aggregate.orderBy) args.push(page.blocks[key.channel]);
       const mask = aggregate.maskChannel === undefined ? undefined : page.blocks[aggregate.maskChannel];
       accumulator.addInput(groupIds, args, count, mask);
     }

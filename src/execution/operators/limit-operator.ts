@@ -5,15 +5,15 @@
  * tie-resolving orderings (NULLs equal to NULLs) are passed too, until the first row that differs;
  * the input is sorted on those orderings, so that row ends the output.
  */
+
+import { fail } from '../../common/invariant.js';
 import { getPageRegion, type Page } from '../../data/page.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
 import { createRowComparator, type SortColumn, type SortOrdering, sortColumnsOf } from '../sort/sort-keys.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
-export class LimitOperator implements Operator {
+export class LimitOperator extends SinglePageOperator {
   private remaining: number;
-  private output: Page | null = null;
-  private finishing = false;
   /** WITH TIES, once the limit is reached: the last row within the limit, as sort columns. */
   private lastRow: readonly SortColumn[] | null = null;
   private lastPosition = 0;
@@ -24,25 +24,23 @@ export class LimitOperator implements Operator {
    * @param tiesResolvingScheme LimitNode.tiesResolvingScheme mapped to channels (WITH TIES)
    */
   constructor(
-    readonly context: OperatorContext,
+    context: OperatorContext,
     count: number,
     private readonly tiesResolvingScheme?: readonly SortOrdering[],
   ) {
+    super(context);
     this.remaining = Math.max(0, count);
     this.tiesEnded = count <= 0;
   }
 
-  private get limitReached(): boolean {
+  /** Reaching the limit finishes the operator, so that upstream operators stop producing. */
+  protected override get ended(): boolean {
     return this.remaining === 0 && (this.tiesResolvingScheme === undefined || this.tiesEnded);
-  }
-
-  needsInput(): boolean {
-    return !this.finishing && this.output === null && !this.limitReached;
   }
 
   addInput(page: Page): void {
     const rows = page.positionCount;
-    if (rows === 0 || this.limitReached) return;
+    if (rows === 0 || this.ended) return;
     if (this.remaining > 0) {
       const taken = Math.min(rows, this.remaining);
       this.remaining -= taken;
@@ -62,10 +60,10 @@ export class LimitOperator implements Operator {
 
   /** How many rows from `start` on equal the last row within the limit; ends the ties when one differs. */
   private countTies(page: Page, start: number): number {
-    const scheme = this.tiesResolvingScheme!;
+    const scheme = this.tiesResolvingScheme ?? fail('ties are counted only WITH TIES');
     const columns = sortColumnsOf(page.blocks, scheme);
     const compare = createRowComparator(scheme, columns);
-    const last = this.lastRow!;
+    const last = this.lastRow ?? fail('ties are counted after the last row within the limit');
     let position = start;
     while (position < page.positionCount && compare(columns, position, last, this.lastPosition) === 0) position++;
     if (position < page.positionCount) {
@@ -75,26 +73,8 @@ export class LimitOperator implements Operator {
     return position - start;
   }
 
-  getOutput(): Page | null {
-    const page = this.output;
-    this.output = null;
-    return page;
-  }
-
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return this.output === null && (this.finishing || this.limitReached);
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
+  override close(): void {
+    super.close();
     this.lastRow = null;
   }
 }

@@ -9,8 +9,8 @@ import { booleanBlock } from '../../data/block.js';
 import type { Page } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
 import { createGroupByHash, type GroupByHash } from '../hash/group-by-hash.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
 export interface MarkDistinctParameters {
   /** MarkDistinctNode.distinctSymbols mapped to channels, and their types. */
@@ -19,21 +19,16 @@ export interface MarkDistinctParameters {
   readonly expectedDistinct?: number;
 }
 
-export class MarkDistinctOperator implements Operator {
+export class MarkDistinctOperator extends SinglePageOperator {
   private hash: GroupByHash;
   private groupIds = new Int32Array(0);
-  private output: Page | null = null;
-  private finishing = false;
 
   constructor(
-    readonly context: OperatorContext,
+    context: OperatorContext,
     private readonly parameters: MarkDistinctParameters,
   ) {
+    super(context);
     this.hash = createGroupByHash(parameters.distinctTypes, parameters.expectedDistinct);
-  }
-
-  needsInput(): boolean {
-    return !this.finishing && this.output === null;
   }
 
   addInput(page: Page): void {
@@ -41,7 +36,7 @@ export class MarkDistinctOperator implements Operator {
     if (this.groupIds.length < count) this.groupIds = new Int32Array(Math.max(count, 1024));
     const before = this.hash.groupCount;
     this.hash.getGroupIds(
-      this.parameters.distinctChannels.map((channel) => page.blocks[channel]!),
+      this.parameters.distinctChannels.map((channel) => page.blocks[channel]),
       count,
       this.groupIds,
     );
@@ -59,26 +54,8 @@ export class MarkDistinctOperator implements Operator {
     this.context.memory.setBytes(this.hash.retainedBytes + this.groupIds.byteLength);
   }
 
-  getOutput(): Page | null {
-    const page = this.output;
-    this.output = null;
-    return page;
-  }
-
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return this.finishing && this.output === null;
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
+  override close(): void {
+    super.close();
     this.hash = createGroupByHash([]);
     this.groupIds = new Int32Array(0);
     this.context.memory.setBytes(0);

@@ -1,23 +1,15 @@
 /** OFFSET n (OffsetNode): drops the first `count` rows and passes the rest through unchanged. */
 import { getPageRegion, type Page } from '../../data/page.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
-export class OffsetOperator implements Operator {
+export class OffsetOperator extends SinglePageOperator {
   private remaining: number;
-  private output: Page | null = null;
-  private finishing = false;
 
   /** @param count OffsetNode.count */
-  constructor(
-    readonly context: OperatorContext,
-    count: number,
-  ) {
+  constructor(context: OperatorContext, count: number) {
+    super(context);
     this.remaining = Math.max(0, count);
-  }
-
-  needsInput(): boolean {
-    return !this.finishing && this.output === null;
   }
 
   addInput(page: Page): void {
@@ -29,27 +21,5 @@ export class OffsetOperator implements Operator {
     const skipped = this.remaining;
     this.remaining = 0;
     this.output = skipped === 0 ? page : getPageRegion(page, skipped, rows - skipped);
-  }
-
-  getOutput(): Page | null {
-    const page = this.output;
-    this.output = null;
-    return page;
-  }
-
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return this.finishing && this.output === null;
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
   }
 }

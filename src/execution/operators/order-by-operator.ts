@@ -83,7 +83,7 @@ export class OrderByOperator implements Operator {
     if (this.runs.length === 0) {
       this.close();
     } else if (this.runs.length === 1) {
-      this.single = this.runs[0]!;
+      this.single = this.runs[0];
     } else {
       this.merger = new RunMerger(this.runs, this.orderBy);
     }
@@ -100,7 +100,7 @@ export class OrderByOperator implements Operator {
     const start = this.emitted;
     const count = Math.min(OUTPUT_PAGE_ROWS, permutation.length - start);
     const positions = permutation.subarray(start, start + count);
-    const blocks = this.outputChannels.map((channel) => copyPositions(run.page.blocks[channel]!, positions, count));
+    const blocks = this.outputChannels.map((channel) => copyPositions(run.page.blocks[channel], positions, count));
     this.emitted += count;
     if (this.emitted === permutation.length) this.close();
     return { positionCount: count, blocks };

@@ -9,8 +9,8 @@ import { copyPagePositions, type Page } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
 import { growFloat64Array } from '../aggregation/accumulator.js';
 import { createGroupByHash, type GroupByHash } from '../hash/group-by-hash.js';
-import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
+import { SinglePageOperator } from './single-page-operator.js';
 
 export interface RowNumberParameters {
   /** RowNumberNode.partitionBy mapped to channels, and their types. */
@@ -20,38 +20,33 @@ export interface RowNumberParameters {
   readonly expectedPartitions?: number;
 }
 
-export class RowNumberOperator implements Operator {
+export class RowNumberOperator extends SinglePageOperator {
   private hash: GroupByHash;
   private partitionIds = new Int32Array(0);
   private rowCounts = new Float64Array(16);
-  private output: Page | null = null;
-  private finishing = false;
   private readonly maxRows: number;
 
   constructor(
-    readonly context: OperatorContext,
+    context: OperatorContext,
     private readonly parameters: RowNumberParameters,
   ) {
+    super(context);
     this.hash = createGroupByHash(parameters.partitionTypes, parameters.expectedPartitions);
     this.maxRows = parameters.maxRowCountPerPartition ?? Number.POSITIVE_INFINITY;
   }
 
   /** Without partitions, reaching the maximum ends the operator (it needs no more input). */
-  private get limitReached(): boolean {
-    return this.parameters.partitionChannels.length === 0 && this.rowCounts[0]! >= this.maxRows;
-  }
-
-  needsInput(): boolean {
-    return !this.finishing && this.output === null && !this.limitReached;
+  protected override get ended(): boolean {
+    return this.parameters.partitionChannels.length === 0 && this.rowCounts[0] >= this.maxRows;
   }
 
   addInput(page: Page): void {
     const count = page.positionCount;
-    if (count === 0 || this.limitReached) return;
+    if (count === 0 || this.ended) return;
     if (this.partitionIds.length < count) this.partitionIds = new Int32Array(Math.max(count, 1024));
     const ids = this.partitionIds;
     this.hash.getGroupIds(
-      this.parameters.partitionChannels.map((channel) => page.blocks[channel]!),
+      this.parameters.partitionChannels.map((channel) => page.blocks[channel]),
       count,
       ids,
     );
@@ -65,7 +60,7 @@ export class RowNumberOperator implements Operator {
     let kept = count;
     let keep: Int32Array | undefined;
     for (let i = 0; i < count; i++) {
-      const number = ++counts[ids[i]!]!;
+      const number = ++counts[ids[i]];
       if (number > maxRows) {
         // The first dropped row: from here on, collect the positions that stay.
         if (keep === undefined) {
@@ -73,7 +68,7 @@ export class RowNumberOperator implements Operator {
           for (let j = 0; j < i; j++) keep[j] = j;
           kept = i;
         }
-        counts[ids[i]!] = maxRows;
+        counts[ids[i]] = maxRows;
         continue;
       }
       numbers[i] = number;
@@ -85,26 +80,8 @@ export class RowNumberOperator implements Operator {
     this.context.memory.setBytes(this.hash.retainedBytes + this.partitionIds.byteLength + this.rowCounts.byteLength);
   }
 
-  getOutput(): Page | null {
-    const page = this.output;
-    this.output = null;
-    return page;
-  }
-
-  finish(): void {
-    this.finishing = true;
-  }
-
-  isFinished(): boolean {
-    return (this.finishing || this.limitReached) && this.output === null;
-  }
-
-  isBlocked(): Promise<void> | undefined {
-    return undefined;
-  }
-
-  close(): void {
-    this.output = null;
+  override close(): void {
+    super.close();
     this.hash = createGroupByHash([]);
     this.partitionIds = new Int32Array(0);
     this.context.memory.setBytes(0);

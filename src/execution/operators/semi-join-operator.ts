@@ -49,12 +49,12 @@ export class SetBuilderOperator extends BuildSideOperator<FilteringSet> {
   protected consume(page: Page): number {
     const count = page.positionCount;
     if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
-    const block = page.blocks[this.filteringKeyChannel]!;
+    const block = page.blocks[this.filteringKeyChannel];
     this.hash.getGroupIds([block], count, this.groupIds, false);
     if (!this.containsNull) {
       const groupIds = this.groupIds;
       for (let i = 0; i < count; i++) {
-        if (groupIds[i]! < 0) {
+        if (groupIds[i] < 0) {
           this.containsNull = true;
           break;
         }
@@ -108,10 +108,10 @@ export class HashSemiJoinOperator implements Operator {
     if (set.rowCount > 0) {
       if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
       const groupIds = this.groupIds;
-      const key = page.blocks[this.sourceKeyChannel]!;
+      const key = page.blocks[this.sourceKeyChannel];
       set.hash.lookup([key], count, groupIds, false);
       for (let i = 0; i < count; i++) {
-        if (groupIds[i]! >= 0) values[i] = 1;
+        if (groupIds[i] >= 0) values[i] = 1;
         else if (set.containsNull || isNull(key, i)) (nulls ??= new Uint8Array(count))[i] = 1;
       }
     }

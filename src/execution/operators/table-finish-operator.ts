@@ -30,8 +30,8 @@ export function readWriterReports(
   fragmentChannel: number,
   fragments: unknown[],
 ): number {
-  const rows = page.blocks[rowsChannel]!;
-  const json = page.blocks[fragmentChannel]!;
+  const rows = page.blocks[rowsChannel];
+  const json = page.blocks[fragmentChannel];
   let total = 0;
   for (let position = 0; position < page.positionCount; position++) {
     total += Number(getValue(rows, BIGINT, position) as number | bigint);

@@ -7,6 +7,7 @@
  * At the end the kept rows are sorted and emitted in pages of at most OUTPUT_PAGE_ROWS rows.
  */
 
+import { fail } from '../../common/invariant.js';
 import type { Block } from '../../data/block.js';
 import { concatBlocks, copyPositions } from '../../data/block-copy.js';
 import { type Page, pageSizeInBytes } from '../../data/page.js';
@@ -31,9 +32,14 @@ interface RetainedPage {
   references: number;
 }
 
+/** What a slot holds once its page is released (a shared stand-in, so slots are never null). */
+const RELEASED: RetainedPage = { page: { positionCount: 0, blocks: [] }, columns: [], bytes: 0, references: 0 };
+/** The comparator until the first page: it is built from that page's sort columns. */
+const NO_COMPARATOR_YET: RowComparator = () => fail('TopN compares rows only after its first page');
+
 export class TopNOperator implements Operator {
-  private comparator: RowComparator | null = null;
-  private readonly slots: (RetainedPage | null)[] = [];
+  private comparator: RowComparator = NO_COMPARATOR_YET;
+  private readonly slots: RetainedPage[] = [];
   private freeSlots: number[] = [];
   private heapSlot = new Int32Array(16);
   private heapPosition = new Int32Array(16);
@@ -68,7 +74,7 @@ export class TopNOperator implements Operator {
   addInput(page: Page): void {
     if (page.positionCount === 0) return;
     const columns = sortColumnsOf(page.blocks, this.orderBy);
-    this.comparator ??= createRowComparator(this.orderBy, columns);
+    if (this.comparator === NO_COMPARATOR_YET) this.comparator = createRowComparator(this.orderBy, columns);
     // One reference pins the page while its rows are offered (a row kept and then displaced by a
     // later row of the same page must not release it).
     const retained: RetainedPage = { page, columns, bytes: pageSizeInBytes(page), references: 1 };
@@ -83,7 +89,7 @@ export class TopNOperator implements Operator {
   }
 
   private offer(slot: number, retained: RetainedPage, position: number): void {
-    const compare = this.comparator!;
+    const compare = this.comparator;
     if (this.size < this.count) {
       this.ensureHeapCapacity();
       const at = this.size++;
@@ -93,9 +99,9 @@ export class TopNOperator implements Operator {
       this.siftUp(at);
       return;
     }
-    const rootSlot = this.heapSlot[0]!;
-    const root = this.slots[rootSlot]!;
-    if (compare(retained.columns, position, root.columns, this.heapPosition[0]!) >= 0) return;
+    const rootSlot = this.heapSlot[0];
+    const root = this.slots[rootSlot];
+    if (compare(retained.columns, position, root.columns, this.heapPosition[0]) >= 0) return;
     this.release(rootSlot, root);
     this.heapSlot[0] = slot;
     this.heapPosition[0] = position;
@@ -105,7 +111,7 @@ export class TopNOperator implements Operator {
 
   private release(slot: number, retained: RetainedPage): void {
     if (--retained.references > 0) return;
-    this.slots[slot] = null;
+    this.slots[slot] = RELEASED;
     this.freeSlots.push(slot);
     this.retainedRows -= retained.page.positionCount;
     this.retainedBytes -= retained.bytes;
@@ -124,16 +130,16 @@ export class TopNOperator implements Operator {
 
   /** Whether heap entry a sorts after heap entry b (the heap keeps the worst row at the root). */
   private after(a: number, b: number): boolean {
-    const x = this.slots[this.heapSlot[a]!]!;
-    const y = this.slots[this.heapSlot[b]!]!;
-    return this.comparator!(x.columns, this.heapPosition[a]!, y.columns, this.heapPosition[b]!) > 0;
+    const x = this.slots[this.heapSlot[a]];
+    const y = this.slots[this.heapSlot[b]];
+    return this.comparator(x.columns, this.heapPosition[a], y.columns, this.heapPosition[b]) > 0;
   }
 
   private swap(a: number, b: number): void {
-    const slot = this.heapSlot[a]!;
-    const position = this.heapPosition[a]!;
-    this.heapSlot[a] = this.heapSlot[b]!;
-    this.heapPosition[a] = this.heapPosition[b]!;
+    const slot = this.heapSlot[a];
+    const position = this.heapPosition[a];
+    this.heapSlot[a] = this.heapSlot[b];
+    this.heapPosition[a] = this.heapPosition[b];
     this.heapSlot[b] = slot;
     this.heapPosition[b] = position;
   }
@@ -163,7 +169,7 @@ export class TopNOperator implements Operator {
   /** Copies the kept rows into one page and points the heap at it. */
   private compact(): void {
     const kept = this.gatherKept();
-    for (let i = 0; i < this.slots.length; i++) this.slots[i] = null;
+    for (let i = 0; i < this.slots.length; i++) this.slots[i] = RELEASED;
     this.slots.length = 1;
     this.freeSlots = [];
     const retained: RetainedPage = {
@@ -186,7 +192,7 @@ export class TopNOperator implements Operator {
     const size = this.size;
     const bySlot = new Map<number, number[]>();
     for (let i = 0; i < size; i++) {
-      const slot = this.heapSlot[i]!;
+      const slot = this.heapSlot[i];
       let entries = bySlot.get(slot);
       if (entries === undefined) bySlot.set(slot, (entries = []));
       entries.push(i);
@@ -194,18 +200,18 @@ export class TopNOperator implements Operator {
     const parts: Page[] = [];
     const heapOrder: number[] = [];
     for (const [slot, entries] of bySlot) {
-      const positions = Int32Array.from(entries, (i) => this.heapPosition[i]!);
-      const page = this.slots[slot]!.page;
+      const positions = Int32Array.from(entries, (i) => this.heapPosition[i]);
+      const page = this.slots[slot].page;
       parts.push({
         positionCount: positions.length,
         blocks: page.blocks.map((block) => copyPositions(block, positions, positions.length)),
       });
       for (const i of entries) heapOrder.push(i);
     }
-    const blocks: Block[] = this.types.map((_, channel) => concatBlocks(parts.map((p) => p.blocks[channel]!)));
+    const blocks: Block[] = this.types.map((_, channel) => concatBlocks(parts.map((p) => p.blocks[channel])));
     // Row r of the concatenation is heap entry heapOrder[r]: reorder so row i is heap entry i.
     const inverse = new Int32Array(size);
-    for (let r = 0; r < size; r++) inverse[heapOrder[r]!] = r;
+    for (let r = 0; r < size; r++) inverse[heapOrder[r]] = r;
     return { positionCount: size, blocks: blocks.map((block) => copyPositions(block, inverse, size)) };
   }
 

@@ -76,15 +76,15 @@ export class UnnestOperator implements Operator {
 
   addInput(page: Page): void {
     if (page.positionCount === 0) return;
-    this.collections = this.unnestChannels.map(({ channel, type }) => resolveCollection(page.blocks[channel]!, type));
+    this.collections = this.unnestChannels.map(({ channel, type }) => resolveCollection(page.blocks[channel], type));
     const counts = new Int32Array(page.positionCount);
     for (const collection of this.collections) {
       const { offsets, nulls } = collection;
       for (let position = 0; position < page.positionCount; position++) {
         const p = collection.positionOf(position);
         if (nulls !== undefined && nulls[p] !== 0) continue;
-        const length = offsets[p + 1]! - offsets[p]!;
-        if (length > counts[position]!) counts[position] = length;
+        const length = offsets[p + 1] - offsets[p];
+        if (length > counts[position]) counts[position] = length;
       }
     }
     if (this.outer) for (let position = 0; position < page.positionCount; position++) counts[position] ||= 1;
@@ -104,7 +104,7 @@ export class UnnestOperator implements Operator {
     let row = this.row;
     let produced = this.produced;
     while (row < page.positionCount && total < OUTPUT_PAGE_ROWS) {
-      const take = Math.min(counts[row]! - produced, OUTPUT_PAGE_ROWS - total);
+      const take = Math.min(counts[row] - produced, OUTPUT_PAGE_ROWS - total);
       total += take;
       produced += take;
       if (produced === counts[row]) {
@@ -123,15 +123,15 @@ export class UnnestOperator implements Operator {
     let out = 0;
     while (out < total) {
       const position = this.row;
-      const count = counts[position]!;
+      const count = counts[position];
       const take = Math.min(count - this.produced, total - out);
       for (let c = 0; c < this.collections.length; c++) {
-        const collection = this.collections[c]!;
+        const collection = this.collections[c];
         const p = collection.positionOf(position);
         const isNull = collection.nulls !== undefined && collection.nulls[p] !== 0;
-        const start = collection.offsets[p]!;
-        const length = isNull ? 0 : collection.offsets[p + 1]! - start;
-        const target = elementPositions[c]!;
+        const start = collection.offsets[p];
+        const length = isNull ? 0 : collection.offsets[p + 1] - start;
+        const target = elementPositions[c];
         for (let k = 0; k < take; k++) {
           const index = this.produced + k;
           target[out + k] = index < length ? start + index : -1;
@@ -151,10 +151,10 @@ export class UnnestOperator implements Operator {
       }
     }
     const blocks: Block[] = this.replicateChannels.map((channel) =>
-      copyPositions(page.blocks[channel]!, replicated, total),
+      copyPositions(page.blocks[channel], replicated, total),
     );
     this.collections.forEach((collection, c) => {
-      const positions = elementPositions[c]!;
+      const positions = elementPositions[c];
       const fieldPositions =
         collection.rowElements === null ? positions : rowPositions(collection.rowElements, positions);
       for (const output of collection.outputs)
@@ -170,7 +170,7 @@ export class UnnestOperator implements Operator {
     for (const collection of this.collections) {
       const p = collection.positionOf(position);
       if (collection.nulls !== undefined && collection.nulls[p] !== 0) continue;
-      if (collection.offsets[p + 1]! > collection.offsets[p]!) return false;
+      if (collection.offsets[p + 1] > collection.offsets[p]) return false;
     }
     return true;
   }
@@ -209,7 +209,7 @@ function resolveCollection(block: Block, type: Type): Collection {
   const flat: FlatBlock = underlyingBlock(block);
   const positionOf =
     block.kind === 'dictionary'
-      ? (position: number) => block.ids[position]!
+      ? (position: number) => block.ids[position]
       : block.kind === 'rle'
         ? () => 0
         : (position: number) => position;
@@ -235,7 +235,7 @@ function resolveCollection(block: Block, type: Type): Collection {
       offsets: flat.offsets,
       nulls: flat.nulls,
       positionOf,
-      outputs: element.fields.map((field, i) => ({ block: rows.fields[i]!, type: field.type })),
+      outputs: element.fields.map((field, i) => ({ block: rows.fields[i], type: field.type })),
       rowElements: flat.elements,
     };
   }
@@ -253,7 +253,7 @@ function rowPositions(elements: Block, positions: Int32Array): Int32Array {
   if (elements.kind !== 'dictionary' && elements.kind !== 'rle') return positions;
   const mapped = new Int32Array(positions.length);
   for (let i = 0; i < positions.length; i++) {
-    const p = positions[i]!;
+    const p = positions[i];
     mapped[i] = p < 0 ? -1 : underlyingPosition(elements, p);
   }
   return mapped;

@@ -20,7 +20,7 @@ export class ValuesOperator implements Operator {
   }
 
   private skipEmpty(): void {
-    while (this.pageIndex < this.pages.length && this.pages[this.pageIndex]!.positionCount === 0) this.pageIndex++;
+    while (this.pageIndex < this.pages.length && this.pages[this.pageIndex].positionCount === 0) this.pageIndex++;
   }
 
   needsInput(): boolean {

@@ -16,6 +16,7 @@
  * Output columns: the input channels, then one per function, in order.
  */
 
+import { fail } from '../../common/invariant.js';
 import type { Block } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { blockSizeInBytes } from '../../data/block-values.js';
@@ -107,7 +108,7 @@ export class WindowOperator implements Operator {
     this.evaluators = this.functions.map((spec) => createWindowEvaluator(spec, index));
     const shared = new Map<string, FrameSlot>();
     this.frameSlots = this.functions.map((spec, i) => {
-      if (!this.evaluators[i]!.usesFrame) return null;
+      if (!this.evaluators[i].usesFrame) return null;
       const key = JSON.stringify(spec.frame);
       let slot = shared.get(key);
       if (slot === undefined) {
@@ -132,11 +133,11 @@ export class WindowOperator implements Operator {
     const slots = [...new Set(this.frameSlots.filter((slot): slot is FrameSlot => slot !== null))];
     let row = from;
     while (row < to) {
-      if (this.partition < 0 || row >= index.partitionStarts[this.partition + 1]!) this.startPartition(row);
-      const segmentEnd = Math.min(to, index.partitionStarts[this.partition + 1]!);
+      if (this.partition < 0 || row >= index.partitionStarts[this.partition + 1]) this.startPartition(row);
+      const segmentEnd = Math.min(to, index.partitionStarts[this.partition + 1]);
       for (const slot of slots) slot.computer.compute(row, segmentEnd, slot.frames);
       for (let f = 0; f < this.evaluators.length; f++) {
-        this.evaluators[f]!.evaluate(row, segmentEnd, this.frameSlots[f]?.frames ?? null, builders[f]!);
+        this.evaluators[f].evaluate(row, segmentEnd, this.frameSlots[f]?.frames ?? null, builders[f]);
       }
       row = segmentEnd;
     }
@@ -160,11 +161,11 @@ export class WindowOperator implements Operator {
   }
 
   private startPartition(row: number): void {
-    const index = this.index!;
+    const index = this.index ?? fail('partitions start once the window index is built');
     this.partition++;
-    while (index.partitionStarts[this.partition + 1]! <= row) this.partition++;
-    const start = index.partitionStarts[this.partition]!;
-    const end = index.partitionStarts[this.partition + 1]!;
+    while (index.partitionStarts[this.partition + 1] <= row) this.partition++;
+    const start = index.partitionStarts[this.partition];
+    const end = index.partitionStarts[this.partition + 1];
     for (const evaluator of this.evaluators) evaluator.reset(start, end);
     for (const slot of this.frameSlots) slot?.computer.reset(start, end);
   }

@@ -32,20 +32,20 @@ export function radixSortPermutation(
     scratchLow: new Uint32Array(count),
   };
   for (let k = orderings.length - 1; k >= 0; k--) {
-    const { values, nulls } = columns[k]!;
-    const ordering = orderings[k]!;
+    const { values, nulls } = columns[k];
+    const ordering = orderings[k];
     // NULLs move as one block to the front or the back, keeping their current order.
     let start = 0;
     let end = count;
     if (nulls !== undefined) {
       let nullCount = 0;
-      for (let i = 0; i < count; i++) if (nulls[permutation[i]!] !== 0) nullCount++;
+      for (let i = 0; i < count; i++) if (nulls[permutation[i]] !== 0) nullCount++;
       if (nullCount > 0) {
         const partitioned = buffers.permutation;
         let nullAt = ordering.nullsFirst ? 0 : count - nullCount;
         let valueAt = ordering.nullsFirst ? nullCount : 0;
         for (let i = 0; i < count; i++) {
-          const row = permutation[i]!;
+          const row = permutation[i];
           if (nulls[row] !== 0) partitioned[nullAt++] = row;
           else partitioned[valueAt++] = row;
         }
@@ -84,11 +84,11 @@ function sortRange(rows: Int32Array, values: Float64Array, ascending: boolean, b
   let scratchLow = buffers.scratchLow.subarray(0, n);
   const invert = ascending ? 0 : 0xffffffff;
   for (let i = 0; i < n; i++) {
-    let value = values[permutation[i]!]!;
+    let value = values[permutation[i]];
     if (Number.isNaN(value)) value = Number.NaN;
     scratchDouble[0] = value + 0; // −0 becomes 0
-    let hi = scratchWords[1]!;
-    let lo = scratchWords[0]!;
+    let hi = scratchWords[1];
+    let lo = scratchWords[0];
     // Negative doubles order reversed: flip every bit; positive ones: set the sign bit.
     if (hi & 0x80000000) {
       hi = ~hi;
@@ -104,19 +104,19 @@ function sortRange(rows: Int32Array, values: Float64Array, ascending: boolean, b
     const words = pass < 4 ? low : high;
     const shift = (pass & 3) * DIGIT_BITS;
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(words[i]! >>> shift) & DIGIT_MASK]!++;
-    if (counts[(words[0]! >>> shift) & DIGIT_MASK] === n) continue;
+    for (let i = 0; i < n; i++) counts[(words[i] >>> shift) & DIGIT_MASK]++;
+    if (counts[(words[0] >>> shift) & DIGIT_MASK] === n) continue;
     let offset = 0;
     for (let digit = 0; digit < BUCKETS; digit++) {
-      const c = counts[digit]!;
+      const c = counts[digit];
       counts[digit] = offset;
       offset += c;
     }
     for (let i = 0; i < n; i++) {
-      const at = counts[(words[i]! >>> shift) & DIGIT_MASK]!++;
-      scratch[at] = permutation[i]!;
-      scratchHigh[at] = high[i]!;
-      scratchLow[at] = low[i]!;
+      const at = counts[(words[i] >>> shift) & DIGIT_MASK]++;
+      scratch[at] = permutation[i];
+      scratchHigh[at] = high[i];
+      scratchLow[at] = low[i];
     }
     [permutation, scratch] = [scratch, permutation];
     [high, scratchHigh] = [scratchHigh, high];

@@ -48,9 +48,9 @@ export class RowBuffer {
     this.pages = [];
     this.rows = 0;
     this.bytes = 0;
-    if (pages.length === 1) return pages[0]!;
+    if (pages.length === 1) return pages[0];
     const blocks: Block[] = this.types.map((type, channel) =>
-      pages.length === 0 ? createBlockBuilder(type, 1).build() : concatBlocks(pages.map((p) => p.blocks[channel]!)),
+      pages.length === 0 ? createBlockBuilder(type, 1).build() : concatBlocks(pages.map((p) => p.blocks[channel])),
     );
     return { positionCount: rows, blocks };
   }

@@ -64,7 +64,7 @@ export function sortColumnOf(block: Block, type: Type): SortColumn {
 
 /** The sort columns of `orderings` over the blocks of one page. */
 export function sortColumnsOf(blocks: readonly Block[], orderings: readonly SortOrdering[]): SortColumn[] {
-  return orderings.map((o) => sortColumnOf(blocks[o.channel]!, o.type));
+  return orderings.map((o) => sortColumnOf(blocks[o.channel], o.type));
 }
 
 /** Total order on doubles for ORDER BY: NaN is above every number and equal to itself. */
@@ -82,22 +82,22 @@ function valueComparator(
 ): (x: SortColumn, i: number, y: SortColumn, j: number) => number {
   switch (kind) {
     case 'number':
-      return (x, i, y, j) => compareDoubles((x.values as Float64Array)[i]!, (y.values as Float64Array)[j]!);
+      return (x, i, y, j) => compareDoubles((x.values as Float64Array)[i], (y.values as Float64Array)[j]);
     case 'bigint64':
       return (x, i, y, j) => {
-        const a = (x.values as BigInt64Array)[i]!;
-        const b = (y.values as BigInt64Array)[j]!;
+        const a = (x.values as BigInt64Array)[i];
+        const b = (y.values as BigInt64Array)[j];
         return a < b ? -1 : a > b ? 1 : 0;
       };
     case 'string':
-      return (x, i, y, j) => compareStrings((x.values as readonly string[])[i]!, (y.values as readonly string[])[j]!);
+      return (x, i, y, j) => compareStrings((x.values as readonly string[])[i], (y.values as readonly string[])[j]);
     case 'zoned':
       return (x, i, y, j) => {
         const a = x as Extract<SortColumn, { kind: 'zoned' }>;
         const b = y as Extract<SortColumn, { kind: 'zoned' }>;
-        const c = compareDoubles(a.values[i]!, b.values[j]!);
+        const c = compareDoubles(a.values[i], b.values[j]);
         if (c !== 0) return c;
-        return (a.picos === undefined ? 0 : a.picos[i]!) - (b.picos === undefined ? 0 : b.picos[j]!);
+        return (a.picos === undefined ? 0 : a.picos[i]) - (b.picos === undefined ? 0 : b.picos[j]);
       };
     case 'generic':
       return (x, i, y, j) =>
@@ -128,13 +128,13 @@ function columnValue(column: SortColumn, i: number): unknown {
   if (column.nulls !== undefined && column.nulls[i] !== 0) return null;
   switch (column.kind) {
     case 'number':
-      return column.values[i]!;
+      return column.values[i];
     case 'bigint64':
-      return column.values[i]!;
+      return column.values[i];
     case 'string':
-      return column.values[i]!;
+      return column.values[i];
     case 'zoned':
-      return { millis: column.values[i]!, picos: column.picos === undefined ? 0 : column.picos[i]! };
+      return { millis: column.values[i], picos: column.picos === undefined ? 0 : column.picos[i] };
     case 'generic':
       return column.values[i];
   }
@@ -147,18 +147,18 @@ function columnValue(column: SortColumn, i: number): unknown {
 export function createRowComparator(orderings: readonly SortOrdering[], sample: readonly SortColumn[]): RowComparator {
   const keys = orderings.map((o, k) => keyComparator(o, sample[k]?.kind ?? 'generic'));
   if (keys.length === 1) {
-    const only = keys[0]!;
-    return (x, i, y, j) => only(x[0]!, i, y[0]!, j);
+    const only = keys[0];
+    return (x, i, y, j) => only(x[0], i, y[0], j);
   }
   if (keys.length === 2) {
-    const first = keys[0]!;
-    const second = keys[1]!;
-    return (x, i, y, j) => first(x[0]!, i, y[0]!, j) || second(x[1]!, i, y[1]!, j);
+    const first = keys[0];
+    const second = keys[1];
+    return (x, i, y, j) => first(x[0], i, y[0], j) || second(x[1], i, y[1], j);
   }
   const count = keys.length;
   return (x, i, y, j) => {
     for (let k = 0; k < count; k++) {
-      const c = keys[k]!(x[k]!, i, y[k]!, j);
+      const c = keys[k](x[k], i, y[k], j);
       if (c !== 0) return c;
     }
     return 0;

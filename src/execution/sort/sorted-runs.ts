@@ -61,13 +61,13 @@ export class RunMerger {
     const winners = new Int32Array(2 * count);
     for (let run = 0; run < count; run++) winners[count + run] = run;
     for (let node = count - 1; node >= 1; node--) {
-      const left = winners[2 * node]!;
-      const right = winners[2 * node + 1]!;
+      const left = winners[2 * node];
+      const right = winners[2 * node + 1];
       const leftWins = this.before(left, right);
       winners[node] = leftWins ? left : right;
       this.tree[node] = leftWins ? right : left;
     }
-    this.tree[0] = count === 1 ? 0 : winners[1]!;
+    this.tree[0] = count === 1 ? 0 : winners[1];
   }
 
   /** Rows not yet handed out. */
@@ -86,13 +86,13 @@ export class RunMerger {
     const leaves = runs.length;
     const count = Math.min(max, this.remaining);
     for (let k = 0; k < count; k++) {
-      let winner = tree[0]!;
+      let winner = tree[0];
       runIds[k] = winner;
-      positions[k] = runs[winner]!.permutation[cursors[winner]!]!;
-      cursors[winner]!++;
+      positions[k] = runs[winner].permutation[cursors[winner]];
+      cursors[winner]++;
       // Replay the winner's path: at each match the loser stays, the winner climbs.
       for (let node = (winner + leaves) >> 1; node >= 1; node >>= 1) {
-        const opponent = tree[node]!;
+        const opponent = tree[node];
         if (this.before(opponent, winner)) {
           tree[node] = winner;
           winner = opponent;
@@ -106,13 +106,13 @@ export class RunMerger {
 
   /** True when run `a`'s next row comes before run `b`'s; an exhausted run comes after everything. */
   private before(a: number, b: number): boolean {
-    const runA = this.runs[a]!;
-    const runB = this.runs[b]!;
-    const cursorA = this.cursors[a]!;
-    const cursorB = this.cursors[b]!;
+    const runA = this.runs[a];
+    const runB = this.runs[b];
+    const cursorA = this.cursors[a];
+    const cursorB = this.cursors[b];
     if (cursorA >= runA.permutation.length) return false;
     if (cursorB >= runB.permutation.length) return true;
-    const c = this.compare(runA.columns, runA.permutation[cursorA]!, runB.columns, runB.permutation[cursorB]!);
+    const c = this.compare(runA.columns, runA.permutation[cursorA], runB.columns, runB.permutation[cursorB]);
     return c < 0 || (c === 0 && a < b);
   }
 }
@@ -136,7 +136,7 @@ export class MergedGather {
     private readonly positions: Int32Array,
     private readonly count: number,
   ) {
-    const first = runIds[0]!;
+    const first = runIds[0];
     let single = true;
     for (let k = 1; k < count && single; k++) single = runIds[k] === first;
     this.singleRun = single ? first : -1;
@@ -145,13 +145,13 @@ export class MergedGather {
     this.grouped = new Int32Array(single ? 0 : count);
     this.interleave = new Int32Array(single ? 0 : count);
     if (single) return;
-    for (let k = 0; k < count; k++) this.lengths[runIds[k]!]++;
-    for (let run = 1; run < runs.length; run++) this.starts[run] = this.starts[run - 1]! + this.lengths[run - 1]!;
+    for (let k = 0; k < count; k++) this.lengths[runIds[k]]++;
+    for (let run = 1; run < runs.length; run++) this.starts[run] = this.starts[run - 1] + this.lengths[run - 1];
     const fill = this.starts.slice();
     for (let k = 0; k < count; k++) {
-      const slot = fill[runIds[k]!]!;
-      fill[runIds[k]!] = slot + 1;
-      this.grouped[slot] = positions[k]!;
+      const slot = fill[runIds[k]];
+      fill[runIds[k]] = slot + 1;
+      this.grouped[slot] = positions[k];
       this.interleave[k] = slot;
     }
   }
@@ -159,13 +159,13 @@ export class MergedGather {
   /** Channel `channel` of the rows, in merged order. */
   block(channel: number): Block {
     if (this.singleRun >= 0)
-      return copyPositions(this.runs[this.singleRun]!.page.blocks[channel]!, this.positions, this.count);
+      return copyPositions(this.runs[this.singleRun].page.blocks[channel], this.positions, this.count);
     const parts: Block[] = [];
     for (let run = 0; run < this.runs.length; run++) {
-      const length = this.lengths[run]!;
+      const length = this.lengths[run];
       if (length === 0) continue;
-      const positions = this.grouped.subarray(this.starts[run]!);
-      parts.push(copyPositions(this.runs[run]!.page.blocks[channel]!, positions, length));
+      const positions = this.grouped.subarray(this.starts[run]);
+      parts.push(copyPositions(this.runs[run].page.blocks[channel], positions, length));
     }
     return copyPositions(concatBlocks(parts), this.interleave, this.count);
   }

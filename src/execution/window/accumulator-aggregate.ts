@@ -7,6 +7,7 @@
  * relies on `evaluateFinal` leaving the state intact, as every accumulator does.
  */
 
+import { fail } from '../../common/invariant.js';
 import type { Block } from '../../data/block.js';
 import type { BlockBuilder } from '../../data/block-builder.js';
 import { getBlockRegion } from '../../data/block-copy.js';
@@ -34,30 +35,34 @@ export class AccumulatorAggregate implements WindowFunctionEvaluator {
   }
 
   evaluate(from: number, to: number, frames: FrameArrays | null, out: BlockBuilder): void {
-    const { start, end } = frames!;
+    const { start, end } = frames ?? fail('an aggregate over a window frame is given its frames');
     for (let k = 0; k < to - from; k++) {
-      const frameStart = start[k]!;
-      const frameEnd = end[k]!;
+      const frameStart = start[k];
+      const frameEnd = end[k];
       if (frameStart >= frameEnd) {
         out.appendFrom(this.empty(), 0);
         continue;
       }
       const state = this.state;
-      const unchanged = state !== null && frameStart === this.stateStart && frameEnd === this.stateEnd;
-      if (!unchanged) {
+      let result = this.result;
+      // The state and its result are set and reset together.
+      if (state === null || result === null || frameStart !== this.stateStart || frameEnd !== this.stateEnd) {
+        let current: Accumulator;
         if (state !== null && frameStart === this.stateStart && frameEnd > this.stateEnd) {
           this.addRows(state, this.stateEnd, frameEnd);
+          current = state;
         } else {
-          const fresh = this.createAccumulator();
-          fresh.setGroupCount(1);
-          this.addRows(fresh, frameStart, frameEnd);
-          this.state = fresh;
+          current = this.createAccumulator();
+          current.setGroupCount(1);
+          this.addRows(current, frameStart, frameEnd);
+          this.state = current;
           this.stateStart = frameStart;
         }
         this.stateEnd = frameEnd;
-        this.result = this.state!.evaluateFinal(0, 1);
+        result = current.evaluateFinal(0, 1);
+        this.result = result;
       }
-      out.appendFrom(this.result!, 0);
+      out.appendFrom(result, 0);
     }
   }
 

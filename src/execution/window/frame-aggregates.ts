@@ -15,6 +15,8 @@
  * 64-bit range like Presto's sum). Floating sums use compensated (Neumaier) summation with NaN and
  * infinities counted apart, so removing rows neither poisons the sum nor lets rounding drift.
  */
+
+import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block } from '../../data/block.js';
 import type { BlockBuilder } from '../../data/block-builder.js';
@@ -66,10 +68,10 @@ abstract class FrameAggregate implements WindowFunctionEvaluator {
   }
 
   evaluate(from: number, to: number, frames: FrameArrays | null, out: BlockBuilder): void {
-    const { start, end } = frames!;
+    const { start, end } = frames ?? fail('a function over a window frame is given its frames');
     for (let k = 0; k < to - from; k++) {
-      const frameStart = start[k]!;
-      const frameEnd = end[k]!;
+      const frameStart = start[k];
+      const frameEnd = end[k];
       if (frameStart >= frameEnd) {
         this.writeEmpty(out);
         continue;
@@ -263,13 +265,13 @@ export class NumericAggregate extends InvertibleAggregate {
   protected add(row: number): void {
     if (this.included !== null && this.included[row] === 0) return;
     this.count++;
-    this.accumulate(this.values[row]!);
+    this.accumulate(this.values[row]);
   }
 
   protected remove(row: number): void {
     if (this.included !== null && this.included[row] === 0) return;
     this.count--;
-    const value = this.values[row]!;
+    const value = this.values[row];
     if (Number.isNaN(value)) this.nans--;
     else if (value === Number.POSITIVE_INFINITY) this.positiveInfinities--;
     else if (value === Number.NEGATIVE_INFINITY) this.negativeInfinities--;
@@ -383,14 +385,14 @@ export class MinMaxAggregate extends FrameAggregate {
     }
     while (this.stateEnd < frameEnd) this.push(this.stateEnd++);
     this.stateStart = frameStart;
-    while (this.head < this.tail && this.deque[this.head]! < frameStart) this.head++;
+    while (this.head < this.tail && this.deque[this.head] < frameStart) this.head++;
   }
 
   private push(row: number): void {
     const nulls = this.column.nulls;
     if ((this.included !== null && this.included[row] === 0) || (nulls !== undefined && nulls[row] !== 0)) return;
     // Drop candidates that can never be the best again: the new row is at least as good and outlives them.
-    while (this.tail > this.head && this.compare(this.deque[this.tail - 1]!, row) >= 0) this.tail--;
+    while (this.tail > this.head && this.compare(this.deque[this.tail - 1], row) >= 0) this.tail--;
     if (this.tail === this.deque.length) this.compact();
     this.deque[this.tail++] = row;
   }
@@ -410,7 +412,7 @@ export class MinMaxAggregate extends FrameAggregate {
 
   protected write(out: BlockBuilder): void {
     if (this.head === this.tail) out.appendNull();
-    else out.appendFrom(this.values, this.deque[this.head]!);
+    else out.appendFrom(this.values, this.deque[this.head]);
   }
 
   protected writeEmpty(out: BlockBuilder): void {

@@ -80,7 +80,7 @@ export function createRangeArithmetic(keyBlock: Block, keyType: Type, offsetType
     keys: keys.values,
     keyNulls: keys.nulls,
     offsetAt: (offsets, row) =>
-      offsets.nulls !== undefined && offsets.nulls[row] !== 0 ? null : offsets.values[row]! * offsetFactor,
+      offsets.nulls !== undefined && offsets.nulls[row] !== 0 ? null : offsets.values[row] * offsetFactor,
     bound: (key, offset, sign) => key + sign * offset,
   });
   switch (keyType.kind) {
@@ -127,7 +127,7 @@ function monthly(keys: NumericColumn, addMonths: (key: number, months: number) =
   return {
     keys: keys.values,
     keyNulls: keys.nulls,
-    offsetAt: (offsets, row) => (offsets.nulls !== undefined && offsets.nulls[row] !== 0 ? null : offsets.values[row]!),
+    offsetAt: (offsets, row) => (offsets.nulls !== undefined && offsets.nulls[row] !== 0 ? null : offsets.values[row]),
     bound: (key, offset, sign) => addMonths(key, sign * offset),
   };
 }

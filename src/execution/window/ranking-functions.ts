@@ -37,20 +37,20 @@ export class RankingEvaluator implements WindowFunctionEvaluator {
         for (let i = from; i < to; i++) out.appendFloat64(i - ps + 1);
         return;
       case 'rank':
-        for (let i = from; i < to; i++) out.appendFloat64(groupStarts[groupOf[i]!]! - ps + 1);
+        for (let i = from; i < to; i++) out.appendFloat64(groupStarts[groupOf[i]] - ps + 1);
         return;
       case 'dense_rank': {
-        const firstGroup = groupOf[ps]!;
-        for (let i = from; i < to; i++) out.appendFloat64(groupOf[i]! - firstGroup + 1);
+        const firstGroup = groupOf[ps];
+        for (let i = from; i < to; i++) out.appendFloat64(groupOf[i] - firstGroup + 1);
         return;
       }
       case 'percent_rank':
         for (let i = from; i < to; i++) {
-          out.appendFloat64(rows === 1 ? 0 : (groupStarts[groupOf[i]!]! - ps) / (rows - 1));
+          out.appendFloat64(rows === 1 ? 0 : (groupStarts[groupOf[i]] - ps) / (rows - 1));
         }
         return;
       case 'cume_dist':
-        for (let i = from; i < to; i++) out.appendFloat64((groupStarts[groupOf[i]! + 1]! - ps) / rows);
+        for (let i = from; i < to; i++) out.appendFloat64((groupStarts[groupOf[i] + 1] - ps) / rows);
         return;
     }
   }
@@ -80,7 +80,7 @@ export class NtileEvaluator implements WindowFunctionEvaluator {
         out.appendNull();
         continue;
       }
-      const buckets = values[i]!;
+      const buckets = values[i];
       if (!(buckets > 0)) throw new VivaceError('INVALID_FUNCTION_ARGUMENT', 'Buckets must be greater than 0');
       out.appendFloat64(bucketOf(i - this.partitionStart, rows, buckets) + 1);
     }

@@ -4,6 +4,8 @@
  * they count only rows whose value is not NULL; a prefix count of non-NULL rows over the index and
  * the list of their positions make each lookup O(1) instead of a scan.
  */
+
+import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block } from '../../data/block.js';
 import type { BlockBuilder } from '../../data/block-builder.js';
@@ -67,7 +69,7 @@ export class OffsetValueEvaluator implements WindowFunctionEvaluator {
           out.appendNull();
           continue;
         }
-        offset = offsets.values[row]!;
+        offset = offsets.values[row];
         if (!(offset >= 0)) throw new VivaceError('INVALID_FUNCTION_ARGUMENT', 'Offset must be at least 0');
       }
       const target = this.target(row, offset);
@@ -84,9 +86,9 @@ export class OffsetValueEvaluator implements WindowFunctionEvaluator {
       const target = this.forward ? row + offset : row - offset;
       return target >= this.partitionStart && target < this.partitionEnd ? target : -1;
     }
-    const k = this.forward ? nonNull.prefix[row + 1]! + offset - 1 : nonNull.prefix[row]! - offset;
+    const k = this.forward ? nonNull.prefix[row + 1] + offset - 1 : nonNull.prefix[row] - offset;
     if (k < 0 || k >= nonNull.positions.length) return -1;
-    const target = nonNull.positions[k]!;
+    const target = nonNull.positions[k];
     return target >= this.partitionStart && target < this.partitionEnd ? target : -1;
   }
 }
@@ -112,10 +114,10 @@ export class FrameValueEvaluator implements WindowFunctionEvaluator {
   reset(): void {}
 
   evaluate(from: number, to: number, frames: FrameArrays | null, out: BlockBuilder): void {
-    const { start, end } = frames!;
+    const { start, end } = frames ?? fail('a function over a window frame is given its frames');
     for (let row = from; row < to; row++) {
       const k = row - from;
-      const target = this.target(row, start[k]!, end[k]!);
+      const target = this.target(row, start[k], end[k]);
       if (target >= 0) out.appendFrom(this.values, target);
       else out.appendNull();
     }
@@ -125,9 +127,9 @@ export class FrameValueEvaluator implements WindowFunctionEvaluator {
     if (frameStart >= frameEnd) return -1;
     let n = 1;
     if (this.kind === 'nth_value') {
-      const nth = this.nth!;
+      const nth = this.nth ?? fail('nth_value has its n column');
       if (nth.nulls !== undefined && nth.nulls[row] !== 0) return -1;
-      n = nth.values[row]!;
+      n = nth.values[row];
       if (!(n >= 1)) throw new VivaceError('INVALID_FUNCTION_ARGUMENT', 'Offset must be at least 1');
     }
     const nonNull = this.nonNull;
@@ -137,10 +139,10 @@ export class FrameValueEvaluator implements WindowFunctionEvaluator {
       return target < frameEnd ? target : -1;
     }
     if (this.kind === 'last_value') {
-      const k = nonNull.prefix[frameEnd]! - 1;
-      return k >= 0 && nonNull.positions[k]! >= frameStart ? nonNull.positions[k]! : -1;
+      const k = nonNull.prefix[frameEnd] - 1;
+      return k >= 0 && nonNull.positions[k] >= frameStart ? nonNull.positions[k] : -1;
     }
-    const k = nonNull.prefix[frameStart]! + n - 1;
-    return k < nonNull.positions.length && nonNull.positions[k]! < frameEnd ? nonNull.positions[k]! : -1;
+    const k = nonNull.prefix[frameStart] + n - 1;
+    return k < nonNull.positions.length && nonNull.positions[k] < frameEnd ? nonNull.positions[k] : -1;
   }
 }

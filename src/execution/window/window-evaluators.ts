@@ -23,9 +23,9 @@ import type { WindowFunctionEvaluator, WindowFunctionSpec } from './window-funct
 import type { WindowIndex } from './window-index.js';
 
 export function createWindowEvaluator(spec: WindowFunctionSpec, index: WindowIndex): WindowFunctionEvaluator {
-  const args = spec.arguments.map((argument, i) => index.argumentBlock(argument, spec.argumentTypes[i]!));
+  const args = spec.arguments.map((argument, i) => index.argumentBlock(argument, spec.argumentTypes[i]));
   const typed = (i: number): { block: Block; type: Type } | null =>
-    args[i] === undefined ? null : { block: args[i]!, type: spec.argumentTypes[i]! };
+    args[i] === undefined ? null : { block: args[i], type: spec.argumentTypes[i] };
   if (spec.kind === 'window') {
     switch (spec.name) {
       case 'row_number':
@@ -35,14 +35,14 @@ export function createWindowEvaluator(spec: WindowFunctionSpec, index: WindowInd
       case 'cume_dist':
         return new RankingEvaluator(index, spec.name);
       case 'ntile':
-        return new NtileEvaluator(args[0]!, spec.argumentTypes[0]!);
+        return new NtileEvaluator(args[0], spec.argumentTypes[0]);
       case 'lag':
       case 'lead':
-        return new OffsetValueEvaluator(spec.name === 'lead', args[0]!, typed(1), args[2] ?? null, spec.ignoreNulls);
+        return new OffsetValueEvaluator(spec.name === 'lead', args[0], typed(1), args[2] ?? null, spec.ignoreNulls);
       case 'first_value':
       case 'last_value':
       case 'nth_value':
-        return new FrameValueEvaluator(spec.name, args[0]!, typed(1), spec.ignoreNulls);
+        return new FrameValueEvaluator(spec.name, args[0], typed(1), spec.ignoreNulls);
       default:
         throw new VivaceError('NOT_SUPPORTED', `Window function ${spec.name} is not supported`);
     }
@@ -56,7 +56,7 @@ function createAggregateEvaluator(
   args: readonly Block[],
 ): WindowFunctionEvaluator {
   const n = index.rowCount;
-  const mask = spec.maskChannel === undefined ? null : index.page.blocks[spec.maskChannel]!;
+  const mask = spec.maskChannel === undefined ? null : index.page.blocks[spec.maskChannel];
   const argumentType = spec.argumentTypes[0];
   const single = args.length === 1;
   switch (spec.name) {
@@ -69,24 +69,18 @@ function createAggregateEvaluator(
     case 'bool_or':
       if (single) {
         const kind = spec.name === 'every' ? 'bool_and' : spec.name;
-        return new BooleanAggregate(kind, args[0]!, includedRows(n, args[0]!, mask));
+        return new BooleanAggregate(kind, args[0], includedRows(n, args[0], mask));
       }
       break;
     case 'sum':
     case 'avg': {
       if (!single) break;
-      const result = numericResultOf(argumentType!);
+      const result = numericResultOf(argumentType);
       if (result !== null) {
-        return new NumericAggregate(
-          spec.name === 'avg',
-          result,
-          args[0]!,
-          argumentType!,
-          includedRows(n, args[0]!, mask),
-        );
+        return new NumericAggregate(spec.name === 'avg', result, args[0], argumentType, includedRows(n, args[0], mask));
       }
-      if (argumentType!.kind === 'decimal') {
-        const decimalType = argumentType!;
+      if (argumentType.kind === 'decimal') {
+        const decimalType = argumentType;
         const create =
           spec.name === 'sum'
             ? () => new DecimalSumAccumulator(decimalType)
@@ -98,7 +92,7 @@ function createAggregateEvaluator(
     case 'min':
     case 'max':
       if (single)
-        return new MinMaxAggregate(args[0]!, argumentType!, spec.name === 'max', includedRows(n, args[0]!, mask));
+        return new MinMaxAggregate(args[0], argumentType, spec.name === 'max', includedRows(n, args[0], mask));
       break;
     default:
       break;

@@ -11,6 +11,8 @@
  * Offsets come from a channel and may differ per row; a NULL or negative offset fails the query
  * with INVALID_WINDOW_FRAME. Frames are clamped to the partition; a frame that misses it is empty.
  */
+
+import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Type } from '../../types/type.js';
 import { compareDoubles, type SortOrdering } from '../sort/sort-keys.js';
@@ -45,7 +47,7 @@ export class FrameComputer {
       if (!isOffsetBound(bound)) return null;
       if (channel === undefined)
         throw new VivaceError('GENERIC_INTERNAL_ERROR', `A ${bound} frame bound needs an offset`);
-      return numericColumnOf(index.page.blocks[channel]!, index.types[channel]!);
+      return numericColumnOf(index.page.blocks[channel], index.types[channel]);
     };
     this.startOffsets = offsetColumn(frame.startChannel, frame.startType);
     this.endOffsets = offsetColumn(frame.endChannel, frame.endType);
@@ -53,13 +55,11 @@ export class FrameComputer {
       if (orderBy.length !== 1) {
         throw new VivaceError('GENERIC_INTERNAL_ERROR', 'A RANGE frame with offsets needs exactly one ORDER BY key');
       }
-      const key = orderBy[0]!;
-      const offsetChannel = (this.startOffsets !== null ? frame.startChannel : frame.endChannel)!;
-      this.range = createRangeArithmetic(
-        index.page.blocks[key.channel]!,
-        key.type,
-        index.types[offsetChannel]! as Type,
-      );
+      const key = orderBy[0];
+      const offsetChannel =
+        (this.startOffsets !== null ? frame.startChannel : frame.endChannel) ??
+        fail('a frame bound with an offset has its offset channel');
+      this.range = createRangeArithmetic(index.page.blocks[key.channel], key.type, index.types[offsetChannel] as Type);
       this.direction = key.ascending ? 1 : -1;
     }
   }
@@ -133,9 +133,9 @@ export class FrameComputer {
 
   private groupsBound(type: FrameBoundType, row: number, offset: number, isStart: boolean): number {
     const index = this.index;
-    const group = index.groupOf[row]!;
-    const firstGroup = index.groupOf[this.partitionStart]!;
-    const lastGroup = index.groupOf[this.partitionEnd - 1]!;
+    const group = index.groupOf[row];
+    const firstGroup = index.groupOf[this.partitionStart];
+    const lastGroup = index.groupOf[this.partitionEnd - 1];
     let target: number;
     switch (type) {
       case 'UNBOUNDED_PRECEDING':
@@ -154,11 +154,11 @@ export class FrameComputer {
     if (isStart) {
       if (target < firstGroup) return this.partitionStart;
       if (target > lastGroup) return this.partitionEnd;
-      return index.groupStarts[target]!;
+      return index.groupStarts[target];
     }
     if (target < firstGroup) return this.partitionStart - 1;
     if (target > lastGroup) return this.partitionEnd - 1;
-    return index.groupStarts[target + 1]! - 1;
+    return index.groupStarts[target + 1] - 1;
   }
 
   private rangeBound(type: FrameBoundType, row: number, offsets: NumericColumn | null, isStart: boolean): number {
@@ -172,40 +172,40 @@ export class FrameComputer {
       default:
         break;
     }
-    const range = this.range!;
-    const offset = range.offsetAt(offsets!, row)!;
+    // Only PRECEDING and FOLLOWING remain: they have offsets, validated (not NULL) by readOffset.
+    const range = this.range ?? fail('a RANGE frame with offsets has its key arithmetic');
+    const offset =
+      range.offsetAt(offsets ?? fail('an offset bound has offsets'), row) ?? fail('readOffset rejects NULL offsets');
     if (range.keyNulls !== undefined && range.keyNulls[row] !== 0) {
       return isStart ? index.peerStart(row) : index.peerEnd(row) - 1;
     }
     // PRECEDING moves against the sort direction, FOLLOWING with it.
     const sign = (type === 'PRECEDING' ? -this.direction : this.direction) as 1 | -1;
-    const bound = range.bound(range.keys[row]!, offset, sign);
-    return isStart ? this.firstAtOrAfter(bound) : this.firstAfter(bound) - 1;
+    const bound = range.bound(range.keys[row], offset, sign);
+    return isStart ? this.firstAtOrAfter(range.keys, bound) : this.firstAfter(range.keys, bound) - 1;
   }
 
   /** The first non-NULL-key row whose key is not before `value` in sort order (nonNullEnd if none). */
-  private firstAtOrAfter(value: number): number {
-    const keys = this.range!.keys;
+  private firstAtOrAfter(keys: Float64Array, value: number): number {
     const direction = this.direction;
     let low = this.nonNullStart;
     let high = this.nonNullEnd;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (direction * compareDoubles(keys[middle]!, value) < 0) low = middle + 1;
+      if (direction * compareDoubles(keys[middle], value) < 0) low = middle + 1;
       else high = middle;
     }
     return low;
   }
 
   /** The first non-NULL-key row whose key is after `value` in sort order (nonNullEnd if none). */
-  private firstAfter(value: number): number {
-    const keys = this.range!.keys;
+  private firstAfter(keys: Float64Array, value: number): number {
     const direction = this.direction;
     let low = this.nonNullStart;
     let high = this.nonNullEnd;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (direction * compareDoubles(keys[middle]!, value) <= 0) low = middle + 1;
+      if (direction * compareDoubles(keys[middle], value) <= 0) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -213,7 +213,7 @@ export class FrameComputer {
 }
 
 function readOffset(offsets: NumericColumn, row: number): number {
-  const value = offsets.values[row]!;
+  const value = offsets.values[row];
   if ((offsets.nulls !== undefined && offsets.nulls[row] !== 0) || !(value >= 0)) {
     throw new VivaceError('INVALID_WINDOW_FRAME', INVALID_FRAME_OFFSET_MESSAGE);
   }

@@ -17,6 +17,7 @@
  * are concatenated at the end, one column per step.
  */
 
+import { fail } from '../../common/invariant.js';
 import { type Block, booleanBlock, float32Block, float64Block, int32Block, stringBlock } from '../../data/block.js';
 import { constantBlock } from '../../data/block-builder.js';
 import { concatBlocks, flatten } from '../../data/block-copy.js';
@@ -53,18 +54,18 @@ export class WindowIndex {
 
   /** The rows' values of an argument: its channel's block, or the constant repeated. */
   argumentBlock(argument: WindowArgument, type: Type): Block {
-    if ('channel' in argument) return this.page.blocks[argument.channel]!;
+    if ('channel' in argument) return this.page.blocks[argument.channel];
     return constantBlock(type, argument.constant, this.rowCount);
   }
 
   /** First row of the peer group of row i. */
   peerStart(i: number): number {
-    return this.groupStarts[this.groupOf[i]!]!;
+    return this.groupStarts[this.groupOf[i]];
   }
 
   /** One past the last row of the peer group of row i. */
   peerEnd(i: number): number {
-    return this.groupStarts[this.groupOf[i]! + 1]!;
+    return this.groupStarts[this.groupOf[i] + 1];
   }
 
   /** Bytes held beyond the sorted page. */
@@ -121,7 +122,7 @@ class ColumnGather {
     if (this.kind === 'string') {
       const target = this.values as string[];
       const strings = source as readonly string[];
-      for (let i = 0; i < count; i++) target[at + i] = strings[i]!;
+      for (let i = 0; i < count; i++) target[at + i] = strings[i];
     } else {
       (this.values as TypedValues).set((source as TypedValues).subarray(0, count) as never, at);
     }
@@ -224,7 +225,7 @@ export class WindowIndexBuilder {
   ) {
     const partitionOrderings: SortOrdering[] = partitionBy.map((channel) => ({
       channel,
-      type: types[channel]!,
+      type: types[channel],
       ascending: true,
       nullsFirst: false,
     }));
@@ -272,14 +273,14 @@ export class WindowIndexBuilder {
 
   /** Works until `deadline` (performance.now()); returns the index once it is complete. */
   buildSome(deadline: number): WindowIndex | undefined {
-    const merger = this.merger!;
+    const merger = this.merger ?? fail('a window index merges once its runs are sorted');
     while (merger.remainingRows > 0) {
       this.mergeSlice(merger);
       if (performance.now() >= deadline) return undefined;
     }
     const channels = this.types.length;
     while (this.columns.length < channels) {
-      this.columns.push(this.gathers[this.columns.length]!.build());
+      this.columns.push(this.gathers[this.columns.length].build());
       if (this.columns.length < channels && performance.now() >= deadline) return undefined;
     }
     this.partitionStarts.push(this.rowCount);
@@ -303,8 +304,8 @@ export class WindowIndexBuilder {
     const count = merger.next(MERGE_SLICE_ROWS, runIds, positions);
     const partitionColumns = this.partitionColumns;
     const orderColumns = this.orderColumns;
-    const samePartition = this.samePartition!;
-    const samePeers = this.samePeers!;
+    const samePartition = this.samePartition ?? fail('the row comparators exist once merging starts');
+    const samePeers = this.samePeers ?? fail('the row comparators exist once merging starts');
     const hasPartitions = this.partitionKeys > 0;
     const hasOrder = this.orderBy.length > 0;
     const groupOf = this.groupOf;
@@ -312,17 +313,17 @@ export class WindowIndexBuilder {
     let previousPosition = this.previousPosition;
     let group = this.group;
     for (let k = 0; k < count; k++) {
-      const run = runIds[k]!;
-      const position = positions[k]!;
+      const run = runIds[k];
+      const position = positions[k];
       const row = this.merged + k;
       const newPartition =
         row === 0 ||
         (hasPartitions &&
-          samePartition(partitionColumns[previousRun]!, previousPosition, partitionColumns[run]!, position) !== 0);
+          samePartition(partitionColumns[previousRun], previousPosition, partitionColumns[run], position) !== 0);
       if (newPartition) this.partitionStarts.push(row);
       if (
         newPartition ||
-        (hasOrder && samePeers(orderColumns[previousRun]!, previousPosition, orderColumns[run]!, position) !== 0)
+        (hasOrder && samePeers(orderColumns[previousRun], previousPosition, orderColumns[run], position) !== 0)
       ) {
         group++;
         this.groupStarts.push(row);
@@ -339,7 +340,7 @@ export class WindowIndexBuilder {
     const blocks: Block[] = [];
     for (let channel = 0; channel < this.types.length; channel++) {
       const block = gather.block(channel);
-      this.gathers[channel]!.append(block);
+      this.gathers[channel].append(block);
       blocks.push(block);
     }
     this.gatheredBytes += pageSizeInBytes({ positionCount: count, blocks });

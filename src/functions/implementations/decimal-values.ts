@@ -118,7 +118,7 @@ export function formatDecimal(value: DecimalValue, scale: number): string {
 export function parseDecimalText(text: string): { unscaled: bigint; scale: number } | undefined {
   const match = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/.exec(text);
   if (match === null) return undefined;
-  const integerPart = match[2]!;
+  const integerPart = match[2];
   const fraction = match[3] ?? '';
   if (integerPart === '' && fraction === '') return undefined;
   let unscaled = BigInt(`${integerPart}${fraction}` || '0');

@@ -41,14 +41,14 @@ function compile(pattern: string, escapeCharacter: string | undefined): LikeMatc
       if (ch !== '%' && ch !== '_' && ch !== escapeCharacter) {
         throw invalidArgument("Escape character must be followed by '%', '_' or the escape character itself");
       }
-      chunks[chunks.length - 1]!.push(ch);
+      chunks[chunks.length - 1].push(ch);
       escaping = false;
     } else if (ch === escapeCharacter) {
       escaping = true;
     } else if (ch === '%') {
       chunks.push([]);
     } else {
-      chunks[chunks.length - 1]!.push(ch === '_' ? null : ch);
+      chunks[chunks.length - 1].push(ch === '_' ? null : ch);
     }
   }
   if (escaping) throw invalidArgument("Escape character must be followed by '%', '_' or the escape character itself");
@@ -72,7 +72,7 @@ function buildMatcher(chunks: readonly Chunk[]): LikeMatcher {
     if (prefix === '') return (s) => s.endsWith(suffix);
     return (s) => s.length >= prefix.length + suffix.length && s.startsWith(prefix) && s.endsWith(suffix);
   }
-  if (chunks.length === 3 && chunks[0]!.length === 0 && chunks[2]!.length === 0 && literals[1] !== undefined) {
+  if (chunks.length === 3 && chunks[0].length === 0 && chunks[2].length === 0 && literals[1] !== undefined) {
     const middle = literals[1];
     return (s) => s.includes(middle);
   }
@@ -90,15 +90,15 @@ function matchesAt(text: string | readonly string[], at: number, chunk: Chunk): 
 }
 
 function matchChunks(text: string | readonly string[], chunks: readonly Chunk[]): boolean {
-  const first = chunks[0]!;
+  const first = chunks[0];
   if (chunks.length === 1) return text.length === first.length && matchesAt(text, 0, first);
-  const last = chunks[chunks.length - 1]!;
+  const last = chunks[chunks.length - 1];
   if (first.length + last.length > text.length) return false;
   if (!matchesAt(text, 0, first) || !matchesAt(text, text.length - last.length, last)) return false;
   let position = first.length;
   const end = text.length - last.length;
   for (let c = 1; c < chunks.length - 1; c++) {
-    const chunk = chunks[c]!;
+    const chunk = chunks[c];
     let found = -1;
     for (let at = position; at + chunk.length <= end; at++) {
       if (matchesAt(text, at, chunk)) {

@@ -35,7 +35,7 @@ export function formatNumber(value: number): string {
 }
 
 export function registerMiscFunctions(table: ImplementationTable): void {
-  table.add('typeof(T):varchar', (_value: unknown, ctx: CallContext) => formatType(ctx.argumentTypes[0]!), {
+  table.add('typeof(T):varchar', (_value: unknown, ctx: CallContext) => formatType(ctx.argumentTypes[0]), {
     nullHandling: 'CALLED_ON_NULL',
   });
   table.add('format_number(bigint):varchar', (v: BigintValue) => formatNumber(Number(v)));

@@ -47,7 +47,7 @@ function isString(type: Type): boolean {
 /** `<`-style operators: total order via the comparator, except NaN, which compares false to anything. */
 function ordering(test: (c: number) => boolean) {
   return (a: unknown, b: unknown, ctx: CallContext): boolean => {
-    const type = ctx.argumentTypes[0]!;
+    const type = ctx.argumentTypes[0];
     if (isFloating(type) && (Number.isNaN(a) || Number.isNaN(b))) return false;
     return test(comparatorOf(type)(a, b));
   };
@@ -56,7 +56,7 @@ function ordering(test: (c: number) => boolean) {
 function orderingInline(operator: string) {
   return (args: readonly string[], ctx: InlineContext): string | undefined => {
     const [a, b] = args;
-    const type = ctx.argumentTypes[0]!;
+    const type = ctx.argumentTypes[0];
     if (isPlainScalar(type) || isFloating(type)) return `(${a} ${operator} ${b})`;
     if (isString(type)) return `(${ctx.reference(compareStrings)}(${a}, ${b}) ${operator} 0)`;
     return undefined;
@@ -66,7 +66,7 @@ function orderingInline(operator: string) {
 function equalityInline(negate: boolean) {
   return (args: readonly string[], ctx: InlineContext): string | undefined => {
     const [a, b] = args;
-    const type = ctx.argumentTypes[0]!;
+    const type = ctx.argumentTypes[0];
     if (isPlainScalar(type) || isFloating(type) || isString(type)) return `(${a} ${negate ? '!==' : '==='} ${b})`;
     return undefined;
   };
@@ -75,20 +75,20 @@ function equalityInline(negate: boolean) {
 export function registerComparisonOperators(table: ImplementationTable): void {
   table.add(
     '$operator$equal(T,T):boolean',
-    (a: unknown, b: unknown, ctx: CallContext) => equalityOf(ctx.argumentTypes[0]!)(a, b),
+    (a: unknown, b: unknown, ctx: CallContext) => equalityOf(ctx.argumentTypes[0])(a, b),
     { inline: equalityInline(false) },
   );
   table.add(
     '$operator$not_equal(T,T):boolean',
     (a: unknown, b: unknown, ctx: CallContext) => {
-      const equal = equalityOf(ctx.argumentTypes[0]!)(a, b);
+      const equal = equalityOf(ctx.argumentTypes[0])(a, b);
       return equal === null ? null : !equal;
     },
     { inline: equalityInline(true) },
   );
   table.add(
     '$operator$is_distinct_from(T,T):boolean',
-    (a: unknown, b: unknown, ctx: CallContext) => distinctnessOf(ctx.argumentTypes[0]!)(a, b),
+    (a: unknown, b: unknown, ctx: CallContext) => distinctnessOf(ctx.argumentTypes[0])(a, b),
     { nullHandling: 'CALLED_ON_NULL' },
   );
   table.add(
@@ -116,7 +116,7 @@ export function registerComparisonOperators(table: ImplementationTable): void {
 
   table.add('$operator$subscript(array(T),bigint):T', arraySubscript);
   table.add('$operator$subscript(map(K,V),K):V', (map: Map<unknown, unknown>, key: unknown, ctx: CallContext) => {
-    const keyType = ctx.argumentTypes[1]!;
+    const keyType = ctx.argumentTypes[1];
     const entry = mapLookupOf(keyType)(map, key);
     if (entry === undefined) {
       throw new VivaceError(

@@ -85,26 +85,26 @@ export function registerTemporalOperators(table: ImplementationTable): void {
 
   for (const type of ['time(p)', 'time(p) with time zone', 'timestamp(p)', 'timestamp(p) with time zone']) {
     table.add(add(type, DS, type), (value: unknown, millis: number, ctx: CallContext) =>
-      plusMillis(value, millis, ctx.argumentTypes[0]!),
+      plusMillis(value, millis, ctx.argumentTypes[0]),
     );
     table.add(add(DS, type, type), (millis: number, value: unknown, ctx: CallContext) =>
-      plusMillis(value, millis, ctx.argumentTypes[1]!),
+      plusMillis(value, millis, ctx.argumentTypes[1]),
     );
     table.add(subtract(type, DS, type), (value: unknown, millis: number, ctx: CallContext) =>
-      plusMillis(value, -millis, ctx.argumentTypes[0]!),
+      plusMillis(value, -millis, ctx.argumentTypes[0]),
     );
     table.add(subtract(type, type, DS), (a: unknown, b: unknown, ctx: CallContext) =>
-      difference(a, b, ctx.argumentTypes[0]!),
+      difference(a, b, ctx.argumentTypes[0]),
     );
     if (type.startsWith('timestamp')) {
       table.add(add(type, YM, type), (value: unknown, months: number, ctx: CallContext) =>
-        plusMonths(value, months, ctx.argumentTypes[0]!),
+        plusMonths(value, months, ctx.argumentTypes[0]),
       );
       table.add(add(YM, type, type), (months: number, value: unknown, ctx: CallContext) =>
-        plusMonths(value, months, ctx.argumentTypes[1]!),
+        plusMonths(value, months, ctx.argumentTypes[1]),
       );
       table.add(subtract(type, YM, type), (value: unknown, months: number, ctx: CallContext) =>
-        plusMonths(value, -months, ctx.argumentTypes[0]!),
+        plusMonths(value, -months, ctx.argumentTypes[0]),
       );
     }
   }

@@ -39,15 +39,15 @@ export function parseUri(text: string): ParsedUri | null {
   if (authority !== undefined && authority !== '') {
     const server = SERVER_AUTHORITY.exec(authority);
     if (server !== null && server[2] !== '') {
-      host = server[2]!;
+      host = server[2];
       port = server[3] === undefined || server[3] === '' ? null : Number(server[3]);
     }
   }
   // An opaque URI (scheme followed by something other than '/') has no path, query or fragment parts.
-  if (scheme !== null && authority === undefined && !m[3]!.startsWith('/')) {
+  if (scheme !== null && authority === undefined && !m[3].startsWith('/')) {
     return { scheme, host: null, port: null, path: null, query: null, fragment: m[5] ?? null };
   }
-  return { scheme, host, port, path: m[3]!, query: m[4] ?? null, fragment: m[5] ?? null };
+  return { scheme, host, port, path: m[3], query: m[4] ?? null, fragment: m[5] ?? null };
 }
 
 function parameter(url: string, name: string): string | null {
@@ -81,7 +81,7 @@ export function urlDecode(value: string): string {
   let out = '';
   let i = 0;
   while (i < value.length) {
-    const c = value[i]!;
+    const c = value[i];
     if (c === '+') {
       out += ' ';
       i++;

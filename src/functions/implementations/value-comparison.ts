@@ -39,7 +39,7 @@ export const compareStrings = compareCodePoints;
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (a[i] !== b[i]) return a[i]! - b[i]!;
+    if (a[i] !== b[i]) return a[i] - b[i];
   }
   return a.length - b.length;
 }
@@ -134,7 +134,7 @@ function buildEquality(type: Type): Equality {
             unknown = true;
             continue;
           }
-          const equal = fields[i]!(u, v);
+          const equal = fields[i](u, v);
           if (equal === false) return false;
           if (equal === null) unknown = true;
         }
@@ -244,7 +244,7 @@ function buildComparator(type: Type): Comparator {
           if (u === null || v === null) {
             throw new VivaceError('NOT_SUPPORTED', 'ROW comparison not supported for fields with null elements');
           }
-          const c = fields[i]!(u, v);
+          const c = fields[i](u, v);
           if (c !== 0) return c;
         }
         return 0;
@@ -318,7 +318,7 @@ function structuralText(type: Type): (v: unknown) => string {
     }
     case 'row': {
       const fields = type.fields.map((f) => structuralText(f.type));
-      return (v) => `(${(v as unknown[]).map((e, i) => (e === null ? 'null' : fields[i]!(e))).join(',')})`;
+      return (v) => `(${(v as unknown[]).map((e, i) => (e === null ? 'null' : fields[i](e))).join(',')})`;
     }
     case 'map': {
       const key = structuralText(type.key);

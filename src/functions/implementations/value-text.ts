@@ -12,7 +12,7 @@ export function formatValueForMessage(type: Type, value: unknown): string {
     case 'array':
       return `[${(value as unknown[]).map((v) => formatValueForMessage(type.element, v)).join(', ')}]`;
     case 'row':
-      return `{${(value as unknown[]).map((v, i) => formatValueForMessage(type.fields[i]!.type, v)).join(', ')}}`;
+      return `{${(value as unknown[]).map((v, i) => formatValueForMessage(type.fields[i].type, v)).join(', ')}}`;
     case 'map': {
       const entries: string[] = [];
       for (const [k, v] of value as Map<unknown, unknown>) {

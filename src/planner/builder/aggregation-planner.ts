@@ -60,7 +60,7 @@ export function planAggregation(
   const calls: AggregateCall[] = [];
   const results: PlanSymbol[] = [];
   spec.aggregates.forEach((aggregate, i) => {
-    const input = aggregateInputs[i]!;
+    const input = aggregateInputs[i];
     const args = input.args.map((arg): RowExpression => {
       if (arg.kind === 'Lambda' || arg.kind === 'Constant') return arg;
       const symbol = argument(arg);
@@ -92,7 +92,7 @@ export function planAggregation(
   }
 
   const groupIdSymbol = ctx.symbols.newSymbol('groupid', BIGINT);
-  const sets = grouping.sets.map((set) => [...new Set(set.map((i) => keys[i]!.name))]);
+  const sets = grouping.sets.map((set) => [...new Set(set.map((i) => keys[i].name))]);
   const groupIdNode = ctx.factory.groupId(cursor.node, sets, argumentSymbols, groupIdSymbol);
   cursor.node = ctx.factory.aggregation(groupIdNode, [...uniqueKeys, groupIdSymbol.name], calls, {
     groupIdSymbol: groupIdSymbol.name,
@@ -126,6 +126,6 @@ function groupingExpression(
     if (i === sets.length - 1) return;
     args.push(ctx.functions.equal(groupIdRef, constant(i, BIGINT)), constant(valueFor(set), type));
   });
-  args.push(constant(valueFor(sets[sets.length - 1]!), type));
+  args.push(constant(valueFor(sets[sets.length - 1]), type));
   return { kind: 'SpecialForm', form: 'SWITCH', type, args };
 }

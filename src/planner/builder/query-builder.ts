@@ -95,7 +95,7 @@ export class QueryBuilder {
   private projectToFields(node: PlanNode, fields: readonly PlanSymbol[]): RelationPlan {
     const unique: PlanSymbol[] = [];
     for (const f of fields) if (!unique.some((u) => u.name === f.name)) unique.push(f);
-    const same = node.outputs.length === unique.length && node.outputs.every((s, i) => s.name === unique[i]!.name);
+    const same = node.outputs.length === unique.length && node.outputs.every((s, i) => s.name === unique[i].name);
     return { node: same ? node : this.ctx.factory.projectTo(node, unique), fields };
   }
 
@@ -133,8 +133,8 @@ export class QueryBuilder {
       const aggregation = planAggregation(ctx, cursor, spec, fromScope);
       const groupingKeys = spec.grouping.keys;
       scope = {
-        field: (index) => aggregation.keys[index]!,
-        aggregate: (index) => aggregation.aggregates[index]!,
+        field: (index) => aggregation.keys[index],
+        aggregate: (index) => aggregation.aggregates[index],
         grouping: (keys, type) => aggregation.grouping(keys, type),
         outer,
         // Subqueries were analysed against the FROM scope: after aggregation only grouped columns remain.
@@ -149,7 +149,7 @@ export class QueryBuilder {
                 `Subquery uses '${name}' which must appear in GROUP BY clause`,
               );
             }
-            return aggregation.keys[key]!;
+            return aggregation.keys[key];
           },
         }),
       };
@@ -158,7 +158,7 @@ export class QueryBuilder {
     if (spec.windowFunctions.length > 0) {
       const windows = planWindows(ctx, cursor, spec.windowFunctions, scope);
       const base = scope;
-      scope = { ...base, window: (index) => windows[index]! };
+      scope = { ...base, window: (index) => windows[index] };
     }
 
     const translator = new ExpressionTranslator(ctx, scope, cursor);
@@ -181,7 +181,7 @@ export class QueryBuilder {
     };
     const fields = selectExpressions.map((e, i) => symbolFor(e, spec.outputs[i]?.name));
     const orderings = dedupeOrderings(
-      spec.orderBy.map((k, i) => ({ key: k, symbol: symbolFor(orderExpressions[i]!, undefined) })),
+      spec.orderBy.map((k, i) => ({ key: k, symbol: symbolFor(orderExpressions[i], undefined) })),
     );
     let node: PlanNode = ctx.factory.project(cursor.node, assignments);
     if (spec.distinct) {
@@ -211,7 +211,7 @@ export class QueryBuilder {
     if (keys.length === 0) return [];
     const translator = new ExpressionTranslator(this.ctx, scope, cursor);
     const symbols = keys.map((k) => translator.toSymbol(k.expression));
-    return dedupeOrderings(keys.map((key, i) => ({ key, symbol: symbols[i]! })));
+    return dedupeOrderings(keys.map((key, i) => ({ key, symbol: symbols[i] })));
   }
 }
 
@@ -230,6 +230,6 @@ function flattenAnd(e: BoundExpression): BoundExpression[] {
 }
 
 function andOf(terms: RowExpression[]): RowExpression {
-  if (terms.length === 1) return terms[0]!;
+  if (terms.length === 1) return terms[0];
   return { kind: 'SpecialForm', form: 'AND', type: BOOLEAN, args: terms };
 }

@@ -65,7 +65,7 @@ export function scopeOver(fields: readonly PlanSymbol[], outer: OuterScope | und
 
 function planTableScan(ctx: BuilderContext, relation: TableScan): RelationPlan {
   const columns = relation.columns.map((column, i) => ({
-    symbol: ctx.symbols.newSymbol(column, relation.fields[i]!.type),
+    symbol: ctx.symbols.newSymbol(column, relation.fields[i].type),
     column,
   }));
   // The connector's handle for the table starts the scan's pushdown negotiation.
@@ -180,8 +180,8 @@ function planUsingJoin(
   const leftCollector = new ProjectionCollector(ctx, leftCursor);
   const rightCollector = new ProjectionCollector(ctx, rightCursor);
   const pairs = using.map((u) => ({
-    left: coerced(leftCollector, left.fields[u.left]!, u.type),
-    right: coerced(rightCollector, right.fields[u.right]!, u.type),
+    left: coerced(leftCollector, left.fields[u.left], u.type),
+    right: coerced(rightCollector, right.fields[u.right], u.type),
   }));
   leftCollector.build();
   rightCollector.build();
@@ -230,7 +230,7 @@ function planUnnest(
 
   let next = 0;
   const fieldSymbol = (fallback: string): PlanSymbol => {
-    const field = relation.fields[next++]!;
+    const field = relation.fields[next++];
     return ctx.symbols.newSymbol(field.name ?? fallback, field.type);
   };
   const unnest: { symbol: string; outputs: PlanSymbol[] }[] = [];

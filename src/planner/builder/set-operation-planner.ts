@@ -28,7 +28,7 @@ export function planSetOperation(
     const cursor: PlanCursor = { node: plan.node };
     const collector = new ProjectionCollector(ctx, cursor);
     const fields = plan.fields.map((symbol, j) => {
-      const type = relation.fields[j]!.type;
+      const type = relation.fields[j].type;
       if (typeEquals(symbol.type, type)) return symbol;
       return collector.symbolFor({ kind: 'Cast', type, value: ref(symbol), safe: false, implicit: true }, symbol.name);
     });
@@ -38,7 +38,7 @@ export function planSetOperation(
     collector.build();
     return { node: cursor.node, mapping: [...fields, ...markerValues].map((s) => s.name) };
   });
-  const outputs = relation.fields.map((f, j) => ctx.symbols.newSymbol(f.name ?? planned[0]!.mapping[j]!, f.type));
+  const outputs = relation.fields.map((f, j) => ctx.symbols.newSymbol(f.name ?? planned[0].mapping[j], f.type));
   const union = ctx.factory.union(
     planned.map((p) => p.node),
     [...outputs, ...markers],
@@ -63,7 +63,7 @@ function distinctIntersectOrExcept(
   const count = ctx.functions.aggregate('count', [BOOLEAN]);
   const counts = markers.map(() => ctx.symbols.newSymbol('count', BIGINT));
   const calls: AggregateCall[] = markers.map((m, j) => ({
-    symbol: counts[j]!.name,
+    symbol: counts[j].name,
     function: count,
     args: [ref(m)],
     distinct: false,
@@ -95,7 +95,7 @@ function allIntersectOrExcept(
   const partitionBy = outputs.map((s) => s.name);
   const counts = markers.map(() => ctx.symbols.newSymbol('count', BIGINT));
   const functions: WindowFunctionCall[] = markers.map((m, j) => ({
-    symbol: counts[j]!.name,
+    symbol: counts[j].name,
     function: count,
     args: [ref(m)],
     frame: { type: 'ROWS', startType: 'UNBOUNDED_PRECEDING', endType: 'UNBOUNDED_FOLLOWING' },
@@ -106,9 +106,9 @@ function allIntersectOrExcept(
   const numbered = ctx.factory.rowNumber(window, partitionBy, rowNumber);
   let allowed: RowExpression;
   if (operator === 'INTERSECT') {
-    allowed = counts.length === 1 ? ref(counts[0]!) : ctx.functions.call('least', counts.map(ref));
+    allowed = counts.length === 1 ? ref(counts[0]) : ctx.functions.call('least', counts.map(ref));
   } else {
-    allowed = ref(counts[0]!);
+    allowed = ref(counts[0]);
     for (const c of counts.slice(1)) allowed = ctx.functions.operator('SUBTRACT', [allowed, ref(c)]);
   }
   const filtered = ctx.factory.filter(numbered, ctx.functions.comparison('<=', ref(rowNumber), allowed));
@@ -133,5 +133,5 @@ function flattenInputs(relation: SetOperationRelation): BoundQueryBody[] {
 }
 
 function sameTypes(a: readonly Field[], b: readonly Field[]): boolean {
-  return a.length === b.length && a.every((f, i) => typeEquals(f.type, b[i]!.type));
+  return a.length === b.length && a.every((f, i) => typeEquals(f.type, b[i].type));
 }

@@ -24,7 +24,7 @@ export function planSubqueryExpression(
   switch (e.subqueryKind) {
     case 'SCALAR': {
       const plan = singleColumn(ctx, ctx.planQuery(e.query, outer));
-      const column = plan.fields[0]!;
+      const column = plan.fields[0];
       cursor.node = factory.correlatedJoin('LEFT', cursor.node, factory.enforceSingleRow(plan.node));
       return { kind: 'Symbol', name: column.name, type: column.type };
     }
@@ -39,7 +39,7 @@ export function planSubqueryExpression(
       if (!e.value) throw new VivaceError('GENERIC_INTERNAL_ERROR', `${e.subqueryKind} subquery without a value`);
       const value = valueToSymbol(e.value);
       const plan = singleColumn(ctx, ctx.planQuery(e.query, outer));
-      let column = plan.fields[0]!;
+      let column = plan.fields[0];
       let node = plan.node;
       if (!typeEquals(column.type, value.type)) {
         // The analyzer coerced the value to the common type; the subquery's column follows.
@@ -92,6 +92,6 @@ function singleColumn(ctx: BuilderContext, plan: RelationPlan): RelationPlan {
       `Multiple columns returned by subquery are not yet supported. Found ${plan.fields.length}`,
     );
   }
-  if (plan.node.outputs.length === 1 && plan.node.outputs[0]!.name === column.name) return plan;
+  if (plan.node.outputs.length === 1 && plan.node.outputs[0].name === column.name) return plan;
   return { node: ctx.factory.projectTo(plan.node, [column]), fields: [column] };
 }

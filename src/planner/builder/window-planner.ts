@@ -38,7 +38,7 @@ export function planWindows(
   const groups = new Map<string, { partitionBy: string[]; orderBy: Ordering[]; functions: WindowFunctionCall[] }>();
   const results: PlanSymbol[] = [];
   windows.forEach((w, i) => {
-    const t = translated[i]!;
+    const t = translated[i];
     const partitionBy = [...new Set(t.partitionBy.map((e) => collector.symbolFor(e).name))];
     const orderBy: Ordering[] = [];
     for (const k of t.orderBy) {

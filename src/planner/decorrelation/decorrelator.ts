@@ -9,7 +9,7 @@
  */
 import { and, conjuncts, isDeterministic, readsAny, readsOnly, visitExpression } from '../expressions.js';
 import type { PlanFactory } from '../plan-factory.js';
-import { identity } from '../plan-factory.js';
+import { identity, symbolOf } from '../plan-factory.js';
 import type { PlanNode } from '../plan-nodes.js';
 import { isCorrelatedTo } from '../plan-utils.js';
 import type { PlanSymbol, RowExpression } from '../row-expression.js';
@@ -109,7 +109,7 @@ export function decorrelate(
         const inner = visit(n.source);
         if ('failure' in inner) return inner;
         return {
-          node: factory.assignUniqueId(inner.node, n.outputs[n.outputs.length - 1]!),
+          node: factory.assignUniqueId(inner.node, n.outputs[n.outputs.length - 1]),
           predicates: inner.predicates,
         };
       }
@@ -132,7 +132,7 @@ export function decorrelate(
 }
 
 function outputSymbol(node: PlanNode, name: string): PlanSymbol {
-  return node.outputs.find((s) => s.name === name)!;
+  return symbolOf(node, name);
 }
 
 /** Symbols the predicates read that `outputs` lack (taken from `available`). */

@@ -57,10 +57,10 @@ function rewrite(node: ApplyNode, ctx: RuleContext): PlanNode {
   const { factory, symbols } = ctx;
   if (pairs && pairs.length === 1) {
     const outer = projectOuterKeys(ctx, node.input, pairs);
-    const inner = pairs[0]!.inner;
+    const inner = pairs[0].inner;
     const filtering = factory.filter(decorrelated.node, isNotNull(ref(inner)));
     const matched = symbols.newSymbol('exists', BOOLEAN);
-    const semiJoin = factory.semiJoin(outer.node, filtering, outer.keys[0]!.name, inner.name, matched);
+    const semiJoin = factory.semiJoin(outer.node, filtering, outer.keys[0].name, inner.name, matched);
     return withResult(ctx, node, semiJoin, coalesce(ref(matched), FALSE));
   }
   if (pairs && pairs.length > 1) {
@@ -69,7 +69,7 @@ function rewrite(node: ApplyNode, ctx: RuleContext): PlanNode {
     const distinctKeys = factory.aggregation(decorrelated.node, innerKeys, []);
     const marker = symbols.newSymbol('marker', BOOLEAN);
     const marked = factory.projectWith(distinctKeys, [{ symbol: marker, expression: TRUE }]);
-    const criteria = pairs.map((p, i) => ({ left: outer.keys[i]!.name, right: p.inner.name }));
+    const criteria = pairs.map((p, i) => ({ left: outer.keys[i].name, right: p.inner.name }));
     const join = factory.join('LEFT', outer.node, marked, criteria, undefined, [...outer.node.outputs, marker]);
     return withResult(ctx, node, join, isNotNull(ref(marker)));
   }

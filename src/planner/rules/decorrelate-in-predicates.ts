@@ -9,7 +9,7 @@ import { BIGINT, BOOLEAN } from '../../types/type.js';
 import { decorrelate } from '../decorrelation/decorrelator.js';
 import { countOf, leftJoinPerInputRow } from '../decorrelation/subquery-joins.js';
 import { constant, FALSE, isNull, nullOf, or, ref, specialForm, TRUE } from '../expressions.js';
-import { identity } from '../plan-factory.js';
+import { identity, symbolOf } from '../plan-factory.js';
 import type { ApplyNode, PlanNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
 import type { PlanRule, RuleContext } from '../rule.js';
@@ -34,8 +34,8 @@ function rewrite(node: ApplyNode, ctx: RuleContext): PlanNode {
     return node;
   }
   const { factory, symbols, functions } = ctx;
-  const value = node.input.outputs.find((s) => s.name === p.value)!;
-  const column = decorrelated.node.outputs.find((s) => s.name === p.subqueryValue)!;
+  const value = symbolOf(node.input, p.value);
+  const column = symbolOf(decorrelated.node, p.subqueryValue);
   const x = ref(value);
   const v = ref(column);
   const decisive = or(isNull(x), isNull(v), functions.equal(x, v));

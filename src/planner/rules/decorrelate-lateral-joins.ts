@@ -13,7 +13,7 @@ import { BOOLEAN } from '../../types/type.js';
 import { decorrelate } from '../decorrelation/decorrelator.js';
 import { and, ifThenElse, isNotNull, nullOf, readsAny, ref, TRUE } from '../expressions.js';
 import { splitJoinCondition } from '../join-criteria.js';
-import { identity } from '../plan-factory.js';
+import { identity, symbolOf } from '../plan-factory.js';
 import type { CorrelatedJoinNode, PlanNode, ProjectNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
 import type { PlanRule, RuleContext } from '../rule.js';
@@ -65,7 +65,7 @@ function rewrite(node: CorrelatedJoinNode, ctx: RuleContext): PlanNode {
       ...identity(node.input.outputs),
       ...(marker ? identity([marker]) : []),
       ...projection.assignments.map((a) => {
-        const symbol = projection.outputs.find((s) => s.name === a.symbol)!;
+        const symbol = symbolOf(projection, a.symbol);
         const computed = marker !== undefined && a.expression.kind !== 'Symbol';
         return {
           symbol,

@@ -21,7 +21,7 @@ import { BIGINT, INTEGER, varchar } from '../../types/type.js';
 import { decorrelate, equalityCorrelations } from '../decorrelation/decorrelator.js';
 import { countOf, leftJoinPerInputRow, projectOuterKeys, regroupPerInputRow } from '../decorrelation/subquery-joins.js';
 import { coalesce, constant, ifThenElse, ref } from '../expressions.js';
-import { identity } from '../plan-factory.js';
+import { identity, symbolOf } from '../plan-factory.js';
 import type { AggregateCall, AggregationNode, CorrelatedJoinNode, PlanNode, ProjectNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
 import type { PlanSymbol, RowExpression } from '../row-expression.js';
@@ -87,7 +87,7 @@ function rewrite(node: CorrelatedJoinNode, ctx: RuleContext): PlanNode {
       return { ...a, symbol: raw.name };
     });
     const grouped = ctx.factory.aggregation(decorrelated.node, innerKeys, renamed);
-    const criteria = pairs.map((p, i) => ({ left: outer.keys[i]!.name, right: p.inner.name }));
+    const criteria = pairs.map((p, i) => ({ left: outer.keys[i].name, right: p.inner.name }));
     const aggregateOutputs = grouped.outputs.slice(innerKeys.length);
     joined = ctx.factory.join('LEFT', outer.node, grouped, criteria, undefined, [
       ...outer.node.outputs,
@@ -109,7 +109,7 @@ function rewrite(node: CorrelatedJoinNode, ctx: RuleContext): PlanNode {
     result = ctx.factory.project(result, [
       ...identity(node.input.outputs),
       ...projection.assignments.map((a) => ({
-        symbol: projection.outputs.find((s) => s.name === a.symbol)!,
+        symbol: symbolOf(projection, a.symbol),
         expression: a.expression,
       })),
     ]);

@@ -37,7 +37,7 @@ function rewrite(node: AggregationNode, ctx: RuleContext): PlanNode {
     new Set(distinct.map(argumentKey)).size === 1 &&
     distinct.every((a) => !a.mask && !(a.orderBy?.length ?? 0) && a.args.every((arg) => arg.kind === 'Symbol'));
   if (singleSet) {
-    const keys = [...new Set([...node.groupingKeys, ...argumentSymbols(distinct[0]!)])];
+    const keys = [...new Set([...node.groupingKeys, ...argumentSymbols(distinct[0])])];
     const inner = ctx.factory.aggregation(node.source, keys, []);
     return {
       ...node,

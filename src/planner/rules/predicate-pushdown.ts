@@ -94,7 +94,7 @@ class Pushdown {
         return this.throughProject(node, inherited);
       case 'Sort':
       case 'AssignUniqueId':
-        return this.passThrough(node, inherited, (t) => readsOnly(t, names(sourcesOf(node)[0]!)));
+        return this.passThrough(node, inherited, (t) => readsOnly(t, names(sourcesOf(node)[0])));
       case 'Window':
         return this.passThrough(node, inherited, (t) => readsOnly(t, new Set(node.partitionBy)));
       case 'RowNumber':
@@ -125,7 +125,7 @@ class Pushdown {
       }
       case 'Union': {
         const sources = node.sources.map((source, i) => {
-          const mapping = new Map(node.outputs.map((s, j) => [s.name, node.symbolMapping[i]![j]!]));
+          const mapping = new Map(node.outputs.map((s, j) => [s.name, node.symbolMapping[i][j]]));
           return this.push(
             source,
             inherited.map((t) => renameSymbols(t, mapping)),
@@ -157,7 +157,7 @@ class Pushdown {
   ): PlanNode {
     const down = inherited.filter(pushable);
     const kept = inherited.filter((t) => !pushable(t));
-    const source = sourcesOf(node)[0]!;
+    const source = sourcesOf(node)[0];
     return this.keep(withSources(node, [this.push(source, down)]), kept);
   }
 
@@ -167,7 +167,12 @@ class Pushdown {
     const kept: RowExpression[] = [];
     for (const term of inherited) {
       const used = [...symbolsIn(term)];
-      if (used.every((s) => definitions.has(s) && isDeterministic(definitions.get(s)!))) {
+      if (
+        used.every((s) => {
+          const definition = definitions.get(s);
+          return definition !== undefined && isDeterministic(definition);
+        })
+      ) {
         down.push(substitute(term, definitions));
       } else {
         kept.push(term);

@@ -7,6 +7,8 @@
  * express; a Filter with nothing left goes. A connector that answers nothing keeps the Filter
  * whole.
  */
+
+import { fail } from '../../common/invariant.js';
 import { structuralKey } from '../../common/structural-key.js';
 import type { Type } from '../../types/type.js';
 import { combineConjuncts, conjuncts } from '../expressions.js';
@@ -31,15 +33,15 @@ export const pushConstraintsIntoScans: PlanRule = {
       const columns = new Map<string, { column: string; type: Type }>();
       const types = new Map<string, Type>();
       scan.assignments.forEach((a, i) => {
-        columns.set(a.symbol, { column: a.column, type: scan.outputs[i]!.type });
-        types.set(a.column, scan.outputs[i]!.type);
+        columns.set(a.symbol, { column: a.column, type: scan.outputs[i].type });
+        types.set(a.column, scan.outputs[i].type);
       });
       const extracted = extractTupleDomain(node.predicate, (s) => columns.get(s));
       if (!extracted.none && Object.keys(extracted.columns).length === 0) return node;
       const offered: TupleDomain = intersectTupleDomains(
         scan.constraint,
         toSpiTupleDomain(extracted, (c) => types.get(c)),
-        (c) => types.get(c)!,
+        (c) => types.get(c) ?? fail(`constrained column ${c} is not a column of the scan`),
       );
       if (domainKey(offered) === domainKey(scan.constraint)) return node;
       const answer = context.metadata.applyFilter?.(scan.table, scan.handle, offered);

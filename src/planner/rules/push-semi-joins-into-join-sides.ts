@@ -5,6 +5,7 @@
  * after). Its output symbol stays available above the join (it is true for every row kept).
  */
 import { and, conjuncts } from '../expressions.js';
+import { symbolOf } from '../plan-factory.js';
 import type { JoinNode, PlanNode, SemiJoinNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
 import type { RowExpression } from '../row-expression.js';
@@ -28,7 +29,7 @@ export const pushSemiJoinsIntoJoinSides: PlanRule = {
       const onRight = join.right.outputs.some((o) => o.name === semi.sourceKey);
       if (onLeft === onRight) return node;
       const side = onLeft ? join.left : join.right;
-      const outputSymbol = semi.outputs.find((o) => o.name === semi.output)!;
+      const outputSymbol = symbolOf(semi, semi.output);
       const filteredSide = context.factory.filter(
         context.factory.semiJoin(side, semi.filteringSource, semi.sourceKey, semi.filteringKey, outputSymbol),
         { kind: 'Symbol', name: semi.output, type: outputSymbol.type },

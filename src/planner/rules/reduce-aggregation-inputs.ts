@@ -8,6 +8,7 @@
  */
 
 import { BOOLEAN } from '../../types/type.js';
+import { symbolOf } from '../plan-factory.js';
 import type { AggregationNode, JoinNode, PlanNode } from '../plan-nodes.js';
 import { rewritePlan, withSources } from '../plan-utils.js';
 import type { PlanRule, RuleContext } from '../rule.js';
@@ -27,7 +28,7 @@ function reduced(
   context: RuleContext,
 ): AggregationNode {
   const factory = context.factory;
-  const keySymbol = small.outputs.find((o) => o.name === smallKey)!;
+  const keySymbol = symbolOf(small, smallKey);
   const keys = factory.projectTo(withFreshIds(small, context), [keySymbol]);
   const marker = context.symbols.newSymbol('reduced', BOOLEAN);
   const semi = factory.semiJoin(aggregation.source, keys, key, smallKey, marker);

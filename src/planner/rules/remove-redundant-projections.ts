@@ -3,6 +3,8 @@
  * the same order, and one under the root Output that only selects or renames symbols (the
  * Output names its columns by source symbol and may use one several times).
  */
+
+import { fail } from '../../common/invariant.js';
 import type { PlanNode, ProjectNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
 import type { PlanRule } from '../rule.js';
@@ -24,7 +26,10 @@ export const removeRedundantProjections: PlanRule = {
           ...node,
           source: project.source,
           columns,
-          outputs: columns.map((name) => ({ name, type: types.get(name)! })),
+          outputs: columns.map((name) => ({
+            name,
+            type: types.get(name) ?? fail(`column ${name} is not an output of the source`),
+          })),
         };
       }
       return node;
@@ -37,7 +42,7 @@ function isIdentity(node: ProjectNode): boolean {
   return (
     node.assignments.length === source.length &&
     node.assignments.every(
-      (a, i) => a.expression.kind === 'Symbol' && a.expression.name === a.symbol && source[i]!.name === a.symbol,
+      (a, i) => a.expression.kind === 'Symbol' && a.expression.name === a.symbol && source[i].name === a.symbol,
     )
   );
 }

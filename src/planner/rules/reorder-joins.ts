@@ -10,12 +10,14 @@
  * Each join gets one criterion per equivalence class spanning its sides, and every other conjunct
  * goes to the lowest join that sees all its relations.
  */
+
+import { fail } from '../../common/invariant.js';
 import { and } from '../expressions.js';
 import { classLeaves, extractCluster, isClusterJoin, type JoinCluster, leafEqualities } from '../join-graph.js';
 import type { PlanNode } from '../plan-nodes.js';
 import { sourcesOf } from '../plan-nodes.js';
 import { withSources } from '../plan-utils.js';
-import type { RowExpression } from '../row-expression.js';
+import type { PlanSymbol, RowExpression } from '../row-expression.js';
 import type { PlanRule, RuleContext } from '../rule.js';
 
 export const reorderJoins: PlanRule = {
@@ -83,16 +85,23 @@ class Reorderer {
     );
   }
 
+  /** The member of an equivalence class that one of the leaves in `mask` outputs (its class mask says one does). */
+  private memberIn(members: readonly PlanSymbol[], mask: number): PlanSymbol {
+    for (const s of members) {
+      const leaf = this.leafOf.get(s.name);
+      if (leaf !== undefined && ((1 << leaf) & mask) !== 0) return s;
+    }
+    return fail('an equivalence class that spans both sides has a member on each');
+  }
+
   /** The join of two disjoint sets of leaves, larger input on the probe (left) side. */
   private join(a: Candidate, aMask: number, b: Candidate, bMask: number): Candidate {
     const [left, leftMask, right, rightMask] = a.rows >= b.rows ? [a, aMask, b, bMask] : [b, bMask, a, aMask];
     const criteria: { left: string; right: string }[] = [];
     this.cluster.classes.forEach((members, i) => {
-      const m = this.classMasks[i]!;
+      const m = this.classMasks[i];
       if ((m & leftMask) === 0 || (m & rightMask) === 0) return;
-      const l = members.find((s) => ((1 << this.leafOf.get(s.name)!) & leftMask) !== 0)!;
-      const r = members.find((s) => ((1 << this.leafOf.get(s.name)!) & rightMask) !== 0)!;
-      criteria.push({ left: l.name, right: r.name });
+      criteria.push({ left: this.memberIn(members, leftMask).name, right: this.memberIn(members, rightMask).name });
     });
     const both = leftMask | rightMask;
     const filter = this.cluster.predicates
@@ -116,7 +125,7 @@ class Reorderer {
   }
 
   private leafCandidate(leaves: readonly PlanNode[], i: number): Candidate {
-    return { node: leaves[i]!, rows: this.ctx.stats.rowCount(leaves[i]!) ?? 0, cost: 0 };
+    return { node: leaves[i], rows: this.ctx.stats.rowCount(leaves[i]) ?? 0, cost: 0 };
   }
 
   private components(): number[] {
@@ -150,7 +159,7 @@ class Reorderer {
     );
     // Disconnected parts: cross joins, smallest first, each part joined in as the build side.
     parts.sort((a, b) => a.candidate.rows - b.candidate.rows);
-    let result = parts[0]!;
+    let result = parts[0];
     for (const part of parts.slice(1)) {
       result = {
         mask: result.mask | part.mask,
@@ -182,7 +191,7 @@ class Reorderer {
       }
       if (chosen) best.set(set, chosen);
     }
-    return { mask: component, candidate: best.get(component)! };
+    return { mask: component, candidate: best.get(component) ?? fail('every connected component has a best plan') };
   }
 
   private greedy(leaves: readonly PlanNode[], component: number): { mask: number; candidate: Candidate } {
@@ -196,7 +205,7 @@ class Reorderer {
         if (!current || candidate.rows < current.candidate.rows) current = { mask: (1 << i) | (1 << j), candidate };
       }
     }
-    if (!current) return { mask: component, candidate: this.leafCandidate(leaves, members[0]!) };
+    if (!current) return { mask: component, candidate: this.leafCandidate(leaves, members[0]) };
     while (current.mask !== component) {
       let next: { mask: number; candidate: Candidate } | undefined;
       for (const j of members) {
@@ -213,13 +222,14 @@ class Reorderer {
 
   /** The written order, postponing relations not yet connected to the joined ones. */
   private syntactic(leaves: readonly PlanNode[]): PlanNode {
-    const pending = leaves.map((_, i) => i);
-    let mask = 1 << pending.shift()!;
-    let current: Candidate = { node: leaves[Math.log2(mask)]!, rows: 0, cost: 0 };
+    // Start from the first written relation (leaf 0).
+    const pending = leaves.map((_, i) => i).slice(1);
+    let mask = 1;
+    let current: Candidate = { node: leaves[0], rows: 0, cost: 0 };
     while (pending.length > 0) {
       const index = pending.findIndex((i) => this.connected(mask, 1 << i));
-      const i = pending.splice(Math.max(index, 0), 1)[0]!;
-      const next: Candidate = { node: leaves[i]!, rows: 0, cost: 0 };
+      const i = pending.splice(Math.max(index, 0), 1)[0];
+      const next: Candidate = { node: leaves[i], rows: 0, cost: 0 };
       // Without estimates, keep the written sides: ranking the joined relations as larger puts them left.
       current = this.join({ ...current, rows: 1 }, mask, next, 1 << i);
       mask |= 1 << i;

@@ -9,6 +9,7 @@
 
 import { BIGINT, BOOLEAN } from '../../types/type.js';
 import { and, conjuncts } from '../expressions.js';
+import { symbolOf } from '../plan-factory.js';
 import type { PlanNode, SemiJoinNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
 import type { RowExpression } from '../row-expression.js';
@@ -47,7 +48,7 @@ export const semiJoinsAsDistinctJoins: PlanRule = {
       const first = context.symbols.newSymbol('first', BOOLEAN);
       const marked = factory.markDistinct(joined, first, [rowId.name]);
       const distinct = factory.filter(marked, { kind: 'Symbol', name: first.name, type: BOOLEAN });
-      const outputSymbol = semi.outputs.find((o) => o.name === semi.output)!;
+      const outputSymbol = symbolOf(semi, semi.output);
       const restored = factory.project(distinct, [
         ...semi.source.outputs.map((s) => ({
           symbol: s,

@@ -37,9 +37,9 @@ function filterPredicate(predicate: RowExpression): RowExpression {
   const terms = conjuncts(predicate);
   let changed = false;
   const reduced = terms.map((t) => {
-    if (isForm(t, 'COALESCE') && t.args.length === 2 && isFalse(t.args[1]!)) {
+    if (isForm(t, 'COALESCE') && t.args.length === 2 && isFalse(t.args[1])) {
       changed = true;
-      return t.args[0]!;
+      return t.args[0];
     }
     return t;
   });

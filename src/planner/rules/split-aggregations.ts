@@ -37,7 +37,7 @@ export function splitAggregation(
   const states = node.aggregates.map((a) =>
     ctx.symbols.newSymbol(`${a.function.name}_partial`, intermediateType?.(a.function) ?? a.function.returnType),
   );
-  const partialCalls: AggregateCall[] = node.aggregates.map((a, i) => ({ ...a, symbol: states[i]!.name }));
+  const partialCalls: AggregateCall[] = node.aggregates.map((a, i) => ({ ...a, symbol: states[i].name }));
   const partial = ctx.factory.aggregation(node.source, node.groupingKeys, partialCalls, {
     step: 'PARTIAL',
     outputTypes: new Map(states.map((state) => [state.name, state.type] as const)),
@@ -45,7 +45,7 @@ export function splitAggregation(
   });
   const finalCalls: AggregateCall[] = node.aggregates.map((a, i) => {
     const { mask: _mask, ...rest } = a;
-    return { ...rest, args: [ref(states[i]!)] };
+    return { ...rest, args: [ref(states[i])] };
   });
   return { ...node, source: partial, aggregates: finalCalls, step: 'FINAL' };
 }

@@ -11,7 +11,7 @@
  */
 import { BIGINT, BOOLEAN, isOrderable } from '../../types/type.js';
 import { and, constant, FALSE, not, nullOf, ref, specialForm, TRUE } from '../expressions.js';
-import { identity } from '../plan-factory.js';
+import { identity, symbolOf } from '../plan-factory.js';
 import type { AggregateCall, ApplyNode, PlanNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
 import type { ComparisonOperator } from '../planner-functions.js';
@@ -31,7 +31,7 @@ function rewrite(node: ApplyNode, ctx: RuleContext): PlanNode {
   const p = node.predicate;
   if (p.kind !== 'QUANTIFIED') return node;
   const { factory, symbols } = ctx;
-  const resultSymbol = node.outputs[node.outputs.length - 1]!;
+  const resultSymbol = node.outputs[node.outputs.length - 1];
   const asIn = (result: PlanSymbol) =>
     factory.apply(node.input, node.subquery, result, { kind: 'IN', value: p.value, subqueryValue: p.subqueryValue });
   if (p.operator === '=' && p.quantifier === 'ANY') return asIn(resultSymbol);
@@ -44,8 +44,8 @@ function rewrite(node: ApplyNode, ctx: RuleContext): PlanNode {
     ]);
   }
 
-  const valueSymbol = node.input.outputs.find((s) => s.name === p.value)!;
-  const column = node.subquery.outputs.find((s) => s.name === p.subqueryValue)!;
+  const valueSymbol = symbolOf(node.input, p.value);
+  const column = symbolOf(node.subquery, p.subqueryValue);
   if (!isOrderable(column.type)) {
     ctx.diagnostics.set(
       node.id,

@@ -25,7 +25,7 @@ export const transformUncorrelatedSubqueries: PlanRule = {
 
 function applyToJoin(node: ApplyNode, ctx: RuleContext): PlanNode {
   const { factory } = ctx;
-  const result = node.outputs[node.outputs.length - 1]!;
+  const result = node.outputs[node.outputs.length - 1];
   switch (node.predicate.kind) {
     case 'IN':
       return factory.semiJoin(node.input, node.subquery, node.predicate.value, node.predicate.subqueryValue, result);

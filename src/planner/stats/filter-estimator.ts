@@ -53,17 +53,17 @@ export function estimateFilter(predicate: RowExpression, lookup: Lookup): Filter
     return { selectivity, symbols: new Map() };
   }
   if (form === 'NOT') {
-    const inner = args[0]!;
-    if (isForm(inner, 'IS_NULL') && inner.args[0]!.kind === 'Symbol') {
-      const nullFraction = lookup(inner.args[0]!.name)?.nullFraction;
+    const inner = args[0];
+    if (isForm(inner, 'IS_NULL') && inner.args[0].kind === 'Symbol') {
+      const nullFraction = lookup(inner.args[0].name)?.nullFraction;
       if (nullFraction !== undefined) return { selectivity: 1 - nullFraction, symbols: new Map() };
       return UNKNOWN;
     }
     const estimate = estimateFilter(inner, lookup);
     return estimate === UNKNOWN ? UNKNOWN : { selectivity: 1 - estimate.selectivity, symbols: new Map() };
   }
-  if (form === 'IS_NULL' && args[0]!.kind === 'Symbol') {
-    const nullFraction = lookup(args[0]!.name)?.nullFraction;
+  if (form === 'IS_NULL' && args[0].kind === 'Symbol') {
+    const nullFraction = lookup(args[0].name)?.nullFraction;
     return nullFraction === undefined ? UNKNOWN : { selectivity: nullFraction, symbols: new Map() };
   }
   if (form === 'IN') return estimateIn(args, lookup);

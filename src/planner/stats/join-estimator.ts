@@ -37,8 +37,8 @@ export function estimateJoin(input: JoinEstimateInput): PlanStatistics {
       return nonNull / Math.max(ndvLeft, ndvRight, 1);
     });
     selectivities.sort((a, b) => a - b);
-    rows *= selectivities[0]!;
-    for (let i = 1; i < selectivities.length; i++) rows *= Math.max(selectivities[i]!, UNKNOWN_FILTER_COEFFICIENT);
+    rows *= selectivities[0];
+    for (let i = 1; i < selectivities.length; i++) rows *= Math.max(selectivities[i], UNKNOWN_FILTER_COEFFICIENT);
     for (const c of input.criteria) {
       const ndv = Math.min(
         left.symbols.get(c.left)?.distinctValues ?? l,

@@ -47,7 +47,7 @@ export class StatsCalculator {
         const table = this.tableStatistics(node);
         const symbols = new Map<string, SymbolStatistics>();
         node.assignments.forEach((a, i) => {
-          symbols.set(a.symbol, fromColumnStatistics(table?.columns[a.column], node.outputs[i]!.type));
+          symbols.set(a.symbol, fromColumnStatistics(table?.columns[a.column], node.outputs[i].type));
         });
         let rowCount = table?.rowCount;
         if (rowCount !== undefined && node.limit !== undefined) rowCount = Math.min(rowCount, node.limit);

@@ -12,8 +12,9 @@
  * buffer of every upstream task), task_concurrency a power of two up to 256 (as Trino requires),
  * integers within Trino's integer range.
  */
+
+import { parseDataSize, parseDuration } from '../../common/units.js';
 import { VivaceError } from '../../common/vivace-error.js';
-import { parseBytes } from '../../execution/memory-context.js';
 
 export type SessionPropertyType = 'varchar' | 'integer' | 'boolean';
 
@@ -55,26 +56,6 @@ const MIN_DURATION_MS = 1;
 const MAX_DURATION_MS = 100 * 86_400_000;
 const MAX_INTEGER = 2147483647;
 
-const DURATION = /^\s*(\d+(?:\.\d+)?)\s*(ns|us|ms|s|m|h|d)\s*$/;
-const DURATION_UNITS_MS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-};
-
-/** Milliseconds of an airlift duration such as `30s`, `1.5m`, `100d`. */
-export function parseDuration(text: string): number {
-  const match = DURATION.exec(text);
-  if (!match) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid duration: '${text}'`);
-  const unit = DURATION_UNITS_MS[match[2] ?? ''];
-  if (unit === undefined) throw new VivaceError('INVALID_SESSION_PROPERTY', `Invalid duration: '${text}'`);
-  return Number(match[1]) * unit;
-}
-
 function dataSize(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
   return {
     name,
@@ -84,7 +65,7 @@ function dataSize(name: string, defaultValue: string, description: string): Sess
     validate(value) {
       let bytes: number;
       try {
-        bytes = parseBytes(value);
+        bytes = parseDataSize(value);
       } catch {
         throw invalid(name, `must be a data size such as 1GB or 512MB: ${value}`);
       }
@@ -244,7 +225,7 @@ export class SessionPropertyManager {
     const value = (name: string) => values.get(name) ?? this.definitions.get(name)?.defaultValue ?? '';
     const pageRows = Number(value('page_rows'));
     return {
-      queryMaxMemoryBytes: parseBytes(value('query_max_memory')),
+      queryMaxMemoryBytes: parseDataSize(value('query_max_memory')),
       queryMaxRunTimeMs: parseDuration(value('query_max_run_time')),
       queryMaxExecutionTimeMs: parseDuration(value('query_max_execution_time')),
       joinDistributionType: value('join_distribution_type') as ResolvedSessionProperties['joinDistributionType'],

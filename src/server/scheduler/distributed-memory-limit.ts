@@ -4,8 +4,7 @@
  * operators that hold the most. Each node also enforces its own share at once (sql-task.ts).
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import { formatBytes } from '../../execution/memory-context.js';
-import { parseDataSize } from '../protocol/airlift-format.js';
+import { formatDataSize, parseDataSize } from '../protocol/airlift-format.js';
 
 /** The parts of a task record the distributed memory limit reads. */
 interface TaskMemoryJson {
@@ -40,12 +39,12 @@ export function distributedMemoryFailure(
   const top = [...byOperator]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
-    .map(([operator, bytes]) => `${operator}=${formatBytes(bytes)}`)
+    .map(([operator, bytes]) => `${operator}=${formatDataSize(bytes)}`)
     .join(', ');
   return new VivaceError(
     'EXCEEDED_MEMORY_LIMIT',
-    `Query exceeded distributed user memory limit of ${formatBytes(limitBytes)} ` +
-      `[Allocated: ${formatBytes(total)}, Top Consumers: {${top}}]`,
+    `Query exceeded distributed user memory limit of ${formatDataSize(limitBytes)} ` +
+      `[Allocated: ${formatDataSize(total)}, Top Consumers: {${top}}]`,
   );
 }
 

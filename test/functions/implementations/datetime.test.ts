@@ -331,6 +331,14 @@ describe('unix time, zones and durations', () => {
       'INVALID_FUNCTION_ARGUMENT',
       'duration is not a valid data duration string: abc',
     );
+    // A unit named like an Object property once read the prototype and answered NaN.
+    for (const text of ['1constructor', '1toString', '10S']) {
+      assertError(
+        () => call('parse_duration', ['varchar'], [text]),
+        'INVALID_FUNCTION_ARGUMENT',
+        `duration is not a valid data duration string: ${text}`,
+      );
+    }
     assert.equal(call('to_milliseconds', ['interval day to second'], [1234]), 1234);
     assert.equal(call('human_readable_seconds', ['double'], [96]), '1 minute, 36 seconds');
     assert.equal(call('human_readable_seconds', ['double'], [3762]), '1 hour, 2 minutes, 42 seconds');

@@ -16,6 +16,13 @@ SET SESSION join_distribution_type = 'sideways'
 statement error INVALID_SESSION_PROPERTY: line 1:13: query_max_memory must be a data size such as 1GB or 512MB: lots
 SET SESSION query_max_memory = 'lots'
 
+# Units are case-sensitive, as in Trino (common/units.ts): 1gb and 10S are not sizes or durations.
+statement error INVALID_SESSION_PROPERTY: line 1:13: query_max_memory must be a data size such as 1GB or 512MB: 1gb
+SET SESSION query_max_memory = '1gb'
+
+statement error INVALID_SESSION_PROPERTY: line 1:13: query_max_run_time must be a duration such as 30s or 10m: 10S
+SET SESSION query_max_run_time = '10S'
+
 # Values out of the ranges the engine honours are refused (issue 13 found these accepted).
 statement error INVALID_SESSION_PROPERTY: line 1:13: hash_partition_count must be in the range [1, 1000]: 99999999
 SET SESSION hash_partition_count = 99999999

@@ -25,6 +25,6 @@ export function int32Of(count: number, valueAt: (index: number) => number): Int3
 /** values[i] / divisor: exact cents → the double nearest to the decimal amount. */
 export function dividedBy(values: Int32Array | Float64Array, divisor: number): Float64Array {
   const result = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) result[i] = values[i]! / divisor;
+  for (let i = 0; i < values.length; i++) result[i] = values[i] / divisor;
   return result;
 }

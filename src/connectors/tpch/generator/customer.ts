@@ -43,7 +43,7 @@ export function generateCustomer(start: number, count: number, columns: readonly
     acctbal: () => float64Column(dividedBy(drawPerRow(ACCOUNT_BALANCE_SEED, start, count, -99_999, 999_999), 100)),
     mktsegment: () => {
       const seeds = rowStartSeeds(MARKET_SEGMENT_SEED, 1, start, count);
-      const ids = int32Of(count, (i) => pickUniform(MARKET_SEGMENTS.length, nextSeed(seeds[i]!)));
+      const ids = int32Of(count, (i) => pickUniform(MARKET_SEGMENTS.length, nextSeed(seeds[i])));
       return dictionaryColumn(ids, MARKET_SEGMENTS);
     },
     comment: () =>

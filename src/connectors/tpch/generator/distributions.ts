@@ -14,7 +14,7 @@ export interface WeightedList {
 
 /** Index of the entry a freshly drawn seed selects (pick_str). */
 export function pickIndex(list: WeightedList, seed: number): number {
-  return list.slots[Math.trunc((seed / 2147483647) * list.totalWeight)]!;
+  return list.slots[Math.trunc((seed / 2147483647) * list.totalWeight)];
 }
 
 /** Index of the entry a freshly drawn seed selects from a list where every weight is 1. */

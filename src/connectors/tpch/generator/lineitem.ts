@@ -56,7 +56,7 @@ function perLine(counts: Uint8Array, lines: number, orderValue: (order: number) 
   let line = 0;
   for (let order = 0; order < counts.length; order++) {
     const value = orderValue(order);
-    for (let end = line + counts[order]!; line < end; line++) values[line] = value;
+    for (let end = line + counts[order]; line < end; line++) values[line] = value;
   }
   return values;
 }
@@ -65,7 +65,7 @@ function lineNumbers(counts: Uint8Array, lines: number): Int32Array {
   const values = new Int32Array(lines);
   let line = 0;
   for (let order = 0; order < counts.length; order++) {
-    for (let number = 1; number <= counts[order]!; number++) values[line++] = number;
+    for (let number = 1; number <= counts[order]; number++) values[line++] = number;
   }
   return values;
 }
@@ -79,8 +79,8 @@ function commentColumn(firstOrder: number, counts: Uint8Array, lines: number): s
   const seeds = lineStreamValues(LINE_COMMENT_SEED, 2 * MAX_LINES_PER_ORDER, 2, firstOrder, counts, lines);
   const values = new Array<string>(lines);
   for (let line = 0; line < lines; line++) {
-    const offset = boundedValue(seeds[2 * line]!, 0, lastOffset);
-    values[line] = pool.text(offset, scaledDraw(seeds[2 * line + 1]!, min, lengthScale));
+    const offset = boundedValue(seeds[2 * line], 0, lastOffset);
+    values[line] = pool.text(offset, scaledDraw(seeds[2 * line + 1], min, lengthScale));
   }
   return values;
 }
@@ -98,8 +98,8 @@ function returnFlagIds(firstOrder: number, counts: Uint8Array, receiptDates: Int
   let line = 0;
   for (let order = 0; order < counts.length; order++) {
     let draw = line;
-    for (let end = line + counts[order]!; line < end; line++) {
-      ids[line] = receiptDates[line]! <= today ? pickUniform(2, seeds[draw++]!) : notReturned;
+    for (let end = line + counts[order]; line < end; line++) {
+      ids[line] = receiptDates[line] <= today ? pickUniform(2, seeds[draw++]) : notReturned;
     }
   }
   return ids;
@@ -137,7 +137,7 @@ export function generateLineitem(
       const offsets = draws(SHIP_DATE_SEED, 1, 121);
       let line = 0;
       for (let order = 0; order < orderCount; order++) {
-        for (let end = line + counts[order]!; line < end; line++) offsets[line]! += dates[order]!;
+        for (let end = line + counts[order]; line < end; line++) offsets[line] += dates[order];
       }
       return offsets;
     });
@@ -145,7 +145,7 @@ export function generateLineitem(
     cached('receiptdate', () => {
       const dates = draws(RECEIPT_DATE_SEED, 1, 30);
       const shipped = shipDates();
-      for (let line = 0; line < lines; line++) dates[line]! += shipped[line]!;
+      for (let line = 0; line < lines; line++) dates[line] += shipped[line];
       return dates;
     });
 
@@ -157,7 +157,7 @@ export function generateLineitem(
       const supplierNumbers = draws(SUPPLIER_NUMBER_SEED, 0, 3);
       const keys = new Float64Array(lines);
       for (let line = 0; line < lines; line++) {
-        keys[line] = partSupplierKey(parts[line]!, supplierNumbers[line]!, scale.supplierCount);
+        keys[line] = partSupplierKey(parts[line], supplierNumbers[line], scale.supplierCount);
       }
       return float64Column(keys);
     },
@@ -168,7 +168,7 @@ export function generateLineitem(
       const quantity = quantities();
       const prices = new Float64Array(lines);
       for (let line = 0; line < lines; line++) {
-        prices[line] = (retailPriceCents(parts[line]!) * quantity[line]!) / 100;
+        prices[line] = (retailPriceCents(parts[line]) * quantity[line]) / 100;
       }
       return float64Column(prices);
     },
@@ -178,7 +178,7 @@ export function generateLineitem(
     linestatus: () => {
       const shipped = shipDates();
       return dictionaryColumn(
-        int32Of(lines, (line) => (shipped[line]! <= CURRENT_EPOCH_DAY ? 1 : 0)),
+        int32Of(lines, (line) => (shipped[line] <= CURRENT_EPOCH_DAY ? 1 : 0)),
         LINE_STATUSES,
       );
     },
@@ -188,7 +188,7 @@ export function generateLineitem(
       const commits = draws(COMMIT_DATE_SEED, 30, 90);
       let line = 0;
       for (let order = 0; order < orderCount; order++) {
-        for (let end = line + counts[order]!; line < end; line++) commits[line]! += dates[order]!;
+        for (let end = line + counts[order]; line < end; line++) commits[line] += dates[order];
       }
       return int32Column(commits);
     },

@@ -45,7 +45,7 @@ export function generateNation(start: number, rows: number, columns: readonly st
         int32Of(rows, (i) => start + i),
         NATION_NAMES,
       ),
-    regionkey: () => float64Column(float64Of(rows, (i) => NATION_REGION_KEYS[start + i]!)),
+    regionkey: () => float64Column(float64Of(rows, (i) => NATION_REGION_KEYS[start + i])),
     comment: () =>
       stringColumn(
         commentColumn(getTextPool(), rowStartSeeds(NATION_COMMENT_SEED, 2, start, rows), COMMENT_AVERAGE_LENGTH),

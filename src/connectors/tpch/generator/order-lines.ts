@@ -78,7 +78,7 @@ export function countLines(firstOrder: number, orderCount: number): number {
 
 export function sumLineCounts(counts: Uint8Array): number {
   let total = 0;
-  for (let i = 0; i < counts.length; i++) total += counts[i]!;
+  for (let i = 0; i < counts.length; i++) total += counts[i];
   return total;
 }
 
@@ -116,14 +116,14 @@ export function lineStreamValues(
   const values = scratchValues(lineCount * drawsPerLine);
   const half = counts.length >> 1;
   let secondLines = 0;
-  for (let order = 0; order < half; order++) secondLines += counts[order]!;
+  for (let order = 0; order < half; order++) secondLines += counts[order];
   let first = advanceSeed(initialSeed, valuesPerOrder * firstOrder);
   let second = advanceSeed(initialSeed, valuesPerOrder * (firstOrder + half));
   let firstAt = 0;
   let secondAt = secondLines * drawsPerLine;
   for (let order = 0; order < half; order++) {
-    const firstUsed = counts[order]! * drawsPerLine;
-    const secondUsed = counts[order + half]! * drawsPerLine;
+    const firstUsed = counts[order] * drawsPerLine;
+    const secondUsed = counts[order + half] * drawsPerLine;
     for (let draw = 0; draw < valuesPerOrder; draw++) {
       first = nextSeed(first);
       second = nextSeed(second);
@@ -133,7 +133,7 @@ export function lineStreamValues(
   }
   // An odd order count leaves one order, right after the second half.
   for (let order = 2 * half; order < counts.length; order++) {
-    const used = counts[order]! * drawsPerLine;
+    const used = counts[order] * drawsPerLine;
     for (let draw = 0; draw < valuesPerOrder; draw++) {
       second = nextSeed(second);
       if (draw < used) values[secondAt++] = second;
@@ -166,9 +166,9 @@ export function lineDraws(
   const values = new Int32Array(lineCount);
   if (high - low + 1 <= MAX_SCALED_RANGE) {
     const scale = drawScale(low, high);
-    for (let line = 0; line < lineCount; line++) values[line] = scaledDraw(seeds[line]!, low, scale);
+    for (let line = 0; line < lineCount; line++) values[line] = scaledDraw(seeds[line], low, scale);
   } else {
-    for (let line = 0; line < lineCount; line++) values[line] = boundedValue(seeds[line]!, low, high);
+    for (let line = 0; line < lineCount; line++) values[line] = boundedValue(seeds[line], low, high);
   }
   return values;
 }
@@ -194,7 +194,7 @@ export function linePartKeys(
   let line = 0;
   for (let order = 0; order < counts.length; order++) {
     let seed = BigInt(orderStart);
-    for (let end = line + counts[order]!; line < end; line++) {
+    for (let end = line + counts[order]; line < end; line++) {
       seed = nextSeed64(seed);
       keys[line] = boundedValue64(seed, 1, scale.partCount);
     }

@@ -81,10 +81,10 @@ function totalPricesInCents(scale: TpchScale, firstOrder: number, counts: Uint8A
   let line = 0;
   for (let order = 0; order < counts.length; order++) {
     let total = 0;
-    for (let end = line + counts[order]!; line < end; line++) {
-      const extended = retailPriceCents(partKeys[line]!) * quantities[line]!;
-      const discounted = Math.floor((extended * (100 - discounts[line]!)) / 100);
-      total += Math.floor((discounted * (100 + taxes[line]!)) / 100);
+    for (let end = line + counts[order]; line < end; line++) {
+      const extended = retailPriceCents(partKeys[line]) * quantities[line];
+      const discounted = Math.floor((extended * (100 - discounts[line])) / 100);
+      total += Math.floor((discounted * (100 + taxes[line])) / 100);
     }
     totals[order] = total;
   }
@@ -96,10 +96,10 @@ function statusIds(firstOrder: number, counts: Uint8Array, dates: Int32Array): I
   const ids = new Int32Array(counts.length);
   let line = 0;
   for (let order = 0; order < counts.length; order++) {
-    const lineCount = counts[order]!;
+    const lineCount = counts[order];
     let shipped = 0;
     for (let end = line + lineCount; line < end; line++) {
-      if (dates[order]! + shipOffsets[line]! <= CURRENT_EPOCH_DAY) shipped++;
+      if (dates[order] + shipOffsets[line] <= CURRENT_EPOCH_DAY) shipped++;
     }
     ids[order] = shipped === lineCount ? 0 : shipped === 0 ? 1 : 2;
   }
@@ -132,7 +132,7 @@ export function generateOrders(
     orderpriority: () => {
       const seeds = rowStartSeeds(PRIORITY_SEED, 1, start, count);
       return dictionaryColumn(
-        int32Of(count, (i) => pickUniform(ORDER_PRIORITIES.length, nextSeed(seeds[i]!))),
+        int32Of(count, (i) => pickUniform(ORDER_PRIORITIES.length, nextSeed(seeds[i]))),
         ORDER_PRIORITIES,
       );
     },
@@ -151,7 +151,7 @@ function clerkNames(seeds: Float64Array, clerkCount: number): string[] {
   const names = new Map<number, string>();
   const values = new Array<string>(seeds.length);
   for (let i = 0; i < seeds.length; i++) {
-    const clerk = boundedValue(nextSeed(seeds[i]!), 1, clerkCount);
+    const clerk = boundedValue(nextSeed(seeds[i]), 1, clerkCount);
     let name = names.get(clerk);
     if (name === undefined) {
       name = paddedName('Clerk#', clerk);

@@ -42,15 +42,15 @@ function nameColumn(start: number, count: number): string[] {
   const values = new Array<string>(count);
   for (let i = 0; i < count; i++) {
     for (let c = 0; c < colorCount; c++) permutation[c] = c;
-    let seed = seeds[i]!;
+    let seed = seeds[i];
     let name = '';
     for (let position = 0; position < NAME_WORDS; position++) {
       seed = nextSeed(seed);
       const swap = boundedValue(seed, position, colorCount - 1);
-      const chosen = permutation[swap]!;
-      permutation[swap] = permutation[position]!;
+      const chosen = permutation[swap];
+      permutation[swap] = permutation[position];
       permutation[position] = chosen;
-      name += position === 0 ? PART_COLORS[chosen]! : ` ${PART_COLORS[chosen]!}`;
+      name += position === 0 ? PART_COLORS[chosen] : ` ${PART_COLORS[chosen]}`;
     }
     values[i] = name;
   }
@@ -60,7 +60,7 @@ function nameColumn(start: number, count: number): string[] {
 function dictionaryDraws(seed: number, start: number, count: number, dictionary: readonly string[]): Int32Array {
   const seeds = rowStartSeeds(seed, 1, start, count);
   const ids = new Int32Array(count);
-  for (let i = 0; i < count; i++) ids[i] = pickUniform(dictionary.length, nextSeed(seeds[i]!));
+  for (let i = 0; i < count; i++) ids[i] = pickUniform(dictionary.length, nextSeed(seeds[i]));
   return ids;
 }
 
@@ -77,7 +77,7 @@ export function generatePart(start: number, count: number, columns: readonly str
     mfgr: () => {
       const mfgr = manufacturerDraws();
       return dictionaryColumn(
-        int32Of(count, (i) => mfgr[i]! - 1),
+        int32Of(count, (i) => mfgr[i] - 1),
         MANUFACTURERS,
       );
     },
@@ -85,7 +85,7 @@ export function generatePart(start: number, count: number, columns: readonly str
       const brands = drawPerRow(BRAND_SEED, start, count, 1, 5);
       const mfgr = manufacturerDraws();
       return dictionaryColumn(
-        int32Of(count, (i) => (mfgr[i]! - 1) * 5 + brands[i]! - 1),
+        int32Of(count, (i) => (mfgr[i] - 1) * 5 + brands[i] - 1),
         BRANDS,
       );
     },

@@ -63,6 +63,6 @@ export function drawPerRow(
 ): Int32Array {
   const seeds = rowStartSeeds(initialSeed, valuesPerUnit, firstRow, count, rowsPerUnit, 1);
   const values = new Int32Array(count);
-  for (let i = 0; i < count; i++) values[i] = boundedValue(nextSeed(seeds[i]!), low, high);
+  for (let i = 0; i < count; i++) values[i] = boundedValue(nextSeed(seeds[i]), low, high);
   return values;
 }

@@ -37,11 +37,11 @@ function addReviews(comments: string[], start: number): void {
   const gaps = rowStartSeeds(REVIEW_GAP_SEED, 1, start, count);
   const offsets = rowStartSeeds(REVIEW_OFFSET_SEED, 1, start, count);
   for (let i = 0; i < count; i++) {
-    if (reviews[i]! > REVIEWS_PER_10000) continue;
-    const comment = comments[i]!;
-    const gap = boundedValue(nextSeed(gaps[i]!), 0, comment.length - REVIEW_LENGTH);
-    const offset = boundedValue(nextSeed(offsets[i]!), 0, comment.length - (REVIEW_LENGTH + gap));
-    const verdict = boundedValue(nextSeed(kinds[i]!), 0, 100) < COMPLAINT_PERCENT ? 'Complaints' : 'Recommends';
+    if (reviews[i] > REVIEWS_PER_10000) continue;
+    const comment = comments[i];
+    const gap = boundedValue(nextSeed(gaps[i]), 0, comment.length - REVIEW_LENGTH);
+    const offset = boundedValue(nextSeed(offsets[i]), 0, comment.length - (REVIEW_LENGTH + gap));
+    const verdict = boundedValue(nextSeed(kinds[i]), 0, 100) < COMPLAINT_PERCENT ? 'Complaints' : 'Recommends';
     const verdictAt = offset + REVIEW_BASE.length + gap;
     comments[i] =
       comment.slice(0, offset) +

@@ -7,6 +7,7 @@
  * gigabytes; building a string per cell would spend most of that time in the garbage collector).
  */
 import { Buffer } from 'node:buffer';
+import { fail } from '../../../common/invariant.js';
 import type { GeneratedBatch, GeneratedColumn } from './generated-column.js';
 import { formatEpochDay, START_EPOCH_DAY, TOTAL_DATE_DAYS } from './tpch-dates.js';
 import { TPCH_TABLES, type TpchTableName } from './tpch-tables.js';
@@ -69,7 +70,7 @@ class ByteSink {
       rest = next;
     } while (rest > 0 || count < minDigits);
     this.reserve(count);
-    while (count > 0) this.bytes[this.length++] = digits[--count]!;
+    while (count > 0) this.bytes[this.length++] = digits[--count];
   }
 
   byte(value: number): void {
@@ -82,12 +83,12 @@ function numericValue(column: GeneratedColumn, row: number): number {
   if (column.kind !== 'float64' && column.kind !== 'int32') {
     throw new TypeError(`expected a numeric column, got ${column.kind}`);
   }
-  return column.values[row]!;
+  return column.values[row];
 }
 
 function writeRow(sink: ByteSink, formats: Int32Array, columns: readonly GeneratedColumn[], row: number): void {
   for (let c = 0; c < formats.length; c++) {
-    const column = columns[c]!;
+    const column = columns[c];
     switch (formats[c]) {
       case INTEGER: {
         const value = numericValue(column, row);
@@ -111,8 +112,8 @@ function writeRow(sink: ByteSink, formats: Int32Array, columns: readonly Generat
         break;
       }
       default:
-        if (column.kind === 'string') sink.text(column.values[row]!);
-        else if (column.kind === 'dictionary') sink.text(column.dictionary[column.ids[row]!]!);
+        if (column.kind === 'string') sink.text(column.values[row]);
+        else if (column.kind === 'dictionary') sink.text(column.dictionary[column.ids[row]]);
         else throw new TypeError(`expected a text column, got ${column.kind}`);
     }
     sink.byte(BAR);
@@ -125,13 +126,17 @@ function writeRow(sink: ByteSink, formats: Int32Array, columns: readonly Generat
  */
 export function formatTblLine(table: TpchTableName, columns: readonly GeneratedColumn[], row: number): string {
   const sink = new ByteSink();
-  writeRow(sink, FORMATS.get(table)!, columns, row);
+  writeRow(sink, columnFormatsOf(table), columns, row);
   return Buffer.from(sink.bytes.buffer, 0, sink.length).toString('latin1');
+}
+
+function columnFormatsOf(table: TpchTableName): Int32Array {
+  return FORMATS.get(table) ?? fail(`no .tbl format for ${table}`);
 }
 
 /** All rows of a batch (generated with every column in TPC-H order) as `.tbl` bytes, one line each. */
 export function renderTblBatch(table: TpchTableName, batch: GeneratedBatch): Buffer {
-  const formats = FORMATS.get(table)!;
+  const formats = columnFormatsOf(table);
   const sink = new ByteSink();
   for (let row = 0; row < batch.rowCount; row++) {
     writeRow(sink, formats, batch.columns, row);

@@ -17,7 +17,7 @@ export function commentColumn(pool: TextPool, seeds: Float64Array, averageLength
   const lastOffset = TEXT_POOL_SIZE - max;
   const values = new Array<string>(seeds.length);
   for (let i = 0; i < seeds.length; i++) {
-    const offsetSeed = nextSeed(seeds[i]!);
+    const offsetSeed = nextSeed(seeds[i]);
     const lengthSeed = nextSeed(offsetSeed);
     values[i] = pool.text(boundedValue(offsetSeed, 0, lastOffset), boundedValue(lengthSeed, min, max));
   }
@@ -35,7 +35,7 @@ export function alphanumericColumn(seeds: Float64Array, averageLength: number): 
   const values = new Array<string>(seeds.length);
   const codes = new Uint16Array(max);
   for (let i = 0; i < seeds.length; i++) {
-    let seed = nextSeed(seeds[i]!);
+    let seed = nextSeed(seeds[i]);
     const length = boundedValue(seed, min, max);
     let bits = 0;
     for (let c = 0; c < length; c++) {
@@ -59,11 +59,11 @@ function pad(value: number, width: number): string {
 export function phoneColumn(seeds: Float64Array, nationKeys: Float64Array): string[] {
   const values = new Array<string>(seeds.length);
   for (let i = 0; i < seeds.length; i++) {
-    const areaSeed = nextSeed(seeds[i]!);
+    const areaSeed = nextSeed(seeds[i]);
     const exchangeSeed = nextSeed(areaSeed);
     const numberSeed = nextSeed(exchangeSeed);
     values[i] =
-      `${10 + (nationKeys[i]! % 90)}-${boundedValue(areaSeed, 100, 999)}-` +
+      `${10 + (nationKeys[i] % 90)}-${boundedValue(areaSeed, 100, 999)}-` +
       `${boundedValue(exchangeSeed, 100, 999)}-${boundedValue(numberSeed, 1000, 9999)}`;
   }
   return values;

@@ -94,7 +94,7 @@ function encodeGrammar(): EncodedGrammar {
   const addList = (list: WeightedList, ids: readonly number[]): void => {
     listStart.push(slots.length);
     listScale.push(drawScale(0, list.totalWeight - 1));
-    for (const index of list.slots) slots.push(ids[index]!);
+    for (const index of list.slots) slots.push(ids[index]);
   };
   const addForm = (parts: readonly number[]): number => {
     formParts.push(...parts);
@@ -119,7 +119,7 @@ function encodeGrammar(): EncodedGrammar {
         addForm(
           form
             .split(' ')
-            .flatMap((token) => [PART_OF_SPEECH_LISTS[token[0]!]!, token.length > 1 ? token.charCodeAt(1) : 0]),
+            .flatMap((token) => [PART_OF_SPEECH_LISTS[token[0]], token.length > 1 ? token.charCodeAt(1) : 0]),
         ),
       ),
     );
@@ -127,17 +127,17 @@ function encodeGrammar(): EncodedGrammar {
   addPhraseForms(VERB_PHRASE_FORMS);
   addList(
     SENTENCE_FORMS,
-    SENTENCE_FORMS.words.map((form) => addForm(form.split(' ').map((token) => SENTENCE_TOKENS[token]!))),
+    SENTENCE_FORMS.words.map((form) => addForm(form.split(' ').map((token) => SENTENCE_TOKENS[token]))),
   );
 
   const groupStart = new Int32Array(words.length + 1);
   words.forEach((word, i) => {
-    groupStart[i + 1] = groupStart[i]! + Math.ceil(word.length / 4);
+    groupStart[i + 1] = groupStart[i] + Math.ceil(word.length / 4);
   });
-  const groups = new Int32Array(groupStart[words.length]!);
+  const groups = new Int32Array(groupStart[words.length]);
   const groupBytes = Buffer.from(groups.buffer);
   words.forEach((word, i) => {
-    groupBytes.write(word, groupStart[i]! * 4, 'latin1');
+    groupBytes.write(word, groupStart[i] * 4, 'latin1');
   });
   return {
     groups,
@@ -182,33 +182,33 @@ export class SentenceWriter {
     let length = position;
     while (length < limit) {
       seed = nextSeed(seed);
-      const sentence = slots[listStart[sentences]! + Math.trunc(seed * listScale[sentences]!)]!;
-      for (let t = formStart[sentence]!, tokensEnd = formStart[sentence + 1]!; t < tokensEnd; t++) {
-        const token = formParts[t]!;
+      const sentence = slots[listStart[sentences] + Math.trunc(seed * listScale[sentences])];
+      for (let t = formStart[sentence], tokensEnd = formStart[sentence + 1]; t < tokensEnd; t++) {
+        const token = formParts[t];
         if (token === terminatorToken || token === prepositionToken) {
           // A terminator replaces the space after the previous word; a preposition brings " the ".
           if (token === terminatorToken) length--;
           const list = token === terminatorToken ? terminators : prepositions;
           seed = nextSeed(seed);
-          const word = slots[listStart[list]! + Math.trunc(seed * listScale[list]!)]!;
-          for (let g = groupStart[word]!, end = groupStart[word + 1]!, at = length; g < end; g++, at += 4) {
-            view.setInt32(at, groups[g]!, true);
+          const word = slots[listStart[list] + Math.trunc(seed * listScale[list])];
+          for (let g = groupStart[word], end = groupStart[word + 1], at = length; g < end; g++, at += 4) {
+            view.setInt32(at, groups[g], true);
           }
-          length += wordLengths[word]!;
+          length += wordLengths[word];
           if (token === terminatorToken) continue;
         }
         const phraseList = token === verbPhraseToken ? verbPhrases : nounPhrases;
         seed = nextSeed(seed);
-        const phrase = slots[listStart[phraseList]! + Math.trunc(seed * listScale[phraseList]!)]!;
-        for (let p = formStart[phrase]!, partsEnd = formStart[phrase + 1]!; p < partsEnd; p += 2) {
-          const list = formParts[p]!;
+        const phrase = slots[listStart[phraseList] + Math.trunc(seed * listScale[phraseList])];
+        for (let p = formStart[phrase], partsEnd = formStart[phrase + 1]; p < partsEnd; p += 2) {
+          const list = formParts[p];
           seed = nextSeed(seed);
-          const word = slots[listStart[list]! + Math.trunc(seed * listScale[list]!)]!;
-          for (let g = groupStart[word]!, end = groupStart[word + 1]!, at = length; g < end; g++, at += 4) {
-            view.setInt32(at, groups[g]!, true);
+          const word = slots[listStart[list] + Math.trunc(seed * listScale[list])];
+          for (let g = groupStart[word], end = groupStart[word + 1], at = length; g < end; g++, at += 4) {
+            view.setInt32(at, groups[g], true);
           }
-          length += wordLengths[word]!;
-          const punctuation = formParts[p + 1]!;
+          length += wordLengths[word];
+          const punctuation = formParts[p + 1];
           if (punctuation !== 0) {
             // "J," : the comma goes between the word and its space.
             output[length - 1] = punctuation;

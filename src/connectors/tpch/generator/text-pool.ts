@@ -38,7 +38,7 @@ export class TextPool {
   text(offset: number, length: number): string {
     // 22 = CHUNK_BITS (a literal: module constants are slow in hot paths).
     const start = offset & 0x3fffff;
-    return this.chunks[offset >>> 22]!.substring(start, start + length);
+    return this.chunks[offset >>> 22].substring(start, start + length);
   }
 }
 

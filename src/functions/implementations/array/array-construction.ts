@@ -90,8 +90,8 @@ function combinations(array: readonly unknown[], size: number): unknown[][] {
     let k = size - 1;
     while (k >= 0 && indexes[k] === array.length - size + k) k--;
     if (k < 0) return result;
-    indexes[k]!++;
-    for (let j = k + 1; j < size; j++) indexes[j] = indexes[j - 1]! + 1;
+    indexes[k]++;
+    for (let j = k + 1; j < size; j++) indexes[j] = indexes[j - 1] + 1;
   }
 }
 

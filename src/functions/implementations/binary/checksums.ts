@@ -16,7 +16,7 @@ const CRC_TABLE = (() => {
 
 export function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
+  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -33,13 +33,13 @@ function rotl64(x: bigint, r: number): bigint {
 
 function read64(bytes: Uint8Array, offset: number): bigint {
   let value = 0n;
-  for (let i = 7; i >= 0; i--) value = (value << 8n) | BigInt(bytes[offset + i]!);
+  for (let i = 7; i >= 0; i--) value = (value << 8n) | BigInt(bytes[offset + i]);
   return value;
 }
 
 function read32(bytes: Uint8Array, offset: number): bigint {
   return BigInt(
-    (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0,
+    (bytes[offset] | (bytes[offset + 1] << 8) | (bytes[offset + 2] << 16) | (bytes[offset + 3] << 24)) >>> 0,
   );
 }
 
@@ -92,7 +92,7 @@ export function xxhash64(bytes: Uint8Array): bigint {
     offset += 4;
   }
   while (offset < length) {
-    hash = u64(rotl64(hash ^ u64(BigInt(bytes[offset]!) * P5), 11) * P1);
+    hash = u64(rotl64(hash ^ u64(BigInt(bytes[offset]) * P5), 11) * P1);
     offset++;
   }
   hash = u64((hash ^ (hash >> 33n)) * P2);
@@ -130,7 +130,7 @@ export function murmur3x64(bytes: Uint8Array): [bigint, bigint] {
   let k1 = 0n;
   let k2 = 0n;
   for (let i = (length & 15) - 1; i >= 0; i--) {
-    const byte = BigInt(bytes[tail + i]!);
+    const byte = BigInt(bytes[tail + i]);
     if (i >= 8) k2 |= byte << BigInt((i - 8) * 8);
     else k1 |= byte << BigInt(i * 8);
   }
@@ -166,9 +166,9 @@ export function spookyHash128(bytes: Uint8Array): [bigint, bigint] {
 /** The reference ShortMix: twelve rotate-add-xor steps over four lanes. */
 function shortMix(h: bigint[]): void {
   const step = (a: number, r: number, b: number, c: number) => {
-    h[a] = rotl64(h[a]!, r);
-    h[a] = u64(h[a]! + h[b]!);
-    h[c] = h[c]! ^ h[a]!;
+    h[a] = rotl64(h[a], r);
+    h[a] = u64(h[a] + h[b]);
+    h[c] = h[c] ^ h[a];
   };
   step(2, 50, 3, 0);
   step(3, 52, 0, 1);
@@ -187,9 +187,9 @@ function shortMix(h: bigint[]): void {
 /** The reference ShortEnd. */
 function shortEnd(h: bigint[]): void {
   const step = (a: number, b: number, r: number) => {
-    h[a] = h[a]! ^ h[b]!;
-    h[b] = rotl64(h[b]!, r);
-    h[a] = u64(h[a]! + h[b]!);
+    h[a] = h[a] ^ h[b];
+    h[b] = rotl64(h[b], r);
+    h[a] = u64(h[a] + h[b]);
   };
   step(3, 2, 15);
   step(0, 3, 52);
@@ -212,26 +212,26 @@ function spookyShort(bytes: Uint8Array): [bigint, bigint] {
   if (length > 15) {
     const end = Math.floor(length / 32) * 32;
     for (; offset < end; offset += 32) {
-      h[2] = u64(h[2]! + read64(bytes, offset));
-      h[3] = u64(h[3]! + read64(bytes, offset + 8));
+      h[2] = u64(h[2] + read64(bytes, offset));
+      h[3] = u64(h[3] + read64(bytes, offset + 8));
       shortMix(h);
-      h[0] = u64(h[0]! + read64(bytes, offset + 16));
-      h[1] = u64(h[1]! + read64(bytes, offset + 24));
+      h[0] = u64(h[0] + read64(bytes, offset + 16));
+      h[1] = u64(h[1] + read64(bytes, offset + 24));
     }
     if (remainder >= 16) {
-      h[2] = u64(h[2]! + read64(bytes, offset));
-      h[3] = u64(h[3]! + read64(bytes, offset + 8));
+      h[2] = u64(h[2] + read64(bytes, offset));
+      h[3] = u64(h[3] + read64(bytes, offset + 8));
       shortMix(h);
       offset += 16;
       remainder -= 16;
     }
   }
-  h[3] = u64(h[3]! + (BigInt(length) << 56n));
+  h[3] = u64(h[3] + (BigInt(length) << 56n));
   // The last 0..15 bytes, little-endian into h2 (first 8) and h3 (rest).
-  const byteAt = (i: number) => BigInt(bytes[offset + i]!);
+  const byteAt = (i: number) => BigInt(bytes[offset + i]);
   if (remainder === 0) {
-    h[2] = u64(h[2]! + SPOOKY_CONST);
-    h[3] = u64(h[3]! + SPOOKY_CONST);
+    h[2] = u64(h[2] + SPOOKY_CONST);
+    h[3] = u64(h[3] + SPOOKY_CONST);
   } else {
     let low = 0n;
     let high = 0n;
@@ -239,21 +239,21 @@ function spookyShort(bytes: Uint8Array): [bigint, bigint] {
       if (i < 8) low |= byteAt(i) << BigInt(i * 8);
       else high |= byteAt(i) << BigInt((i - 8) * 8);
     }
-    h[2] = u64(h[2]! + low);
-    h[3] = u64(h[3]! + high);
+    h[2] = u64(h[2] + low);
+    h[3] = u64(h[3] + high);
   }
   shortEnd(h);
-  return [h[0]!, h[1]!];
+  return [h[0], h[1]];
 }
 
 function longMix(data: bigint[], s: bigint[]): void {
   const rotations = [11, 32, 43, 31, 17, 28, 39, 57, 55, 54, 22, 46];
   for (let i = 0; i < 12; i++) {
-    s[i] = u64(s[i]! + data[i]!);
-    s[(i + 2) % 12] = s[(i + 2) % 12]! ^ s[(i + 10) % 12]!;
-    s[(i + 11) % 12] = s[(i + 11) % 12]! ^ s[i]!;
-    s[i] = rotl64(s[i]!, rotations[i]!);
-    s[(i + 11) % 12] = u64(s[(i + 11) % 12]! + s[(i + 1) % 12]!);
+    s[i] = u64(s[i] + data[i]);
+    s[(i + 2) % 12] = s[(i + 2) % 12] ^ s[(i + 10) % 12];
+    s[(i + 11) % 12] = s[(i + 11) % 12] ^ s[i];
+    s[i] = rotl64(s[i], rotations[i]);
+    s[(i + 11) % 12] = u64(s[(i + 11) % 12] + s[(i + 1) % 12]);
   }
 }
 
@@ -263,9 +263,9 @@ function endPartial(h: bigint[]): void {
     const a = (i + 11) % 12;
     const b = (i + 1) % 12;
     const c = (i + 2) % 12;
-    h[a] = u64(h[a]! + h[b]!);
-    h[c] = h[c]! ^ h[a]!;
-    h[b] = rotl64(h[b]!, rotations[i]!);
+    h[a] = u64(h[a] + h[b]);
+    h[c] = h[c] ^ h[a];
+    h[b] = rotl64(h[b], rotations[i]);
   }
 }
 
@@ -283,9 +283,9 @@ function spookyLong(bytes: Uint8Array): [bigint, bigint] {
   last.set(bytes.subarray(blockCount * SPOOKY_BLOCK));
   last[SPOOKY_BLOCK - 1] = remainder;
   for (let i = 0; i < 12; i++) data[i] = read64(last, i * 8);
-  for (let i = 0; i < 12; i++) s[i] = u64(s[i]! + data[i]!);
+  for (let i = 0; i < 12; i++) s[i] = u64(s[i] + data[i]);
   endPartial(s);
   endPartial(s);
   endPartial(s);
-  return [s[0]!, s[1]!];
+  return [s[0], s[1]];
 }

@@ -48,7 +48,7 @@ export function fromBase64(text: string, url: boolean): Uint8Array {
     padding++;
   }
   for (let i = 0; i < end; i++) {
-    if (!alphabet.includes(text[i]!)) {
+    if (!alphabet.includes(text[i])) {
       throw invalidArgument(`Illegal base64 character ${text.charCodeAt(i).toString(16)}`);
     }
   }

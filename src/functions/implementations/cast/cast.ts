@@ -77,8 +77,8 @@ function buildCast(from: Type, to: Type): CastFunction {
   if (from.kind === 'array' && to.kind === 'array') return arrayCast(castImplementation(from.element, to.element));
   if (from.kind === 'map' && to.kind === 'map') return mapCast(from, to);
   if (from.kind === 'row' && to.kind === 'row' && from.fields.length === to.fields.length) {
-    const fields = from.fields.map((f, i) => castImplementation(f.type, to.fields[i]!.type));
-    return (value, ctx) => (value as unknown[]).map((v, i) => (v === null ? null : fields[i]!(v, ctx)));
+    const fields = from.fields.map((f, i) => castImplementation(f.type, to.fields[i].type));
+    return (value, ctx) => (value as unknown[]).map((v, i) => (v === null ? null : fields[i](v, ctx)));
   }
   throw new VivaceError(
     'GENERIC_INTERNAL_ERROR',

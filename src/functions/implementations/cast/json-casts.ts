@@ -7,6 +7,8 @@
  * (a JSON string casts to a number by parsing it), arrays/objects element by element, rows from
  * arrays by position or objects by case-insensitive field name. JSON null is SQL NULL.
  */
+
+import { fail } from '../../../common/invariant.js';
 import { formatType } from '../../../types/format-type.js';
 import type { DecimalType, Type } from '../../../types/type.js';
 import { type BigintValue, normalizeBigint } from '../bigint-values.js';
@@ -79,11 +81,12 @@ export function jsonWriter(type: Type): ToJson {
     }
     case 'row': {
       const fields = type.fields.map((f) => jsonWriter(f.type));
-      const named = type.fields.every((f) => f.name !== undefined);
+      const names = type.fields.flatMap((f) => (f.name === undefined ? [] : [quoteJsonString(f.name)]));
+      const named = names.length === type.fields.length;
       return (v, ctx) => {
-        const values = (v as unknown[]).map((e, i) => (e === null ? 'null' : fields[i]!(e, ctx)));
+        const values = (v as unknown[]).map((e, i) => (e === null ? 'null' : fields[i](e, ctx)));
         if (!named) return `[${values.join(',')}]`;
-        return `{${values.map((e, i) => `${quoteJsonString(type.fields[i]!.name!)}:${e}`).join(',')}}`;
+        return `{${values.map((e, i) => `${names[i]}:${e}`).join(',')}}`;
       };
     }
     default: {
@@ -149,13 +152,13 @@ function fromNodeReader(type: Type): FromNode {
       return (node, ctx) => {
         if (Array.isArray(node)) {
           if (node.length !== fields.length) throw new JsonCastFailure();
-          return node.map((e, i) => (e === null ? null : fields[i]!(e, ctx)));
+          return node.map((e, i) => (e === null ? null : fields[i](e, ctx)));
         }
         if (node instanceof Map) {
           const byName = new Map<string, JsonNode>();
           for (const [k, e] of node) byName.set(k.toLowerCase(), e);
           return fields.map((read, i) => {
-            const e = names[i] === undefined ? undefined : byName.get(names[i]!);
+            const e = names[i] === undefined ? undefined : byName.get(names[i]);
             return e === undefined || e === null ? null : read(e, ctx);
           });
         }
@@ -169,24 +172,25 @@ function fromNodeReader(type: Type): FromNode {
 
 /** JSON scalars into numbers and booleans: numbers directly, strings parsed, booleans as 1/0. */
 function scalarReader(type: Type): FromNode {
-  const fromText = castFromVarchar(type)!;
+  const fromText = castFromVarchar(type) ?? fail(`no cast from varchar to ${type.kind}`);
   const fromBoolean = numericCast({ kind: 'boolean' }, type);
   const fromBigint = numericCast({ kind: 'bigint' }, type);
   const fromDouble = numericCast({ kind: 'double' }, type);
   return (node, ctx) => {
     if (typeof node === 'string') return fromText(node, ctx);
-    if (typeof node === 'boolean') return type.kind === 'boolean' ? node : fromBoolean!(node);
+    if (typeof node === 'boolean')
+      return type.kind === 'boolean' ? node : (fromBoolean ?? fail(`no cast from boolean to ${type.kind}`))(node);
     if (node instanceof JsonNumber) {
       if (type.kind === 'decimal') return fromText(node.text, ctx);
       if (node.isInteger) {
         const exact = BigInt(node.text);
         if (exact >= -(2n ** 63n) && exact < 2n ** 63n) {
           const value: BigintValue = normalizeBigint(exact);
-          return type.kind === 'bigint' ? value : fromBigint!(value);
+          return type.kind === 'bigint' ? value : (fromBigint ?? fail(`no cast from bigint to ${type.kind}`))(value);
         }
       }
       const double = node.toNumber();
-      return type.kind === 'double' ? double : fromDouble!(double);
+      return type.kind === 'double' ? double : (fromDouble ?? fail(`no cast from double to ${type.kind}`))(double);
     }
     throw new JsonCastFailure();
   };

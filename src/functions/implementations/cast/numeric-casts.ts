@@ -95,7 +95,7 @@ function fromIntegral(kind: string, to: Type): ValueCast | undefined {
   if (t === 'double') return (v) => Number(v);
   if (t === 'real') return (v) => Math.fround(Number(v));
   if (t === 'decimal') {
-    const name = UPPER_NAMES[kind]!;
+    const name = UPPER_NAMES[kind];
     return (v) => {
       const unscaled = toBigInt(v as BigintValue) * powerOfTenBig(to.scale);
       if (!fitsPrecision(unscaled, to.precision)) {
@@ -123,7 +123,7 @@ function fromFloating(kind: 'real' | 'double', to: Type): ValueCast | undefined 
   if (t === 'double') return (v) => v;
   if (t === 'real') return (v) => Math.fround(v as number);
   if (t === 'decimal') {
-    const name = UPPER_NAMES[kind]!;
+    const name = UPPER_NAMES[kind];
     return (v) => {
       const x = v as number;
       const fail = () => invalidCast(`Cannot cast ${name} '${format(x)}' to DECIMAL(${to.precision}, ${to.scale})`);
@@ -145,7 +145,7 @@ function fromFloating(kind: 'real' | 'double', to: Type): ValueCast | undefined 
 function fromDecimal(from: DecimalType, to: Type): ValueCast | undefined {
   const t = to.kind;
   if (isIntegralKind(t)) {
-    const name = UPPER_NAMES[t]!;
+    const name = UPPER_NAMES[t];
     const divisor = powerOfTenBig(from.scale);
     return (v) => {
       const rounded = divideHalfUp(decimalToBig(v as DecimalValue), divisor);

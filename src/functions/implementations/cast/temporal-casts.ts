@@ -4,6 +4,8 @@
  * wall clocks into instants (timestamp → timestamp with time zone) and its current date completes a
  * time into a timestamp; time with time zone takes the session zone's offset at the query start.
  */
+
+import { fail } from '../../../common/invariant.js';
 import type { TemporalType, Type } from '../../../types/type.js';
 import { floorDiv, MILLIS_PER_DAY } from '../datetime/calendar.js';
 import {
@@ -109,7 +111,8 @@ export function temporalCast(from: Type, to: Type): ContextCast | undefined {
       }
       default: {
         // timestamp with time zone
-        if (m.utc !== undefined && !m.timeOnly) return zonedTimestampOf(m.utc, m.picos, m.zone!, precision);
+        if (m.utc !== undefined && !m.timeOnly)
+          return zonedTimestampOf(m.utc, m.picos, m.zone ?? fail('text with an instant names its zone'), precision);
         if (m.timeOnly && m.zone !== undefined) {
           // time with time zone: the session's date at the value's fixed offset.
           const local = sessionDateMillis(ctx) + m.local;

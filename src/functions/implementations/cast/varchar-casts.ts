@@ -158,7 +158,7 @@ export function castFromVarchar(to: Type): ContextCast | undefined {
       const [min, max] = kind === 'bigint' ? [-(2n ** 63n), 2n ** 63n - 1n] : INTEGRAL_RANGES[kind].map(BigInt);
       return (v) => {
         const parsed = parseJavaInteger(v as string);
-        if (parsed === undefined || parsed < min! || parsed > max!) {
+        if (parsed === undefined || parsed < min || parsed > max) {
           throw invalidCast(`Cannot cast '${v}' to ${INTEGER_NAMES[kind]}`);
         }
         return kind === 'bigint' ? normalizeBigint(parsed) : Number(parsed);

@@ -28,7 +28,7 @@ const TIME_TYPES = ['time(p)', 'time(p) with time zone', 'timestamp(p)', 'timest
 
 /** fn(value, ctx) extracting a field from the wall clock of any date/time type. */
 function fromWallClock(field: (millis: number) => number) {
-  return (value: unknown, ctx: CallContext): number => field(readWallClock(value, ctx.argumentTypes[0]!).millis);
+  return (value: unknown, ctx: CallContext): number => field(readWallClock(value, ctx.argumentTypes[0]).millis);
 }
 
 function dateField(field: (days: number) => number) {
@@ -116,7 +116,7 @@ export function registerDateTimeFields(table: ImplementationTable): void {
   table.add('millisecond(interval day to second):bigint', (ms: number) => (ms % 1000) + 0);
 
   const zoneOffsetMinutes = (value: ZonedTimestamp, ctx: CallContext): number => {
-    if (ctx.argumentTypes[0]!.kind === 'time with time zone') {
+    if (ctx.argumentTypes[0].kind === 'time with time zone') {
       return Math.round(offsetMillisAt(value.zone, 0) / MILLIS_PER_MINUTE);
     }
     return Math.round(offsetMillisAt(value.zone, value.millis) / MILLIS_PER_MINUTE);
@@ -133,7 +133,7 @@ export function registerDateTimeFields(table: ImplementationTable): void {
 
   for (const type of DATE_TYPES) {
     table.add(`last_day_of_month(${type}):date`, (value: unknown, ctx: CallContext) => {
-      const days = floorDiv(readWallClock(value, ctx.argumentTypes[0]!).millis, MILLIS_PER_DAY);
+      const days = floorDiv(readWallClock(value, ctx.argumentTypes[0]).millis, MILLIS_PER_DAY);
       const { year, month } = civilFromDays(days);
       return daysFromCivil(year, month, daysInMonth(year, month));
     });

@@ -25,7 +25,7 @@ const TIMESTAMPS = ['timestamp(p)', 'timestamp(p) with time zone'] as const;
 
 /** The instant of a timestamp value: zoned ones carry it, plain ones are read in the session zone. */
 function instantOf(value: unknown, ctx: CallContext): { utcMillis: number; picos: number; zone: string } {
-  const type = ctx.argumentTypes[0]!;
+  const type = ctx.argumentTypes[0];
   if (type.kind === 'timestamp with time zone') {
     const zoned = value as ZonedTimestamp;
     return { utcMillis: zoned.millis, picos: zoned.picos ?? 0, zone: zoned.zone };
@@ -50,12 +50,12 @@ export function registerDateTimeFunctions(table: ImplementationTable): void {
 
   for (const type of TIMESTAMPS) {
     table.add(`date_format(${type},varchar(x)):varchar`, (value: unknown, format: string, ctx: CallContext) => {
-      const clock = readWallClock(value, ctx.argumentTypes[0]!);
+      const clock = readWallClock(value, ctx.argumentTypes[0]);
       // A specifier can print more characters than it has (%W: Wednesday): checked once formatted.
       return checkedString(mysqlFormat(clock.millis, clock.picos, format), 'date_format');
     });
     table.add(`format_datetime(${type},varchar(x)):varchar`, (value: unknown, pattern: string, ctx: CallContext) => {
-      const type = ctx.argumentTypes[0]!;
+      const type = ctx.argumentTypes[0];
       const clock = readWallClock(value, type);
       const zone = type.kind === 'timestamp with time zone' ? (value as ZonedTimestamp).zone : 'UTC';
       const offsetMillis = zone === 'UTC' ? 0 : offsetMillisAt(zone, (value as ZonedTimestamp).millis);
@@ -67,7 +67,7 @@ export function registerDateTimeFunctions(table: ImplementationTable): void {
       return instant.utcMillis / 1000 + instant.picos / 1e12;
     });
     table.add(`date(${type}):date`, (value: unknown, ctx: CallContext) =>
-      floorDiv(readWallClock(value, ctx.argumentTypes[0]!).millis, MILLIS_PER_DAY),
+      floorDiv(readWallClock(value, ctx.argumentTypes[0]).millis, MILLIS_PER_DAY),
     );
   }
 
@@ -162,7 +162,7 @@ export function registerDateTimeFunctions(table: ImplementationTable): void {
     'with_timezone(timestamp(p),varchar(x)):timestamp(p) with time zone',
     (value: unknown, zoneText: string, ctx: CallContext) => {
       const zone = canonicalZone(zoneText);
-      const clock = readWallClock(value, ctx.argumentTypes[0]!);
+      const clock = readWallClock(value, ctx.argumentTypes[0]);
       return zonedOf(fromLocalMillis(zone, clock.millis), clock.picos, zone, ctx);
     },
   );

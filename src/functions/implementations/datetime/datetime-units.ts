@@ -143,13 +143,13 @@ export function registerDateTimeUnits(table: ImplementationTable): void {
     table.add(
       `date_add(varchar(x),bigint,${t}):${t}`,
       (unit: string, amount: BigintValue, value: unknown, ctx: CallContext) =>
-        addUnits(unit, amount, value, ctx.argumentTypes[2]!),
+        addUnits(unit, amount, value, ctx.argumentTypes[2]),
     );
     table.add(`date_diff(varchar(x),${t},${t}):bigint`, (unit: string, a: unknown, b: unknown, ctx: CallContext) =>
-      diffUnits(unit, a, b, ctx.argumentTypes[1]!),
+      diffUnits(unit, a, b, ctx.argumentTypes[1]),
     );
     table.add(`date_trunc(varchar(x),${t}):${t}`, (unit: string, value: unknown, ctx: CallContext) =>
-      truncateTo(unit, value, ctx.argumentTypes[1]!),
+      truncateTo(unit, value, ctx.argumentTypes[1]),
     );
   }
 }

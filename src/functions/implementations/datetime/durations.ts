@@ -1,28 +1,15 @@
 /**
- * parse_duration (airlift Duration syntax: a decimal number and a unit ns, us, ms, s, m, h or d,
- * rounded to whole milliseconds) and human_readable_seconds (`1 hour, 2 minutes, 42 seconds`).
+ * parse_duration (Airlift's duration syntax, read by common/units.ts, rounded to whole
+ * milliseconds) and human_readable_seconds (`1 hour, 2 minutes, 42 seconds`).
  */
+import { durationMilliseconds } from '../../../common/units.js';
 import { invalidArgument } from '../errors.js';
 
-const UNIT_MILLIS: Readonly<Record<string, number>> = {
-  ns: 1e-6,
-  us: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-};
-
-const DURATION = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]+)\s*$/;
-
+/** parse_duration: whole milliseconds, halves rounded up, as Trino's interval of the Duration. */
 export function durationMillis(text: string): number {
-  const m = DURATION.exec(text);
-  const unit = m === null ? undefined : UNIT_MILLIS[m[2]!];
-  if (m === null || unit === undefined) {
-    throw invalidArgument(`duration is not a valid data duration string: ${text}`);
-  }
-  return Math.floor(Number(m[1]) * unit + 0.5);
+  const milliseconds = durationMilliseconds(text);
+  if (milliseconds === undefined) throw invalidArgument(`duration is not a valid data duration string: ${text}`);
+  return Math.floor(milliseconds + 0.5);
 }
 
 const UNITS: readonly (readonly [string, number])[] = [

@@ -39,7 +39,7 @@ function compile(pattern: string): readonly Token[] {
   const list: Token[] = [];
   let i = 0;
   while (i < pattern.length) {
-    const c = pattern[i]!;
+    const c = pattern[i];
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
       let j = i;
       while (j < pattern.length && pattern[j] === c) j++;
@@ -237,7 +237,7 @@ export function jodaParse(text: string, pattern: string, now: number): ParsedIns
     return match.index;
   };
   for (let t = 0; t < tokens.length; t++) {
-    const token = tokens[t]!;
+    const token = tokens[t];
     if ('literal' in token) {
       if (
         !text

@@ -33,12 +33,12 @@ function compile(format: string): readonly Part[] {
   const list: Part[] = [];
   let literal = '';
   for (let i = 0; i < format.length; i++) {
-    const c = format[i]!;
+    const c = format[i];
     if (c !== '%' || i + 1 >= format.length) {
       literal += c;
       continue;
     }
-    const s = format[++i]!;
+    const s = format[++i];
     if (UNSUPPORTED.has(s)) throw invalidArgument(`%${s} not supported in date format string`);
     if ('abcdefHhIijklMmprSsTvWxYy'.includes(s)) {
       if (literal !== '') list.push({ literal });

@@ -129,7 +129,7 @@ export function parseDateTime(text: string): ParsedDateTime | undefined {
   let millisOfDay = 0;
   let picos = 0;
   if (m[4] !== undefined) {
-    const time = timeOfDayMillis(m[4], m[5]!, m[6]);
+    const time = timeOfDayMillis(m[4], m[5], m[6]);
     if (time === undefined) return undefined;
     const fraction = fractionParts(m[7]);
     millisOfDay = time + fraction.millis;
@@ -142,7 +142,7 @@ export function parseDateTime(text: string): ParsedDateTime | undefined {
 export function parseTime(text: string): ParsedDateTime | undefined {
   const m = TIME_PATTERN.exec(text);
   if (m === null) return undefined;
-  const time = timeOfDayMillis(m[1]!, m[2]!, m[3]);
+  const time = timeOfDayMillis(m[1], m[2], m[3]);
   if (time === undefined) return undefined;
   const fraction = fractionParts(m[4]);
   return { millis: time + fraction.millis, picos: fraction.picos, zone: m[5] };

@@ -55,7 +55,7 @@ export function timestampParts(value: unknown, precision: number): Instant {
 /** Rounds picoseconds to `precision` fractional digits of a second (HALF_UP), carrying into millis. */
 export function roundInstant(millis: number, picos: number, precision: number): Instant {
   if (precision >= 12) return { millis, picos };
-  const unit = POWERS[12 - precision]!;
+  const unit = POWERS[12 - precision];
   // Positions below the millisecond: precision ≥ 3 rounds within picos, below 3 rounds the millis too.
   if (precision >= 3) {
     let rounded = Math.floor(picos / unit) * unit;
@@ -63,7 +63,7 @@ export function roundInstant(millis: number, picos: number, precision: number): 
     if (rounded >= PICOS_PER_MILLI) return { millis: millis + 1, picos: rounded - PICOS_PER_MILLI };
     return { millis, picos: rounded };
   }
-  const millisUnit = POWERS[3 - precision]!;
+  const millisUnit = POWERS[3 - precision];
   const floorMillis = floorDiv(millis, millisUnit) * millisUnit;
   const remainder = (millis - floorMillis) * PICOS_PER_MILLI + picos;
   const half = (millisUnit * PICOS_PER_MILLI) / 2;

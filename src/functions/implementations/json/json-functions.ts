@@ -38,7 +38,7 @@ function tokenizePath(path: string): string[] {
   let i = 1;
   const unquoted = (allowColon: boolean): string => {
     const start = i;
-    while (i < path.length && (path[i] === '_' || (allowColon && path[i] === ':') || isLetterOrDigit(path[i]!))) i++;
+    while (i < path.length && (path[i] === '_' || (allowColon && path[i] === ':') || isLetterOrDigit(path[i]))) i++;
     if (i === start) throw invalid();
     return path.slice(start, i);
   };
@@ -52,7 +52,7 @@ function tokenizePath(path: string): string[] {
         let token = '';
         for (;;) {
           if (i >= path.length) throw invalid();
-          const d = path[i++]!;
+          const d = path[i++];
           if (d === '"') break;
           if (d === '\\') {
             const e = path[i++];
@@ -161,7 +161,7 @@ export function registerJsonFunctions(table: ImplementationTable): void {
     const i = Number(index);
     const position = i < 0 ? array.length + i : i;
     if (position < 0 || position >= array.length) return null;
-    return writeJson(array[position]!, false);
+    return writeJson(array[position], false);
   };
   table.addAll(['json_array_get(json,bigint):json', 'json_array_get(varchar(x),bigint):json'], arrayGet);
 

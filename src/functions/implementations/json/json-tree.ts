@@ -304,7 +304,7 @@ export function writeJson(node: JsonNode, sortKeys: boolean): string {
   if (typeof node === 'string') return quoteJsonString(node);
   if (node instanceof JsonNumber) return node.canonical();
   if (Array.isArray(node)) return `[${node.map((n) => writeJson(n, sortKeys)).join(',')}]`;
-  const keys = [...node.keys()];
-  if (sortKeys) keys.sort();
-  return `{${keys.map((k) => `${quoteJsonString(k)}:${writeJson(node.get(k)!, sortKeys)}`).join(',')}}`;
+  const entries = [...node];
+  if (sortKeys) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${quoteJsonString(k)}:${writeJson(v, sortKeys)}`).join(',')}}`;
 }

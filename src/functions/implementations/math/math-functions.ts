@@ -51,7 +51,7 @@ function truncateDouble(x: number): number {
 function greatestOrLeast(name: string, pickLarger: boolean) {
   return (...args: unknown[]) => {
     const ctx = args[args.length - 1] as CallContext;
-    const type: Type = ctx.argumentTypes[0]!;
+    const type: Type = ctx.argumentTypes[0];
     const compare = comparatorOf(type);
     const floating = type.kind === 'double' || type.kind === 'real';
     let best = args[0];

@@ -30,6 +30,7 @@
  * Syntax errors are INVALID_FUNCTION_ARGUMENT with the engine's description.
  */
 import { RE2JS } from 're2js';
+import { fail } from '../../../common/invariant.js';
 import { invalidArgument, notSupported } from '../errors.js';
 import { MAX_CACHED_PATTERN_LENGTH } from '../value-limits.js';
 
@@ -181,7 +182,7 @@ function compileJs(pattern: string): CompiledRegex {
   } catch (e) {
     throw invalidArgument((e as Error).message);
   }
-  const empty = new RegExp(`${source}|`, `u${flags}`).exec('')!;
+  const empty = new RegExp(`${source}|`, `u${flags}`).exec('') ?? fail('`x|` matches the empty string');
   return new JsRegex(global, single, empty.length - 1, new Set(Object.keys(empty.groups ?? {})));
 }
 
@@ -274,7 +275,7 @@ function translate(pattern: string, target: Target, dollar = '$'): Translation {
   for (;;) {
     const m = /^\(\?([a-zA-Z]+)\)/.exec(pattern.slice(i));
     if (m === null) break;
-    for (const f of m[1]!) {
+    for (const f of m[1]) {
       if (f === 'i' || f === 's' || f === 'm') {
         if (!flags.includes(f)) flags += f;
       } else if (f === 'x') {
@@ -290,7 +291,7 @@ function translate(pattern: string, target: Target, dollar = '$'): Translation {
   let out = '';
   let classDepth = 0;
   while (i < pattern.length) {
-    const ch = pattern[i]!;
+    const ch = pattern[i];
     if (comments && classDepth === 0) {
       if (/\s/.test(ch)) {
         i++;
@@ -465,15 +466,14 @@ function translateEscape(pattern: string, i: number, inClass: boolean, target: T
       }
       return [`[${next === 'P' ? '^' : ''}${contents}]`, consumed];
     }
-    default:
+    default: {
       // Backreferences: RE2 has none.
       if (target === 're2' && !inClass && /[1-9]/.test(next)) throw new NeedsBacktracking();
       if (/[0-9a-zA-Z]/.test(next)) return [`\\${next}`, 2];
       // Java lets any punctuation be escaped; JS u mode only syntax characters.
-      return [
-        escapeLiteral(String.fromCodePoint(pattern.codePointAt(i + 1)!), inClass),
-        1 + (pattern.codePointAt(i + 1)! > 0xffff ? 2 : 1),
-      ];
+      const escaped = pattern.codePointAt(i + 1) ?? fail('a backslash here is followed by a character');
+      return [escapeLiteral(String.fromCodePoint(escaped), inClass), 1 + (escaped > 0xffff ? 2 : 1)];
+    }
   }
 }
 

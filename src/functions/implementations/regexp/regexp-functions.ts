@@ -56,7 +56,7 @@ function compileReplacement(replacement: string, regex: CompiledRegex): readonly
   const parts: ReplacementPart[] = [];
   let literal = '';
   for (let i = 0; i < replacement.length; i++) {
-    const c = replacement[i]!;
+    const c = replacement[i];
     if (c === '\\') {
       if (i + 1 >= replacement.length) throw invalidArgument('character to be escaped is missing');
       literal += replacement[++i];
@@ -71,13 +71,13 @@ function compileReplacement(replacement: string, regex: CompiledRegex): readonly
         continue;
       }
       let j = i + 1;
-      if (j >= replacement.length || !/[0-9]/.test(replacement[j]!)) {
+      if (j >= replacement.length || !/[0-9]/.test(replacement[j])) {
         throw invalidArgument('Illegal group reference');
       }
       let group = Number(replacement[j]);
       if (group > regex.groupCount) throw invalidArgument(`No group ${group}`);
       j++;
-      while (j < replacement.length && /[0-9]/.test(replacement[j]!)) {
+      while (j < replacement.length && /[0-9]/.test(replacement[j])) {
         const wider = group * 10 + Number(replacement[j]);
         if (wider > regex.groupCount) break;
         group = wider;

@@ -4,6 +4,8 @@
  * whitespace is Java's Character.isWhitespace (no-break spaces are not whitespace).
  */
 
+import { fail } from '../../../common/invariant.js';
+
 function isAscii(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
   return true;
@@ -17,7 +19,7 @@ function isAscii(s: string): boolean {
 function mapSingle(ch: string, map: (s: string) => string, keepOnExpansion: boolean): string {
   const mapped = map(ch);
   if (mapped === ch) return ch;
-  const first = String.fromCodePoint(mapped.codePointAt(0)!);
+  const first = String.fromCodePoint(mapped.codePointAt(0) ?? fail('a changed mapping is not empty'));
   if (first.length === mapped.length) return mapped;
   return keepOnExpansion ? ch : first;
 }
@@ -69,7 +71,7 @@ export function trimCharacters(s: string, set: string, leading: boolean, trailin
   const points = Array.from(s);
   let start = 0;
   let end = points.length;
-  if (leading) while (start < end && chars.has(points[start]!)) start++;
-  if (trailing) while (end > start && chars.has(points[end - 1]!)) end--;
+  if (leading) while (start < end && chars.has(points[start])) start++;
+  if (trailing) while (end > start && chars.has(points[end - 1])) end--;
   return points.slice(start, end).join('');
 }

@@ -22,12 +22,12 @@ export function levenshteinDistance(left: string, right: string): number {
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
     }
     [previous, current] = [current, previous];
   }
-  return previous[b.length]!;
+  return previous[b.length];
 }
 
 export function hammingDistance(left: string, right: string): number {
@@ -48,13 +48,13 @@ export function soundex(s: string): string {
   let letters = '';
   for (const ch of s.toUpperCase()) if (ch >= 'A' && ch <= 'Z') letters += ch;
   if (letters.length === 0) return '';
-  let out = letters[0]!;
-  let last = SOUNDEX_CODES[letters.charCodeAt(0) - 65]!;
+  let out = letters[0];
+  let last = SOUNDEX_CODES[letters.charCodeAt(0) - 65];
   for (let i = 1; i < letters.length && out.length < 4; i++) {
-    const ch = letters[i]!;
+    const ch = letters[i];
     // H and W neither code nor separate: letters with the same code around them are coded once.
     if (ch === 'H' || ch === 'W') continue;
-    const digit = SOUNDEX_CODES[letters.charCodeAt(i) - 65]!;
+    const digit = SOUNDEX_CODES[letters.charCodeAt(i) - 65];
     if (digit !== '0' && digit !== last) out += digit;
     last = digit;
   }

@@ -4,6 +4,8 @@
  * fails its condition, the step does nothing), and the exceptional word lists.
  */
 
+import { fail } from '../../../common/invariant.js';
+
 const EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   ['skis', 'ski'],
   ['skies', 'sky'],
@@ -180,7 +182,7 @@ export function stemEnglish(word: string): string {
     } else if (s2 === 'li') {
       if (before !== undefined && LI_ENDINGS.includes(before)) w = w.slice(0, -2);
     } else {
-      w = w.slice(0, -s2.length) + STEP2.find(([s]) => s === s2)![1];
+      w = w.slice(0, -s2.length) + (STEP2.find(([s]) => s === s2) ?? fail(`${s2} is a step 2 suffix`))[1];
     }
   }
 
@@ -193,7 +195,7 @@ export function stemEnglish(word: string): string {
     if (s3 === 'ative') {
       if (w.length - s3.length >= r2) w = w.slice(0, -5);
     } else {
-      w = w.slice(0, -s3.length) + STEP3.find(([s]) => s === s3)![1];
+      w = w.slice(0, -s3.length) + (STEP3.find(([s]) => s === s3) ?? fail(`${s3} is a step 3 suffix`))[1];
     }
   }
 

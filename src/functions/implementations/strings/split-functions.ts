@@ -36,7 +36,7 @@ function splitPart(s: string, delimiter: string, index: BigintValue): string | n
   if (n <= 0) throw invalidArgument('Index must be greater than zero');
   if (delimiter.length === 0) {
     const points = Array.from(s);
-    return n <= points.length ? points[n - 1]! : null;
+    return n <= points.length ? points[n - 1] : null;
   }
   let start = 0;
   for (let field = 1; field < n; field++) {

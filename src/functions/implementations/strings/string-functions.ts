@@ -5,6 +5,8 @@
  * paths. char(n) values arrive without their trailing spaces: functions that see the spaces
  * (length, substring, concat) pad them back as Trino does.
  */
+
+import { fail } from '../../../common/invariant.js';
 import type { CharType } from '../../../types/type.js';
 import type { BigintValue } from '../bigint-values.js';
 import { invalidArgument } from '../errors.js';
@@ -117,7 +119,7 @@ function translate(s: string, from: string, to: string): string {
   const target = Array.from(to);
   const mapping = new Map<string, string>();
   source.forEach((ch, i) => {
-    if (!mapping.has(ch)) mapping.set(ch, i < target.length ? target[i]! : '');
+    if (!mapping.has(ch)) mapping.set(ch, i < target.length ? target[i] : '');
   });
   let out = '';
   for (const ch of s) {
@@ -139,7 +141,7 @@ function chr(codePoint: BigintValue): string {
 
 function codepoint(s: string): number {
   if (codePointLength(s) !== 1) throw invalidArgument('Input string must be a single character string');
-  return s.codePointAt(0)!;
+  return s.codePointAt(0) ?? fail('a one-character string has a code point');
 }
 
 export function registerStringFunctions(table: ImplementationTable): void {

@@ -44,7 +44,7 @@ export function decodeUtf8(bytes: Uint8Array, replacement: string): string {
   let out = '';
   let i = 0;
   while (i < bytes.length) {
-    const b = bytes[i]!;
+    const b = bytes[i];
     let needed = 0;
     let codePoint = 0;
     let lower = 0x80;
