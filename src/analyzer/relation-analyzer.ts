@@ -85,12 +85,19 @@ function table(node: ast.Table, analyzer: QueryAnalyzer, namedQueries: NamedQuer
   const statement = analyzer.statement;
   const name = resolveObjectName(node.name, analyzer.nameDefaults);
   checkSchema(name, statement, node.pos);
+  // Issue 17: reading a table or view needs SELECT on it (the user's: views run as the invoker).
+  const checkSelect = () =>
+    statement.accessControl?.checkTablePrivilege(statement.session.user, name, 'SELECT', 'select from');
   const view = statement.metadata.getView(name);
-  if (view) return expandView(node, name, view, analyzer);
+  if (view) {
+    checkSelect();
+    return expandView(node, name, view, analyzer);
+  }
   const metadata = statement.metadata.getTable(name);
   if (!metadata) {
     throw new VivaceError('TABLE_NOT_FOUND', `Table '${formatObjectName(name)}' does not exist`, node.pos);
   }
+  checkSelect();
   if (!statement.tables.some((t) => formatObjectName(t) === formatObjectName(name))) statement.tables.push(name);
   const alias = [name.catalog, name.schema, name.name];
   return {

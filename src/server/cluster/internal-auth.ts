@@ -122,6 +122,14 @@ export const WORKER_INTERNAL_ROUTES: InternalRoutePredicate = (method, route) =>
     (route === '/v1/info' || route === '/v1/info/state' || route === '/v1/task' || route === '/v1/task/:taskId')
   );
 
+/**
+ * GETs of the task records (`/v1/task`, `/v1/task/:taskId`): readable by internal callers and,
+ * without a token, by users the user authentication (server/security) lets read system
+ * information (issue 17). A token, when present, is still verified.
+ */
+export const TASK_RECORD_READS: InternalRoutePredicate = (method, route) =>
+  (method === 'GET' || method === 'HEAD') && (route === '/v1/task' || route === '/v1/task/:taskId');
+
 /** The node id of the caller proved by the request's token (set by the hook below). */
 export function internalCaller(request: FastifyRequest): string | undefined {
   return (request as FastifyRequest & { vivaceInternalCaller?: string }).vivaceInternalCaller;
@@ -143,8 +151,11 @@ export function installInternalAuthentication(
     const route = request.routeOptions.url;
     // No route matched: the router's 404 follows, which says nothing about internal resources.
     if (route === undefined) return;
-    if (!isInternal(request.method, route)) return;
     const header = request.headers[INTERNAL_BEARER_HEADER.toLowerCase()];
+    // Task records answer users too: without a token, user authentication decides (issue 17).
+    if (TASK_RECORD_READS(request.method, route)) {
+      if (header === undefined) return;
+    } else if (!isInternal(request.method, route)) return;
     const caller = verifyInternalToken(secret, Array.isArray(header) ? header[0] : header, acceptsAudience);
     if (caller === undefined) {
       return reply

@@ -15,6 +15,8 @@ export interface InternalHttpClientOptions {
   readonly timeoutMs?: number;
   /** Connections kept per origin. */
   readonly connectionsPerOrigin?: number;
+  /** The CAs trusted for https:// nodes (issue 17: internal HTTPS); Node's defaults when undefined. */
+  readonly trustedCertificates?: readonly string[];
 }
 
 export interface InternalRequest {
@@ -46,7 +48,10 @@ export class InternalHttpClient {
       connections: options.connectionsPerOrigin ?? 16,
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
-      connect: { timeout: this.timeoutMs },
+      connect: {
+        timeout: this.timeoutMs,
+        ...(options.trustedCertificates !== undefined ? { ca: [...options.trustedCertificates] } : {}),
+      },
     });
     this.tokens = options.sharedSecret ? new InternalTokenSource(options.sharedSecret, options.nodeId) : undefined;
   }

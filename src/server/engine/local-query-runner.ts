@@ -30,6 +30,7 @@ import { planQuery } from '../../planner/query-planner.js';
 import { createRuleContext } from '../../planner/rule.js';
 import { StatsCalculator } from '../../planner/stats/stats-calculator.js';
 import { planTableWrite } from '../../planner/table-write-planner.js';
+import type { AccessControl } from '../../spi/access-control.js';
 import type { ConnectorPageSink } from '../../spi/connector.js';
 import type { QualifiedObjectName } from '../../spi/metadata.js';
 import type { Explain, Statement } from '../../sql/ast.js';
@@ -44,6 +45,7 @@ import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { referencedNames } from '../metadata/referenced-names.js';
 import { StatementMetadata } from '../metadata/statement-metadata.js';
 import { DistributedExecution } from '../scheduler/distributed-execution.js';
+import { checkStatementAccess, userMetadata } from '../security/statement-access.js';
 import { executeDataDefinition, isDataDefinition } from './data-definition.js';
 import { executeModification, isDataModification } from './data-modification.js';
 import { renderExplainAnalyze } from './explain-analyze.js';
@@ -135,6 +137,8 @@ export interface LocalQueryRunnerOptions {
   readonly queryManagement?: Partial<QueryTrackerOptions>;
   /** Where failed queries are logged with their stacks (clients see stacks only in debug mode). */
   readonly logger?: Logger;
+  /** Who may do what (issue 17); everything is allowed without it. */
+  readonly accessControl?: AccessControl;
 }
 
 /** What the coordinator's runner needs to run queries on workers. */
@@ -256,6 +260,8 @@ export class LocalQueryRunner {
       const prepared = parsePrepared(preparedSql(session.preparedStatements ?? new Map(), statement.name));
       statement = bindParameters(prepared, statement.parameters);
     }
+    const access = this.options.accessControl;
+    if (access !== undefined) checkStatementAccess(statement, session, access);
     if (isPreparedStatementOrTransaction(statement)) {
       await this.runPreparedOrTransaction(query, statement);
       return;
@@ -285,13 +291,20 @@ export class LocalQueryRunner {
     // analysis and planning then read this statement's cache only.
     const statementMetadata = new StatementMetadata(this.options.metadata);
     await statementMetadata.prefetch(referencedNames(statement, analyzerSession));
-    const analyzerOptions = { session: analyzerSession, metadata: statementMetadata, functions: this.functions };
+    const analyzerOptions = {
+      session: analyzerSession,
+      metadata: statementMetadata,
+      functions: this.functions,
+      ...(access !== undefined ? { accessControl: access } : {}),
+    };
     const planContextOf = () => ({ metadata: statementMetadata, functions: this.functions, session });
     if (isMetadataStatement(statement)) {
       const result = await executeMetadataStatement(statement, {
         catalog: session.catalog,
         schema: session.schema,
-        metadata: this.options.metadata,
+        // Listings show only what the user may see (issue 17).
+        metadata:
+          access === undefined ? this.options.metadata : userMetadata(this.options.metadata, session.user, access),
         functions: this.functions,
         queryStatistics: (inner) =>
           statementMetadata.analyze(() => {

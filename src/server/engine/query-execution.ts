@@ -20,6 +20,8 @@ export interface QuerySession {
   readonly preparedStatements?: ReadonlyMap<string, string>;
   /** The client's transaction (Transaction-Id header), when it started one. */
   readonly transactionId?: string;
+  /** The authenticated user who submitted the statement, when authentication is on (issue 17). */
+  readonly principal?: string;
 }
 
 /** Presto's stage states; a stage is `done` exactly in the last four. */
@@ -116,6 +118,8 @@ export class QueryExecution {
   clearTransactionId = false;
   /** The header prefix the client used (X-Service-, X-Presto-, X-Trino-): responses answer in kind. */
   protocolPrefix = 'X-Service-';
+  /** The random part of the query's `nextUri` (issue 17): without it a query id alone reaches nothing. */
+  clientSlug = '';
   readonly results = new PageBuffer(16 * 1024 * 1024);
   readonly createTime = Date.now();
   startTime: number | undefined;
