@@ -19,7 +19,8 @@
  *    `Authorization: Bearer`), then the UI's session cookie. Failure: 401, one `WWW-Authenticate`
  *    per authenticator, a body saying only what Trino says ("Access Denied: Invalid credentials"),
  *    one more in the node's failed-authentication counter; credentials are never logged.
- * 6. The session user is the user header when sent, else the principal. On resources other than
+ * 6. The session user is the user header when sent, else the principal (the UI's session: always
+ *    the principal). On resources other than
  *    `POST /v1/statement` a different user must pass the impersonation rules (403); a statement's
  *    check runs with the query, which then fails with PERMISSION_DENIED, as in newer Trino.
  * 7. System-information routes (`/v1/node`, `/v1/status`, task records read by users) need the
@@ -91,7 +92,7 @@ export function isSecureRequest(request: FastifyRequest, processForwarded: boole
 }
 
 type Outcome =
-  | { readonly kind: 'authenticated'; readonly principal: string }
+  | { readonly kind: 'authenticated'; readonly principal: string; readonly viaUiSession?: boolean }
   | { readonly kind: 'failed'; readonly messages: readonly string[]; readonly presented: boolean }
   | { readonly kind: 'busy' };
 
@@ -225,7 +226,8 @@ export class NodeSecurity {
       return undefined;
     }
     const principal = outcome.principal;
-    const user = named ?? principal;
+    // The UI runs everything as the user who logged in, whatever user name its requests carry.
+    const user = outcome.viaUiSession === true ? principal : (named ?? principal);
     if (user !== principal && !(request.method === 'POST' && route === '/v1/statement')) {
       try {
         this.accessControl.checkCanImpersonateUser(principal, user);
@@ -275,7 +277,7 @@ export class NodeSecurity {
       const cookie = cookieValue(request.headers.cookie, UI_COOKIE_NAME);
       if (cookie !== undefined) {
         const user = await this.uiSessions.verify(cookie);
-        if (user !== undefined) return { kind: 'authenticated', principal: user };
+        if (user !== undefined) return { kind: 'authenticated', principal: user, viaUiSession: true };
         presented = true;
       }
     }

@@ -74,13 +74,13 @@ export function registerUiLogin(app: FastifyInstance, security: NodeSecurity): v
     }
     const token = await security.uiSessions.issue(user);
     return reply
-      .header('Set-Cookie', security.uiSessions.cookie(token, security.isSecure(request)))
+      .header('Set-Cookie', security.uiSessions.cookies({ token, user }, security.isSecure(request)))
       .redirect(redirect, 303);
   });
 
   app.get('/ui/logout', async (request, reply) =>
     reply
-      .header('Set-Cookie', security.uiSessions.cookie(undefined, security.isSecure(request)))
+      .header('Set-Cookie', security.uiSessions.cookies(undefined, security.isSecure(request)))
       .redirect(security.passwordLogin ? '/ui/login.html' : '/ui/', 303),
   );
 

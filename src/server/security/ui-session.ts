@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const UI_COOKIE_NAME = 'Vivace-UI-Token';
+/** A cookie the UI's script may read, naming the logged-in user (to show it and a logout link). */
+export const UI_USER_COOKIE_NAME = 'Vivace-UI-User';
 const AUDIENCE = 'vivace-ui';
 
 export class UiSessions {
@@ -43,11 +45,17 @@ export class UiSessions {
     }
   }
 
-  /** The Set-Cookie value for `token` (or one clearing the cookie). */
-  cookie(token: string | undefined, secure: boolean): string {
-    const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
-    if (token === undefined) return `${UI_COOKIE_NAME}=; Max-Age=0; ${attributes.join('; ')}`;
-    return `${UI_COOKIE_NAME}=${token}; Max-Age=${Math.floor(this.timeoutMs / 1000)}; ${attributes.join('; ')}`;
+  /** The Set-Cookie values for a session of `user` with `token` (or ones clearing the cookies). */
+  cookies(session: { token: string; user: string } | undefined, secure: boolean): string[] {
+    const attributes = ['Path=/', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
+    if (session === undefined) {
+      return [`${UI_COOKIE_NAME}=; Max-Age=0; HttpOnly; ${attributes}`, `${UI_USER_COOKIE_NAME}=; Max-Age=0; ${attributes}`];
+    }
+    const maxAge = `Max-Age=${Math.floor(this.timeoutMs / 1000)}`;
+    return [
+      `${UI_COOKIE_NAME}=${session.token}; ${maxAge}; HttpOnly; ${attributes}`,
+      `${UI_USER_COOKIE_NAME}=${encodeURIComponent(session.user)}; ${maxAge}; ${attributes}`,
+    ];
   }
 }
 
