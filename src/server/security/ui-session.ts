@@ -49,7 +49,10 @@ export class UiSessions {
   cookies(session: { token: string; user: string } | undefined, secure: boolean): string[] {
     const attributes = ['Path=/', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
     if (session === undefined) {
-      return [`${UI_COOKIE_NAME}=; Max-Age=0; HttpOnly; ${attributes}`, `${UI_USER_COOKIE_NAME}=; Max-Age=0; ${attributes}`];
+      return [
+        `${UI_COOKIE_NAME}=; Max-Age=0; HttpOnly; ${attributes}`,
+        `${UI_USER_COOKIE_NAME}=; Max-Age=0; ${attributes}`,
+      ];
     }
     const maxAge = `Max-Age=${Math.floor(this.timeoutMs / 1000)}`;
     return [
