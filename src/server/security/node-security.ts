@@ -20,9 +20,9 @@
  *    per authenticator, a body saying only what Trino says ("Access Denied: Invalid credentials"),
  *    one more in the node's failed-authentication counter; credentials are never logged.
  * 6. The session user is the user header when sent, else the principal (the UI's session: always
- *    the principal). On resources other than
- *    `POST /v1/statement` a different user must pass the impersonation rules (403); a statement's
- *    check runs with the query, which then fails with PERMISSION_DENIED, as in newer Trino.
+ *    the principal). On resources other than the statement's a different user must pass the
+ *    impersonation rules (403); a statement's check runs with the query, which then fails with
+ *    PERMISSION_DENIED, as in newer Trino, and its pages answer the principal as the user.
  * 7. System-information routes (`/v1/node`, `/v1/status`, task records read by users) need the
  *    system information `read` right (403 otherwise).
  */
@@ -228,13 +228,17 @@ export class NodeSecurity {
     const principal = outcome.principal;
     // The UI runs everything as the user who logged in, whatever user name its requests carry.
     const user = outcome.viaUiSession === true ? principal : (named ?? principal);
-    if (user !== principal && !(request.method === 'POST' && route === '/v1/statement')) {
-      try {
-        this.accessControl.checkCanImpersonateUser(principal, user);
-      } catch (e) {
-        this.deny(reply, e);
-        return undefined;
-      }
+    if (user === principal) return { principal, user };
+    // A statement's own check fails the query (the runner asks with the principal it records).
+    if (request.method === 'POST' && route === '/v1/statement') return { principal, user };
+    try {
+      this.accessControl.checkCanImpersonateUser(principal, user);
+    } catch (e) {
+      // The pages of a statement answer its submitter as the principal (that query's failure
+      // included); everything else refuses the user header outright.
+      if (route.startsWith('/v1/statement/')) return { principal, user: principal };
+      this.deny(reply, e);
+      return undefined;
     }
     return { principal, user };
   }
