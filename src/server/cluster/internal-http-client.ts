@@ -39,6 +39,11 @@ export interface InternalResponse {
 
 export class InternalHttpClient {
   private readonly agent: Agent;
+  /**
+   * A pool for exchanges when this node trusts its own CAs (internal HTTPS, issue 17); exchanges
+   * otherwise share their process-wide pool (http-exchange-client.ts).
+   */
+  readonly exchangeAgent: Agent | undefined;
   private readonly tokens: InternalTokenSource | undefined;
   private readonly timeoutMs: number;
 
@@ -53,6 +58,15 @@ export class InternalHttpClient {
         ...(options.trustedCertificates !== undefined ? { ca: [...options.trustedCertificates] } : {}),
       },
     });
+    this.exchangeAgent =
+      options.trustedCertificates === undefined
+        ? undefined
+        : new Agent({
+            connections: 32,
+            keepAliveTimeout: 30_000,
+            keepAliveMaxTimeout: 60_000,
+            connect: { ca: [...options.trustedCertificates] },
+          });
     this.tokens = options.sharedSecret ? new InternalTokenSource(options.sharedSecret, options.nodeId) : undefined;
   }
 
@@ -96,7 +110,7 @@ export class InternalHttpClient {
     return JSON.parse(text) as T;
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await Promise.all([this.agent.close(), this.exchangeAgent?.close()]);
   }
 }
