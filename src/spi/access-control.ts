@@ -14,6 +14,16 @@ import type { QualifiedObjectName } from './metadata.js';
 
 export type TablePrivilege = 'SELECT' | 'INSERT' | 'DELETE' | 'UPDATE' | 'OWNERSHIP';
 
+/** What a table rule says about one user's reads beyond the privilege (Trino's column masks, row filters). */
+export interface TableReadRules {
+  /** A SQL boolean expression over the table's columns: only rows for which it is true are read. */
+  readonly rowFilter?: string;
+  /** Column (lower case) → a SQL expression over the table's columns read in its place. */
+  readonly columnMasks: ReadonlyMap<string, string>;
+  /** Columns (lower case) the user may not read at all. */
+  readonly deniedColumns: ReadonlySet<string>;
+}
+
 export interface AccessControl {
   /** Whether `principal` (the authenticated user) may run as `user`. */
   checkCanImpersonateUser(principal: string, user: string): void;
@@ -36,6 +46,8 @@ export interface AccessControl {
   checkCanDropSchema(user: string, catalog: string, schema: string): void;
   /** Throws unless `user` holds `privilege` on `table`; `action` words the denial ("select from"). */
   checkTablePrivilege(user: string, table: QualifiedObjectName, privilege: TablePrivilege, action: string): void;
+  /** Masks, row filter and denied columns of `table` for `user`; undefined when there are none. */
+  tableReadRules?(user: string, table: QualifiedObjectName): TableReadRules | undefined;
 }
 
 /** An "Access Denied: …" error (Trino's PERMISSION_DENIED). */

@@ -17,7 +17,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { VivaceError } from '../../common/vivace-error.js';
-import { type AccessControl, accessDenied, type TablePrivilege } from '../../spi/access-control.js';
+import {
+  type AccessControl,
+  accessDenied,
+  type TablePrivilege,
+  type TableReadRules,
+} from '../../spi/access-control.js';
 import type { QualifiedObjectName } from '../../spi/metadata.js';
 import type { AccessControlSettings } from './security-config.js';
 
@@ -53,6 +58,8 @@ interface TableRule {
   readonly schema?: Pattern;
   readonly table?: Pattern;
   readonly privileges: ReadonlySet<string>;
+  /** Column masks, row filter and denied columns (undefined: none). */
+  readonly reads?: TableReadRules;
 }
 
 interface QueryRule {
@@ -129,6 +136,30 @@ function section<T>(value: unknown, name: string, parse: (rule: Record<string, u
   });
 }
 
+/** The `columns` and `filter` of a table rule. */
+function readRules(rule: Record<string, unknown>): TableReadRules | undefined {
+  const columnMasks = new Map<string, string>();
+  const deniedColumns = new Set<string>();
+  if (rule.columns !== undefined) {
+    if (!Array.isArray(rule.columns)) throw invalid('tables.columns must be a list');
+    for (const column of rule.columns as Record<string, unknown>[]) {
+      if (typeof column?.name !== 'string') throw invalid('tables.columns[].name is required');
+      const name = column.name.toLowerCase();
+      if (column.allow === false) deniedColumns.add(name);
+      if (column.mask !== undefined) {
+        if (typeof column.mask !== 'string') throw invalid('tables.columns[].mask must be a SQL expression');
+        if (columnMasks.has(name)) throw invalid(`Multiple masks defined for column ${name}`);
+        columnMasks.set(name, column.mask);
+      }
+    }
+  }
+  if (rule.filter !== undefined && typeof rule.filter !== 'string')
+    throw invalid('tables.filter must be a SQL expression');
+  const rowFilter = rule.filter as string | undefined;
+  if (rowFilter === undefined && columnMasks.size === 0 && deniedColumns.size === 0) return undefined;
+  return { ...(rowFilter !== undefined ? { rowFilter } : {}), columnMasks, deniedColumns };
+}
+
 /** Parses the rules JSON text (Trino's format); throws CONFIGURATION_INVALID for what it cannot read. */
 export function parseAccessRules(text: string): AccessRules {
   let json: unknown;
@@ -174,6 +205,7 @@ export function parseAccessRules(text: string): AccessRules {
         ['SELECT', 'INSERT', 'DELETE', 'UPDATE', 'OWNERSHIP', 'GRANT_SELECT'],
         true,
       ),
+      reads: readRules(rule),
     })),
     queries: section(root.queries, 'queries', (rule) => {
       const allow = stringList(rule.allow, 'queries.allow', ['execute', 'view', 'kill'], false);
@@ -236,14 +268,21 @@ export class RulesAccessControl implements AccessControl {
     return rule?.owner ?? false;
   }
 
-  private tablePrivileges(user: string, catalog: string, schema: string, table: string): ReadonlySet<string> {
-    const rules = this.rulesOf().tables;
-    if (rules === undefined) return ALL_PRIVILEGES;
-    const rule = rules.find(
+  private tableRule(user: string, catalog: string, schema: string, table: string): TableRule | undefined {
+    return this.rulesOf().tables?.find(
       (r) =>
         identityMatches(r, user) && matches(r.catalog, catalog) && matches(r.schema, schema) && matches(r.table, table),
     );
-    return rule?.privileges ?? NO_PRIVILEGES;
+  }
+
+  private tablePrivileges(user: string, catalog: string, schema: string, table: string): ReadonlySet<string> {
+    if (this.rulesOf().tables === undefined) return ALL_PRIVILEGES;
+    return this.tableRule(user, catalog, schema, table)?.privileges ?? NO_PRIVILEGES;
+  }
+
+  tableReadRules(user: string, table: QualifiedObjectName): TableReadRules | undefined {
+    if (this.isMetadataCatalogOrSchema(table.catalog, table.schema)) return undefined;
+    return this.tableRule(user, table.catalog, table.schema, table.name)?.reads;
   }
 
   /** Whether some schema-owner or non-empty table rule of `user` can match `catalog` (and `schema`). */

@@ -157,6 +157,46 @@ describe('file access control', () => {
     rules.checkCanSetSystemSessionProperty('bob', 'query_max_run_time');
   });
 
+  it("gives a user's reads the row filter, masks and denied columns of their first matching table rule", () => {
+    const rules = rulesOf({
+      tables: [
+        {
+          user: 'bob',
+          table: 'people',
+          privileges: ['SELECT'],
+          filter: "region = 'EU'",
+          columns: [
+            { name: 'SSN', mask: "'x'" },
+            { name: 'salary', allow: false },
+          ],
+        },
+        { privileges: ['SELECT'] },
+      ],
+    });
+    const reads = rules.tableReadRules('bob', table('c', 's', 'people'));
+    assert.equal(reads?.rowFilter, "region = 'EU'");
+    assert.deepEqual([...(reads?.columnMasks ?? [])], [['ssn', "'x'"]]);
+    assert.deepEqual([...(reads?.deniedColumns ?? [])], ['salary']);
+    assert.equal(rules.tableReadRules('alice', table('c', 's', 'people')), undefined);
+    assert.throws(
+      () =>
+        parseAccessRules(
+          JSON.stringify({
+            tables: [
+              {
+                privileges: [],
+                columns: [
+                  { name: 'a', mask: '1' },
+                  { name: 'A', mask: '2' },
+                ],
+              },
+            ],
+          }),
+        ),
+      /Multiple masks defined for column a/,
+    );
+  });
+
   it('refuses an invalid rules file and re-reads a changed one after the refresh period', async () => {
     assert.throws(() => parseAccessRules('{"tables":[{"privileges":["READ"]}]}'), /unknown value 'READ'/);
     assert.throws(() => parseAccessRules('{"catalogs":[{"allow":"maybe"}]}'), /catalogs.allow/);

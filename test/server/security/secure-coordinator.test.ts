@@ -34,6 +34,18 @@ const RULES = {
   tables: [
     { user: 'admin', privileges: ['SELECT', 'INSERT', 'DELETE', 'UPDATE', 'OWNERSHIP'] },
     { user: 'alice', catalog: 'memory', schema: 'alice', privileges: ['SELECT', 'INSERT', 'OWNERSHIP'] },
+    {
+      user: 'bob',
+      catalog: 'memory',
+      schema: 'shared',
+      table: 'people',
+      privileges: ['SELECT'],
+      filter: "region = 'EU'",
+      columns: [
+        { name: 'ssn', mask: "'***-' || substr(ssn, 8)" },
+        { name: 'salary', allow: false },
+      ],
+    },
     { user: 'bob', catalog: 'memory', schema: 'bob', privileges: ['SELECT', 'INSERT', 'OWNERSHIP'] },
     { catalog: 'tpch', privileges: ['SELECT'] },
   ],
@@ -205,6 +217,36 @@ describe('a coordinator with HTTPS, passwords, JWT and a rules file', { timeout:
     assert.equal(tables.error?.message, 'Access Denied: Cannot show tables of schema memory.bob');
     const catalogs = await run('SHOW CATALOGS', as('bob'));
     assert.ok(catalogs.rows.some((row: unknown[]) => row[0] === 'memory'));
+  });
+
+  it('reads through row filters and column masks, and refuses denied columns', async () => {
+    assert.equal((await run('CREATE SCHEMA memory.shared', as('admin'))).error, undefined);
+    const created = await run(
+      `CREATE TABLE memory.shared.people AS SELECT * FROM (VALUES
+         ('ann', '123-45-6789', 'EU', 100), ('ben', '987-65-4321', 'US', 200), ('cid', '555-55-1234', 'EU', 300)
+       ) AS t (name, ssn, region, salary)`,
+      as('admin'),
+    );
+    assert.equal(created.error, undefined, JSON.stringify(created.error));
+    const masked = await run('SELECT name, ssn FROM memory.shared.people ORDER BY name', as('bob'));
+    assert.equal(masked.error, undefined, JSON.stringify(masked.error));
+    assert.deepEqual(masked.rows, [
+      ['ann', '***-6789'],
+      ['cid', '***-1234'],
+    ]);
+    assert.deepEqual((await run('SELECT count(*) FROM memory.shared.people p', as('bob'))).rows, [[2]]);
+    for (const sql of ['SELECT salary FROM memory.shared.people', 'SELECT * FROM memory.shared.people']) {
+      const denied = await run(sql, as('bob'));
+      assert.equal(denied.error?.errorName, 'PERMISSION_DENIED', sql);
+      assert.equal(
+        denied.error?.message,
+        'Access Denied: Cannot select from columns [salary] in table or view memory.shared.people',
+      );
+    }
+    // Unmasked for the admin, whose rule has neither.
+    assert.deepEqual((await run('SELECT count(*), max(ssn) FROM memory.shared.people', as('admin'))).rows, [
+      [3, '987-65-4321'],
+    ]);
   });
 
   it("keeps a user's query from other users: its pages, its cancel, the list and its record", async () => {
