@@ -19,6 +19,7 @@ import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
 import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
 import { registerNodeResource } from '../coordinator/node-resource.js';
 import { LocalQueryRunner } from '../engine/local-query-runner.js';
+import type { QueryExecution } from '../engine/query-execution.js';
 import { MetadataManager } from '../metadata/metadata-manager.js';
 import { systemTables } from '../metadata/system-tables.js';
 import { registerCoordinatorStatus } from '../security/coordinator-status.js';
@@ -94,6 +95,8 @@ export async function startCoordinator(
   // Once no query runs, the coordinator gives the memory its queries freed back to the system.
   let runnerIdle: () => boolean = () => true;
   const idleMemory = new IdleMemoryRelease(() => runnerIdle());
+  // The runner's queries, for the access control's filter of system.runtime (set once it exists).
+  let runnerQueries: () => readonly QueryExecution[] = () => [];
   const runner = new LocalQueryRunner({
     metadata,
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
@@ -103,10 +106,11 @@ export async function startCoordinator(
     queryManagement: { ...config.queryManagement, onIdle: () => idleMemory.becameIdle() },
     logger,
     // Only a configured access control is asked; without one nothing is checked, as before.
-    ...(transport.security.config.accessControl ? { accessControl: transport.security.accessControl } : {}),
+    accessControl: transport.security.statementAccessControl(() => runnerQueries()),
     cluster: createClusterAccess(httpClient, () => activeWorkers(), config.includeCoordinator),
   });
   runnerIdle = () => runner.isIdle();
+  runnerQueries = () => runner.list();
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   // They read the open `/v1/info/state` and so carry no token: a node gets tokens only in requests
   // for internal resources, and only once its announcement proved it holds the secret.

@@ -32,8 +32,9 @@ import { VivaceError } from '../../common/vivace-error.js';
 import { type AccessControl, ALLOW_ALL_ACCESS_CONTROL } from '../../spi/access-control.js';
 import { type InternalRoutePredicate, internalCaller, TASK_RECORD_READS } from '../cluster/internal-auth.js';
 import type { NodeConfig } from '../cluster/node-config.js';
-import { fileAccessControl } from './file-access-control.js';
+import { fileAccessControl, type RulesAccessControl } from './file-access-control.js';
 import { JwtAuthenticator, JwtRejected } from './jwt-authenticator.js';
+import { type ListedQuery, withMetadataRowFilters } from './metadata-row-filters.js';
 import { PasswordFileAuthenticator } from './password-file.js';
 import { authenticationEnabled, loadSecurityConfig, type SecurityConfig } from './security-config.js';
 import { cookieValue, UI_COOKIE_NAME, UiSessions } from './ui-session.js';
@@ -98,6 +99,8 @@ type Outcome =
 
 export class NodeSecurity {
   readonly accessControl: AccessControl;
+  /** The rules file's access control, when one is configured. */
+  private readonly rules: RulesAccessControl | undefined;
   /** Requests refused for wrong or malformed credentials since the start. */
   failedAuthentications = 0;
   private readonly passwords: PasswordFileAuthenticator | undefined;
@@ -109,7 +112,8 @@ export class NodeSecurity {
     private readonly processForwarded: boolean,
     private readonly logger?: Logger,
   ) {
-    this.accessControl = config.accessControl ? fileAccessControl(config.accessControl) : ALLOW_ALL_ACCESS_CONTROL;
+    this.rules = config.accessControl ? fileAccessControl(config.accessControl) : undefined;
+    this.accessControl = this.rules ?? ALLOW_ALL_ACCESS_CONTROL;
     this.passwords = config.passwordFile ? new PasswordFileAuthenticator(config.passwordFile) : undefined;
     this.jwt = config.jwt ? new JwtAuthenticator(config.jwt) : undefined;
     this.uiSessions = new UiSessions(config.webUi.sharedSecret, config.webUi.sessionTimeoutMs);
@@ -121,6 +125,15 @@ export class NodeSecurity {
       config.httpServer.processForwarded,
       logger,
     );
+  }
+
+  /**
+   * The access control statements are checked with: the rules, plus per-user row filters on the
+   * metadata and runtime tables (`queries` lists the coordinator's queries); undefined without a
+   * rules file, so an unsecured server checks nothing.
+   */
+  statementAccessControl(queries: () => readonly ListedQuery[]): AccessControl | undefined {
+    return this.rules === undefined ? undefined : withMetadataRowFilters(this.rules, queries);
   }
 
   get authenticationEnabled(): boolean {

@@ -219,6 +219,51 @@ describe('a coordinator with HTTPS, passwords, JWT and a rules file', { timeout:
     assert.ok(catalogs.rows.some((row: unknown[]) => row[0] === 'memory'));
   });
 
+  it('lists in information_schema, system.jdbc and system.runtime only what the user may see', async () => {
+    const names = async (sql: string, user: keyof typeof USERS) => {
+      const answer = await run(sql, as(user));
+      assert.equal(answer.error, undefined, `${sql}: ${JSON.stringify(answer.error)}`);
+      return answer.rows.map((row: unknown[]) => row.join('.'));
+    };
+    assert.deepEqual(
+      await names(
+        "SELECT table_schema, table_name FROM memory.information_schema.tables WHERE table_schema <> 'information_schema' ORDER BY 1, 2",
+        'alice',
+      ),
+      ['alice.notes'],
+    );
+    assert.deepEqual(
+      await names(
+        "SELECT schema_name FROM memory.information_schema.schemata WHERE schema_name <> 'information_schema'",
+        'bob',
+      ),
+      ['bob'],
+    );
+    assert.deepEqual(
+      await names(
+        "SELECT table_schem, table_name FROM system.jdbc.tables WHERE table_cat = 'memory' AND table_schem <> 'information_schema' ORDER BY 1, 2",
+        'bob',
+      ),
+      ['bob.notes'],
+    );
+    assert.deepEqual(
+      await names(
+        "SELECT DISTINCT table_schem FROM system.jdbc.columns WHERE table_cat = 'memory' AND table_schem <> 'information_schema'",
+        'alice',
+      ),
+      ['alice'],
+    );
+    const adminTables = await names(
+      "SELECT table_schema FROM memory.information_schema.tables WHERE table_schema IN ('alice', 'bob') ORDER BY 1",
+      'admin',
+    );
+    assert.deepEqual(adminTables, ['alice', 'bob']);
+    // Queries: each user sees their own, the admin everyone's.
+    assert.deepEqual(await names('SELECT DISTINCT "user" FROM system.runtime.queries', 'bob'), ['bob']);
+    const everyone = await names('SELECT DISTINCT "user" FROM system.runtime.queries ORDER BY 1', 'admin');
+    assert.ok(everyone.includes('alice') && everyone.includes('bob'), everyone.join());
+  });
+
   it('reads through row filters and column masks, and refuses denied columns', async () => {
     assert.equal((await run('CREATE SCHEMA memory.shared', as('admin'))).error, undefined);
     const created = await run(
