@@ -199,7 +199,7 @@ function securedTable(
     lateral: false,
     fields: columns.map((column, i) => ({
       name: column.name.toLowerCase(),
-      type: query.outputs[i]!.type,
+      type: query.outputs[i]?.type ?? column.type,
       relationAlias: alias,
       hidden: column.hidden === true,
       origin: { table: name, column: column.name },

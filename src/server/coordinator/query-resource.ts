@@ -4,7 +4,9 @@
  * record (§2.5) with its stage tree, `DELETE /v1/query/{queryId}` cancels the query (204) —
  * the way several Presto clients and the web UI cancel — and `DELETE /v1/stage/{stageId}` stops a
  * query's output early (partial cancel). URIs are built by client-uris.ts (never from the Host
- * header); stacks are left out unless `http-server.include-stack-traces` is on.
+ * header); stacks are left out unless `http-server.include-stack-traces` is on. Whose queries a
+ * request may list, read and cancel follows the query rules (issue 17, security/query-access.ts):
+ * others' queries are left out of the list and answer 403.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';

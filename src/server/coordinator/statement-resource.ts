@@ -9,6 +9,11 @@
  * byte offset) instead of being run with the bytes replaced, since that statement is not the one
  * the user wrote. URIs in answers are built by client-uris.ts, never from the Host header;
  * `failureInfo.stack` is sent only with `http-server.include-stack-traces`.
+ *
+ * A query belongs to its submitter (issue 17): its `nextUri` carries a random `slug` without which
+ * the query id alone finds nothing (404), and its pages and DELETE answer only the owner and those
+ * the access control's query rules allow (security/query-access.ts); the session's user is the
+ * one the authentication established.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
