@@ -309,7 +309,7 @@ export class NodeSecurity {
     }
     reply
       .code(401)
-      .header('WWW-Authenticate', challenges)
+      .header('WWW-Authenticate', challenges.length === 1 ? challenges[0] : challenges)
       .type('text/plain')
       .send(messages.length > 0 ? messages.join(' | ') : 'Unauthorized');
   }
