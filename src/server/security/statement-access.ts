@@ -1,8 +1,8 @@
 /**
  * The access checks of a statement that the analyzer does not make (issue 17), run by the
  * statement runner before anything executes: the principal's right to act as the session user
- * (impersonation), the right to execute queries at all, writes and DDL against the table,
- * schema and session-property rules, and `SHOW TABLES` of a schema the user may not see. Reading
+ * (impersonation), the right to execute queries at all, the session properties the client sent
+ * and SET SESSION (session property rules), writes and DDL against the table and schema rules, and `SHOW TABLES` of a schema the user may not see. Reading
  * tables (in queries, views, subqueries, INSERT … SELECT sources) is checked by the analyzer
  * where it resolves each table (analyzer/relation-analyzer.ts), and listings are filtered by
  * `userMetadata` below. With no access control configured every check passes.
@@ -18,6 +18,8 @@ export interface StatementUser extends NameDefaults {
   readonly user: string;
   /** The authenticated user who sent the statement, when authentication is on. */
   readonly principal?: string;
+  /** Session properties the client sent (X-Trino-Session): set by the user as much as SET SESSION. */
+  readonly properties?: Readonly<Record<string, string>>;
 }
 
 function schemaOf(
@@ -39,6 +41,13 @@ function tableOf(name: QualifiedName, session: StatementUser): QualifiedObjectNa
   }
 }
 
+/** A system property by the session property rules; `catalog.property` needs the catalog readable. */
+function checkSessionProperty(access: AccessControl, user: string, property: string): void {
+  const dot = property.indexOf('.');
+  if (dot < 0) access.checkCanSetSystemSessionProperty(user, property);
+  else access.checkCanAccessCatalog(user, property.slice(0, dot));
+}
+
 /** Throws PERMISSION_DENIED when `session.user` may not run `statement` (see the file comment). */
 export function checkStatementAccess(statement: Statement, session: StatementUser, access: AccessControl): void {
   if (session.principal !== undefined && session.principal !== session.user) {
@@ -46,6 +55,7 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
   }
   access.checkCanExecuteQuery(session.user);
   const user = session.user;
+  for (const property of Object.keys(session.properties ?? {})) checkSessionProperty(access, user, property);
   const table = (
     name: QualifiedName,
     privilege: Parameters<AccessControl['checkTablePrivilege']>[2],
@@ -92,13 +102,9 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
       return;
     }
     case 'SetSession':
-    case 'ResetSession': {
-      const parts = canonicalParts(statement.name);
-      // `catalog.property` is a catalog session property: the catalog must be readable.
-      if (parts.length === 1) access.checkCanSetSystemSessionProperty(user, parts[0]);
-      else access.checkCanAccessCatalog(user, parts[0]);
+    case 'ResetSession':
+      checkSessionProperty(access, user, canonicalParts(statement.name).join('.'));
       return;
-    }
     case 'ShowTables': {
       const schema = schemaOf(statement.schema, session);
       if (schema !== undefined) access.checkCanShowTables(user, schema.catalog, schema.schema);

@@ -52,6 +52,7 @@ const RULES = {
   queries: [{ user: 'admin', allow: ['execute', 'view', 'kill'] }, { allow: ['execute'] }],
   impersonation: [{ original_user: 'admin', new_user: '.*' }],
   system_information: [{ user: 'admin', allow: ['read'] }],
+  system_session_properties: [{ user: '(alice|bob)', property: 'query_max_run_time', allow: false }, { allow: true }],
 };
 
 describe('a coordinator with HTTPS, passwords, JWT and a rules file', { timeout: 120_000 }, () => {
@@ -331,6 +332,18 @@ describe('a coordinator with HTTPS, passwords, JWT and a rules file', { timeout:
     }
     assert.deepEqual(rows, [[60175]]);
     assert.equal((await call(`${https}/v1/query/${id}`, { headers: as('alice') })).status, 200);
+  });
+
+  it('lets users set only the session properties the rules allow, by SET SESSION or header', async () => {
+    const set = await run("SET SESSION query_max_run_time = '1h'", as('alice'));
+    assert.equal(set.error?.message, 'Access Denied: Cannot set system session property query_max_run_time');
+    const header = await run('SELECT 1', as('bob', { 'X-Trino-Session': 'query_max_run_time=1h' }));
+    assert.equal(header.error?.message, 'Access Denied: Cannot set system session property query_max_run_time');
+    assert.equal((await run("SET SESSION query_max_run_time = '1h'", as('admin'))).error, undefined);
+    assert.deepEqual(
+      (await run('SELECT 1', as('bob', { 'X-Trino-Session': 'join_distribution_type=BROADCAST' }))).rows,
+      [[1]],
+    );
   });
 
   it('lets a user act as another only where the impersonation rules say', async () => {
