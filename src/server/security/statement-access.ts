@@ -8,7 +8,6 @@
  * `userMetadata` below. With no access control configured every check passes.
  */
 import { canonicalParts, type NameDefaults, resolveObjectName } from '../../analyzer/names.js';
-import { VivaceError } from '../../common/vivace-error.js';
 import type { AccessControl } from '../../spi/access-control.js';
 import type { QualifiedObjectName } from '../../spi/metadata.js';
 import type { QualifiedName, Statement } from '../../sql/ast.js';
@@ -171,9 +170,4 @@ export function userMetadata(metadata: MetadataManager, user: string, access: Ac
       }
     },
   });
-}
-
-/** Whether `error` is an access denial (for callers that answer it differently). */
-export function isAccessDenied(error: unknown): boolean {
-  return error instanceof VivaceError && error.errorName === 'PERMISSION_DENIED';
 }
