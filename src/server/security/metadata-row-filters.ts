@@ -10,7 +10,8 @@
  */
 import type { AccessControl, TableReadRules } from '../../spi/access-control.js';
 import type { QualifiedObjectName } from '../../spi/metadata.js';
-import type { RulesAccessControl, VisibilitySql } from './file-access-control.js';
+import type { RulesAccessControl } from './file-access-control.js';
+import type { VisibilitySql } from './visibility-sql.js';
 
 /** What the runtime filters need of a query. */
 export interface ListedQuery {

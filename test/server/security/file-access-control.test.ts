@@ -8,11 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  fileAccessControl,
-  parseAccessRules,
-  RulesAccessControl,
-} from '../../../src/server/security/file-access-control.js';
+import { parseAccessRules } from '../../../src/server/security/access-rules.js';
+import { fileAccessControl, RulesAccessControl } from '../../../src/server/security/file-access-control.js';
 
 const rulesOf = (json: unknown) => new RulesAccessControl(() => parseAccessRules(JSON.stringify(json)));
 const table = (catalog: string, schema: string, name: string) => ({ catalog, schema, name });
