@@ -51,12 +51,13 @@ const serverLayers = {
   protocol: [],
   metadata: ['protocol'],
   cluster: ['protocol'],
+  security: ['protocol', 'metadata'],
   task: ['protocol', 'metadata'],
-  worker: ['protocol', 'metadata', 'cluster', 'task'],
-  scheduler: ['protocol', 'metadata', 'cluster', 'task', 'worker'],
-  query: ['protocol', 'metadata', 'cluster', 'task', 'worker', 'scheduler'],
-  coordinator: ['protocol', 'metadata', 'cluster', 'task', 'worker', 'scheduler', 'query'],
-  startup: ['protocol', 'metadata', 'cluster', 'task', 'worker', 'scheduler', 'query', 'coordinator'],
+  worker: ['protocol', 'metadata', 'security', 'cluster', 'task'],
+  scheduler: ['protocol', 'metadata', 'security', 'cluster', 'task', 'worker'],
+  query: ['protocol', 'metadata', 'security', 'cluster', 'task', 'worker', 'scheduler'],
+  coordinator: ['protocol', 'metadata', 'security', 'cluster', 'task', 'worker', 'scheduler', 'query'],
+  startup: ['protocol', 'metadata', 'security', 'cluster', 'task', 'worker', 'scheduler', 'query', 'coordinator'],
 };
 
 const allLayers = Object.keys(layers);

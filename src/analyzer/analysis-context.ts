@@ -5,6 +5,7 @@
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type { FunctionRegistry } from '../functions/function-registry.js';
+import type { AccessControl } from '../spi/access-control.js';
 import type { MetadataView, QualifiedObjectName } from '../spi/metadata.js';
 import type { SourcePosition, WindowSpecification } from '../sql/ast.js';
 import type { Type } from '../types/type.js';
@@ -32,6 +33,8 @@ export interface StatementContext {
   nextCteId: number;
   /** Views being expanded, to detect recursive views. */
   readonly viewStack: string[];
+  /** Who may read what (issue 17): every table and view read is checked as it is resolved. */
+  readonly accessControl?: AccessControl;
 }
 
 /** Collects the aggregates of one query specification, deduplicated. */

@@ -5,6 +5,7 @@
  */
 import { VivaceError } from '../common/vivace-error.js';
 import type { FunctionRegistry } from '../functions/function-registry.js';
+import type { AccessControl } from '../spi/access-control.js';
 import type { MetadataView } from '../spi/metadata.js';
 import type { Statement } from '../sql/ast.js';
 import type { Session, StatementContext } from './analysis-context.js';
@@ -20,6 +21,8 @@ export interface AnalyzerOptions {
   readonly functions: FunctionRegistry;
   /** Values bound to `?` parameters (EXECUTE ... USING). */
   readonly parameters?: readonly BoundExpression[];
+  /** Checks each table and view the statement reads (issue 17); everything is readable without it. */
+  readonly accessControl?: AccessControl;
 }
 
 export function analyzeStatement(statement: Statement, options: AnalyzerOptions): AnalyzedQuery {
@@ -34,6 +37,7 @@ export function analyzeStatement(statement: Statement, options: AnalyzerOptions)
     tables: [],
     nextCteId: 0,
     viewStack: [],
+    ...(options.accessControl !== undefined ? { accessControl: options.accessControl } : {}),
   };
   const analyzer = new QueryAnalyzerImpl(context);
   const query = analyzer.analyzeQuery(statement, undefined, new NamedQueries());

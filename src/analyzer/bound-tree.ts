@@ -26,6 +26,8 @@ export interface Field {
   readonly hidden: boolean;
   /** The table column this field comes from, when it is one (for SHOW and lineage). */
   readonly origin?: { readonly table: QualifiedObjectName; readonly column: string };
+  /** Set when the user may not read this column (issue 17): referencing it fails with this message. */
+  readonly accessDenied?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -227,6 +227,7 @@ function analyzeName(node: ast.Identifier | ast.DereferenceExpression, ctx: Expr
   }
   const scope = scopeAt(ctx, resolved.depth);
   const field = scope.fields[resolved.index];
+  if (field.accessDenied !== undefined) throw new VivaceError('PERMISSION_DENIED', field.accessDenied);
   let result: BoundExpression =
     resolved.depth === 0
       ? { kind: 'FieldRef', type: field.type, index: resolved.index, pos: node.pos }

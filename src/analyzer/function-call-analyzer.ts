@@ -10,10 +10,10 @@ import type { ResolvedFunction } from '../functions/function-registry.js';
 import type { ArgumentType } from '../functions/signature-binder.js';
 import type * as ast from '../sql/ast.js';
 import { formatExpression } from '../sql/formatter.js';
-import { BIGINT, BOOLEAN, functionType, INTEGER, type Type, UNKNOWN } from '../types/type.js';
+import { BIGINT, BOOLEAN, functionType, INTEGER, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
 import { atPosition, type ExpressionContext } from './analysis-context.js';
-import { coerceTo, sameExpression, specialForm } from './bound-expressions.js';
+import { coerceTo, constant, sameExpression, specialForm } from './bound-expressions.js';
 import type { BoundExpression, BoundFrame, BoundFrameBound, SortKey } from './bound-tree.js';
 import { commonTypeOrThrow } from './common-type.js';
 
@@ -131,6 +131,10 @@ function specialCall(
     }
   };
   switch (name) {
+    case 'current_user':
+      // CURRENT_USER: the session's user, fixed for the statement (issue 17).
+      arity(0, 0);
+      return constant(ctx.statement.session.user, VARCHAR);
     case 'if': {
       arity(2, 3);
       const condition = analyze(node.args[0], ctx);

@@ -198,9 +198,11 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
       from: relation,
       aggregates: [],
       windowFunctions: [],
-      select: relation.fields.flatMap((f, i) =>
-        f.hidden ? [] : [{ kind: 'FieldRef' as const, type: f.type, index: i }],
-      ),
+      select: relation.fields.flatMap((f, i) => {
+        if (f.hidden) return [];
+        if (f.accessDenied !== undefined) throw new VivaceError('PERMISSION_DENIED', f.accessDenied);
+        return [{ kind: 'FieldRef' as const, type: f.type, index: i }];
+      }),
       outputs: fields,
       distinct: false,
       orderBy: [],
@@ -476,6 +478,7 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
     const fieldRefs = (indexes: number[]) =>
       indexes.map((index) => {
         const field = fromScope.fields[index];
+        if (field.accessDenied !== undefined) throw new VivaceError('PERMISSION_DENIED', field.accessDenied);
         const expression: BoundExpression = { kind: 'FieldRef', type: field.type, index, pos: item.pos };
         return { expression, name: field.name };
       });

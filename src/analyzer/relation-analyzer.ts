@@ -4,6 +4,7 @@
  * `QueryAnalyzer` callbacks, so this file and query-analyzer.ts do not import each other.
  */
 import { VivaceError } from '../common/vivace-error.js';
+import type { TableReadRules } from '../spi/access-control.js';
 import { formatObjectName, type QualifiedObjectName } from '../spi/metadata.js';
 import type * as ast from '../sql/ast.js';
 import { parseStatement } from '../sql/parser.js';
@@ -85,11 +86,22 @@ function table(node: ast.Table, analyzer: QueryAnalyzer, namedQueries: NamedQuer
   const statement = analyzer.statement;
   const name = resolveObjectName(node.name, analyzer.nameDefaults);
   checkSchema(name, statement, node.pos);
+  // Issue 17: reading a table or view needs SELECT on it (the user's: views run as the invoker).
+  const checkSelect = () =>
+    statement.accessControl?.checkTablePrivilege(statement.session.user, name, 'SELECT', 'select from');
   const view = statement.metadata.getView(name);
-  if (view) return expandView(node, name, view, analyzer);
+  if (view) {
+    checkSelect();
+    return expandView(node, name, view, analyzer);
+  }
   const metadata = statement.metadata.getTable(name);
   if (!metadata) {
     throw new VivaceError('TABLE_NOT_FOUND', `Table '${formatObjectName(name)}' does not exist`, node.pos);
+  }
+  checkSelect();
+  const readRules = statement.accessControl?.tableReadRules?.(statement.session.user, name);
+  if (readRules !== undefined && !statement.viewStack.includes(securedKey(name))) {
+    return securedTable(node, name, metadata.columns, readRules, analyzer);
   }
   if (!statement.tables.some((t) => formatObjectName(t) === formatObjectName(name))) statement.tables.push(name);
   const alias = [name.catalog, name.schema, name.name];
@@ -114,6 +126,86 @@ export function checkSchema(name: QualifiedObjectName, statement: StatementConte
   if (!statement.metadata.schemaExists(name.catalog, name.schema)) {
     throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${name.schema}' does not exist`, pos);
   }
+}
+
+/** The marker of a table whose masks and filter are being applied (its own reference reads it plainly). */
+function securedKey(name: QualifiedObjectName): string {
+  return `\u0000secured:${formatObjectName(name)}`;
+}
+
+function quoted(identifier: string): string {
+  return `"${identifier.replace(/"/g, '""')}"`;
+}
+
+/**
+ * A table the user reads through column masks, a row filter or with columns they may not read
+ * (issue 17, Trino's file access control): it is read as the subquery
+ * `SELECT <column or CAST((mask) AS type)>, ... FROM table WHERE (filter)`, analysed like a view
+ * (the table inside it is read plainly), and a denied column stays a field whose every reference
+ * fails with PERMISSION_DENIED, so `SELECT *` and any use of it are refused while queries that do
+ * not touch it run.
+ */
+function securedTable(
+  node: ast.Table,
+  name: QualifiedObjectName,
+  columns: readonly {
+    readonly name: string;
+    readonly type: import('../types/type.js').Type;
+    readonly hidden?: boolean;
+  }[],
+  rules: TableReadRules,
+  analyzer: QueryAnalyzer,
+): BoundRelation {
+  const statement = analyzer.statement;
+  const items = columns.map((column) => {
+    const mask = rules.columnMasks.get(column.name.toLowerCase());
+    return mask === undefined
+      ? quoted(column.name)
+      : `CAST((${mask}) AS ${formatType(column.type)}) AS ${quoted(column.name)}`;
+  });
+  const table = `${quoted(name.catalog)}.${quoted(name.schema)}.${quoted(name.name)}`;
+  const filter = rules.rowFilter === undefined ? '' : ` WHERE (${rules.rowFilter})`;
+  const key = securedKey(name);
+  statement.viewStack.push(key);
+  let query: BoundQuery;
+  try {
+    const parsed = parseStatement(`SELECT ${items.join(', ')} FROM ${table}${filter}`);
+    if (parsed.kind !== 'Query') throw new VivaceError('INVALID_ROW_FILTER', 'not a query');
+    query = analyzer
+      .withNameDefaults({ catalog: name.catalog, schema: name.schema })
+      .analyzeQuery(parsed, undefined, new NamedQueries());
+  } catch (e) {
+    if (e instanceof VivaceError && e.errorType === 'USER_ERROR' && e.errorName !== 'PERMISSION_DENIED') {
+      const code = rules.rowFilter !== undefined ? 'INVALID_ROW_FILTER' : 'INVALID_COLUMN_MASK';
+      throw new VivaceError(
+        code,
+        `Invalid row filter or column mask for '${formatObjectName(name)}': ${e.rawMessage}`,
+        node.pos,
+        {
+          cause: e,
+        },
+      );
+    }
+    throw e;
+  } finally {
+    statement.viewStack.pop();
+  }
+  const alias = [name.catalog, name.schema, name.name];
+  const denied = columns.filter((column) => rules.deniedColumns.has(column.name.toLowerCase()));
+  const deniedMessage = `Access Denied: Cannot select from columns [${denied.map((c) => c.name.toLowerCase()).join(', ')}] in table or view ${formatObjectName(name)}`;
+  return {
+    kind: 'Subquery',
+    query,
+    lateral: false,
+    fields: columns.map((column, i) => ({
+      name: column.name.toLowerCase(),
+      type: query.outputs[i]?.type ?? column.type,
+      relationAlias: alias,
+      hidden: column.hidden === true,
+      origin: { table: name, column: column.name },
+      ...(rules.deniedColumns.has(column.name.toLowerCase()) ? { accessDenied: deniedMessage } : {}),
+    })),
+  };
 }
 
 function expandView(

@@ -22,6 +22,10 @@ export interface ClientSession {
   readonly transactionId?: string;
   /** `X-Service-` unless talking to a server that expects `X-Presto-` or `X-Trino-`. */
   readonly headerPrefix?: string;
+  /** Sent with HTTP Basic authentication (the server must be https://). */
+  readonly password?: string;
+  /** TLS of an https:// server: extra trusted CAs (PEM), or no certificate check at all (`--insecure`). */
+  readonly tls?: { readonly ca?: string; readonly insecure?: boolean };
 }
 
 export function newClientSession(server: string, user: string, overrides: Partial<ClientSession> = {}): ClientSession {
@@ -32,6 +36,9 @@ export function newClientSession(server: string, user: string, overrides: Partia
 export function sessionHeaders(session: ClientSession): Record<string, string> {
   const prefix = session.headerPrefix ?? 'X-Service-';
   const headers: Record<string, string> = { [`${prefix}User`]: session.user };
+  if (session.password !== undefined) {
+    headers.authorization = `Basic ${Buffer.from(`${session.user}:${session.password}`).toString('base64')}`;
+  }
   const set = (name: string, value: string | undefined) => {
     if (value !== undefined && value !== '') headers[`${prefix}${name}`] = value;
   };

@@ -5,6 +5,7 @@
  * `nextUri`, and collects the session changes the server announces in response headers.
  * Connections are pooled and kept alive by undici.
  */
+import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import {
   type ClientSession,
@@ -27,6 +28,24 @@ export class ClientProtocolError extends Error {
 }
 
 const defaultAgent = new Agent({ keepAliveTimeout: 30_000, connections: 16 });
+const tlsAgents = new WeakMap<NonNullable<ClientSession['tls']>, Agent>();
+
+/** The agent for `session`'s server: the default one, or one with the session's TLS settings. */
+function agentOf(session: ClientSession, options: StatementClientOptions): Agent {
+  if (options.agent !== undefined) return options.agent;
+  const tls = session.tls;
+  if (tls === undefined) return defaultAgent;
+  let agent = tlsAgents.get(tls);
+  if (agent === undefined) {
+    const connect = {
+      ...(tls.ca !== undefined ? { ca: [...rootCertificates, tls.ca] } : {}),
+      ...(tls.insecure === true ? { rejectUnauthorized: false } : {}),
+    };
+    agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, connect });
+    tlsAgents.set(tls, agent);
+  }
+  return agent;
+}
 
 export interface StatementClientOptions {
   /** Upper bound on retries of one request answered with 503 or a connection error. */
@@ -108,7 +127,7 @@ export class StatementClient {
     const response = await request(next, {
       method: 'DELETE',
       headers: sessionHeaders(this.session),
-      dispatcher: this.options.agent ?? defaultAgent,
+      dispatcher: agentOf(this.session, this.options),
     });
     await response.body.dump();
   }
@@ -143,7 +162,7 @@ async function sendWithRetry(
         method,
         headers,
         body,
-        dispatcher: options.agent ?? defaultAgent,
+        dispatcher: agentOf(session, options),
         headersTimeout: options.requestTimeoutMs ?? 60_000,
         bodyTimeout: options.requestTimeoutMs ?? 60_000,
       });

@@ -19,7 +19,7 @@ import type {
 } from './ast.js';
 import { syntaxError } from './parse-error.js';
 import { integerLiteralInRange } from './parser-literals.js';
-import { SpecialFormParser } from './parser-special-forms.js';
+import { call, SpecialFormParser } from './parser-special-forms.js';
 import type { Mutable } from './parser-state.js';
 import type { Token } from './token.js';
 
@@ -175,6 +175,12 @@ export abstract class PrimaryParser extends SpecialFormParser {
         return this.parseNormalize();
       case 'GROUPING':
         return this.parseGrouping();
+      case 'CURRENT_USER':
+        // The session user (issue 17), analysed as a constant; `current_user()` (how the
+        // formatter writes it back) parses too.
+        this.advance();
+        if (this.accept('(')) this.expect(')');
+        return call('current_user', [], t.pos);
       case 'CURRENT_DATE':
         this.advance();
         return { kind: 'CurrentTime', function: 'CURRENT_DATE', pos: t.pos };

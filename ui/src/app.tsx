@@ -18,7 +18,15 @@ const LINKS: { href: string; label: string; pages: Route['page'][] }[] = [
   { href: '#/workbench', label: 'Workbench', pages: ['workbench'] },
 ];
 
+/** The logged-in user the server names in its readable cookie (issue 17), when there is a login. */
+function loggedInUser(): string | undefined {
+  const entry = document.cookie.split('; ').find((part) => part.startsWith('Vivace-UI-User='));
+  const value = entry?.slice('Vivace-UI-User='.length);
+  return value ? decodeURIComponent(value) : undefined;
+}
+
 export function App() {
+  const user = loggedInUser();
   const [route, setRoute] = useState<Route>(currentRoute);
   useEffect(() => {
     const update = () => setRoute(currentRoute());
@@ -43,6 +51,11 @@ export function App() {
             </a>
           ))}
         </nav>
+        {user !== undefined && (
+          <span class="session" data-testid="session-user">
+            {user} · <a href="/ui/logout">Log out</a>
+          </span>
+        )}
       </header>
       <main id="main">
         {route.page === 'overview' && <OverviewPage />}

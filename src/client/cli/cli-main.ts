@@ -28,7 +28,16 @@ export interface CliOptions {
   readonly debug?: boolean;
   readonly ignoreErrors?: boolean;
   readonly historyFile?: string;
+  /** `--password`: send a password (from VIVACE_PASSWORD, else prompted for). */
+  readonly password?: boolean;
+  /** PEM file of CAs to trust for an https:// server besides the system's. */
+  readonly truststorePath?: string;
+  /** Skip the server certificate check (testing only). */
+  readonly insecure?: boolean;
 }
+
+/** Where the CLI reads a password from when `--password` is given and no prompt is possible. */
+export const PASSWORD_ENVIRONMENT_VARIABLE = 'VIVACE_PASSWORD';
 
 export class CliUsageError extends Error {}
 
@@ -51,9 +60,22 @@ export function parseSessionProperties(pairs: readonly string[]): Record<string,
   return properties;
 }
 
-export function sessionFromOptions(options: CliOptions): ClientSession {
+export function sessionFromOptions(options: CliOptions, password?: string): ClientSession {
   const server = /^https?:\/\//.test(options.server) ? options.server : `http://${options.server}`;
+  if (password !== undefined && !server.toLowerCase().startsWith('https://')) {
+    // As Trino's CLI: a password never crosses plain HTTP.
+    throw new CliUsageError('Authentication using username/password requires HTTPS to be enabled');
+  }
+  const tls =
+    options.truststorePath !== undefined || options.insecure === true
+      ? {
+          ...(options.truststorePath !== undefined ? { ca: readFileSync(options.truststorePath, 'utf8') } : {}),
+          ...(options.insecure === true ? { insecure: true } : {}),
+        }
+      : undefined;
   return newClientSession(server, options.user ?? safeUserName(), {
+    ...(password !== undefined ? { password } : {}),
+    ...(tls !== undefined ? { tls } : {}),
     source: options.source ?? 'vivace-cli',
     catalog: options.catalog,
     schema: options.schema,
@@ -71,11 +93,50 @@ function safeUserName(): string {
   }
 }
 
+/** Reads a password from the terminal without echoing it. */
+async function promptPassword(): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) {
+    throw new CliUsageError(`--password needs a terminal to prompt on, or ${PASSWORD_ENVIRONMENT_VARIABLE}`);
+  }
+  process.stderr.write('Password: ');
+  input.setRawMode(true);
+  input.resume();
+  return await new Promise<string>((resolve, reject) => {
+    let typed = '';
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') {
+          finish();
+          resolve(typed);
+          return;
+        }
+        if (char === '\u0003') {
+          finish();
+          reject(new CliUsageError('Password prompt interrupted'));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    const finish = () => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write('\n');
+    };
+    input.on('data', onData);
+  });
+}
+
 export async function runCli(options: CliOptions): Promise<number> {
   let session: ClientSession;
   let text: string | undefined;
   try {
-    session = sessionFromOptions(options);
+    const password =
+      options.password === true ? (process.env[PASSWORD_ENVIRONMENT_VARIABLE] ?? (await promptPassword())) : undefined;
+    session = sessionFromOptions(options, password);
     if (options.execute !== undefined && options.file !== undefined) {
       throw new CliUsageError('Only one of --execute and --file may be given');
     }

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
 import { createNodeHttpServer, type HttpServerTimeouts, logHandlerErrors } from '../protocol/http-server.js';
 import type { QueryManager } from '../query/query-manager.js';
+import type { QueryAccess } from '../security/query-access.js';
 import type { ClientUriSettings } from './client-uris.js';
 import { registerClusterResource } from './cluster-resource.js';
 import { registerQueryResource } from './query-resource.js';
@@ -40,6 +41,8 @@ export interface CoordinatorServerOptions {
   readonly includeStackTraces?: boolean;
   /** Where errors escaping a handler are logged. */
   readonly logger?: Logger;
+  /** Whose queries a request may page, see and cancel (issue 17); everyone's by default. */
+  readonly queryAccess?: QueryAccess;
 }
 
 export function createCoordinatorServer(options: CoordinatorServerOptions): FastifyInstance {
@@ -47,7 +50,11 @@ export function createCoordinatorServer(options: CoordinatorServerOptions): Fast
   if (options.logger) logHandlerErrors(app, options.logger);
   const startTime = Date.now();
   options.configure?.(app);
-  const resourceOptions = { uris: options.uris, includeStackTraces: options.includeStackTraces };
+  const resourceOptions = {
+    uris: options.uris,
+    includeStackTraces: options.includeStackTraces,
+    access: options.queryAccess,
+  };
   registerStatementResource(app, options.runner, resourceOptions);
   registerQueryResource(app, options.runner, resourceOptions);
   const workers = options.workers;

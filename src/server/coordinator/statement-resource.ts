@@ -9,15 +9,23 @@
  * byte offset) instead of being run with the bytes replaced, since that statement is not the one
  * the user wrote. URIs in answers are built by client-uris.ts, never from the Host header;
  * `failureInfo.stack` is sent only with `http-server.include-stack-traces`.
+ *
+ * A query belongs to its submitter (issue 17): its `nextUri` carries a random `slug` without which
+ * the query id alone finds nothing (404), and its pages and DELETE answer only the owner and those
+ * the access control's query rules allow (security/query-access.ts); the session's user is the
+ * one the authentication established.
  */
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
 import { type JsonValue, stringifyJson } from '../../data/json-values.js';
+import { ALLOW_ALL_ACCESS_CONTROL } from '../../spi/access-control.js';
 import { formatType } from '../../types/type-signature.js';
 import { errorObject } from '../protocol/error-json.js';
 import type { QuerySession } from '../protocol/query-state.js';
 import type { QueryExecution } from '../query/query-execution.js';
+import { QueryAccess } from '../security/query-access.js';
 import { type ClientUriSettings, clientBaseUri } from './client-uris.js';
 import { ProtocolError, type ProtocolRequest, readProtocolRequest } from './protocol-headers.js';
 import { statementStats, warningsOf } from './query-info.js';
@@ -40,6 +48,8 @@ export interface StatementResourceOptions {
   readonly uris?: ClientUriSettings;
   /** Send `failureInfo.stack` to clients (a debugging aid; stacks name the server's files). */
   readonly includeStackTraces?: boolean;
+  /** Who may page and cancel whose queries (issue 17); everyone by default. */
+  readonly access?: QueryAccess;
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -88,6 +98,7 @@ export function registerStatementResource(
   const lastResponse = new Map<string, CachedResponse>();
   const pager = new ResultPager(TARGET_RESULT_BYTES);
   const includeStack = options.includeStackTraces ?? false;
+  const access = options.access ?? new QueryAccess(ALLOW_ALL_ACCESS_CONTROL);
   const baseOf = (request: FastifyRequest) => clientBaseUri(request, options.uris);
 
   // Bodies arrive as bytes: Fastify's text parser would replace invalid UTF-8 without a word.
@@ -127,13 +138,18 @@ export function registerStatementResource(
       if (e instanceof ProtocolError) return reply.code(400).type('text/plain').send(e.message);
       throw e;
     }
+    // The user the authentication established (the user header, else the authenticated principal).
+    const identity = access.identity(request);
     const session: QuerySession = {
       ...protocol.session,
+      user: identity.user,
+      ...(identity.principal !== undefined ? { principal: identity.principal } : {}),
       ...(protocol.preparedStatements.size > 0 ? { preparedStatements: protocol.preparedStatements } : {}),
       ...(protocol.transactionId !== undefined ? { transactionId: protocol.transactionId } : {}),
     };
     const query = queries.submit(sql, session);
     query.protocolPrefix = protocol.prefix;
+    query.clientSlug = randomBytes(16).toString('base64url');
     query.remoteAddress = request.ip;
     query.userAgent = request.headers['user-agent'];
     // The first answer waits (briefly) for planning, so a normal query's columns come with it.
@@ -148,7 +164,12 @@ export function registerStatementResource(
   app.get('/v1/statement/:queryId/:token', async (request, reply) => {
     const { queryId, token } = request.params as { queryId: string; token: string };
     const query = queries.get(queryId);
-    if (!query) return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
+    // Without the slug of its nextUri, a query id alone finds nothing (issue 17).
+    if (!query || !slugMatches(request, query)) {
+      return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
+    }
+    if (!access.canView(request, query))
+      return reply.code(403).type('text/plain').send('Access Denied: Cannot view query');
     query.touch();
     const tokenNumber = Number(token);
     const cached = lastResponse.get(queryId);
@@ -169,9 +190,21 @@ export function registerStatementResource(
 
   app.delete('/v1/statement/:queryId/:token', async (request, reply) => {
     const { queryId } = request.params as { queryId: string };
-    queries.get(queryId)?.cancel(new VivaceError('USER_CANCELED', 'Query was canceled'));
+    const query = queries.get(queryId);
+    if (query !== undefined && !slugMatches(request, query)) {
+      return reply.code(404).type('text/plain').send(`Query not found: ${queryId}`);
+    }
+    if (query !== undefined && !access.canKill(request, query)) {
+      return reply.code(403).type('text/plain').send('Access Denied: Cannot kill query');
+    }
+    query?.cancel(new VivaceError('USER_CANCELED', 'Query was canceled'));
     return reply.code(204).send();
   });
+}
+
+function slugMatches(request: FastifyRequest, query: QueryExecution): boolean {
+  const { slug } = request.query as { slug?: string };
+  return query.clientSlug === '' || slug === query.clientSlug;
 }
 
 /**
@@ -257,7 +290,7 @@ function render(
     infoUri: `${base}/v1/query/${query.queryId}`,
   };
   if (initial) response.partialCancelUri = `${base}/v1/stage/${query.queryId}.0`;
-  if (!done) response.nextUri = `${base}/v1/statement/${query.queryId}/${nextToken}`;
+  if (!done) response.nextUri = `${base}/v1/statement/${query.queryId}/${nextToken}?slug=${query.clientSlug}`;
   if (query.columns) {
     response.columns = query.columns.map((c) => ({ name: c.name, type: formatType(c.type) }));
   }

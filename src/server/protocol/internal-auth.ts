@@ -112,15 +112,23 @@ export const COORDINATOR_INTERNAL_ROUTES: InternalRoutePredicate = (_method, rou
 
 /**
  * On a worker everything is internal except the read-only info resource and, as the spec's §4.2
- * shows them, GETs of the task records (`/v1/task`, `/v1/task/:taskId`): they change nothing and
- * no authentication exists to decide who may read them (issue 17 will). Creating, updating and
- * deleting tasks and reading their results stay internal.
+ * shows them, GETs of the task records (`/v1/task`, `/v1/task/:taskId`): they change nothing, and
+ * the user authentication (server/security, issue 17) decides who else may read them. Creating,
+ * updating and deleting tasks and reading their results stay internal.
  */
 export const WORKER_INTERNAL_ROUTES: InternalRoutePredicate = (method, route) =>
   !(
     (method === 'GET' || method === 'HEAD') &&
     (route === '/v1/info' || route === '/v1/info/state' || route === '/v1/task' || route === '/v1/task/:taskId')
   );
+
+/**
+ * GETs of the task records (`/v1/task`, `/v1/task/:taskId`): readable by internal callers and,
+ * without a valid token, by users the user authentication (server/security) lets read system
+ * information (issue 17); an invalid token counts as none.
+ */
+export const TASK_RECORD_READS: InternalRoutePredicate = (method, route) =>
+  (method === 'GET' || method === 'HEAD') && (route === '/v1/task' || route === '/v1/task/:taskId');
 
 /** The node id of the caller proved by the request's token (set by the hook below). */
 export function internalCaller(request: FastifyRequest): string | undefined {
@@ -143,9 +151,12 @@ export function installInternalAuthentication(
     const route = request.routeOptions.url;
     // No route matched: the router's 404 follows, which says nothing about internal resources.
     if (route === undefined) return;
-    if (!isInternal(request.method, route)) return;
     const header = request.headers[INTERNAL_BEARER_HEADER.toLowerCase()];
+    const taskRead = TASK_RECORD_READS(request.method, route);
+    if (!taskRead && !isInternal(request.method, route)) return;
     const caller = verifyInternalToken(secret, Array.isArray(header) ? header[0] : header, acceptsAudience);
+    // Task records answer users too: without a valid token, user authentication decides (issue 17).
+    if (caller === undefined && taskRead) return;
     if (caller === undefined) {
       return reply
         .code(401)

@@ -15,6 +15,8 @@ export interface InternalHttpClientOptions {
   readonly timeoutMs?: number;
   /** Connections kept per origin. */
   readonly connectionsPerOrigin?: number;
+  /** The CAs trusted for https:// nodes (issue 17: internal HTTPS); Node's defaults when undefined. */
+  readonly trustedCertificates?: readonly string[];
 }
 
 export interface InternalRequest {
@@ -37,6 +39,11 @@ export interface InternalResponse {
 
 export class InternalHttpClient {
   private readonly agent: Agent;
+  /**
+   * A pool for exchanges when this node trusts its own CAs (internal HTTPS, issue 17); exchanges
+   * otherwise share their process-wide pool (http-exchange-client.ts).
+   */
+  readonly exchangeAgent: Agent | undefined;
   private readonly tokens: InternalTokenSource | undefined;
   private readonly timeoutMs: number;
 
@@ -46,8 +53,20 @@ export class InternalHttpClient {
       connections: options.connectionsPerOrigin ?? 16,
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
-      connect: { timeout: this.timeoutMs },
+      connect: {
+        timeout: this.timeoutMs,
+        ...(options.trustedCertificates !== undefined ? { ca: [...options.trustedCertificates] } : {}),
+      },
     });
+    this.exchangeAgent =
+      options.trustedCertificates === undefined
+        ? undefined
+        : new Agent({
+            connections: 32,
+            keepAliveTimeout: 30_000,
+            keepAliveMaxTimeout: 60_000,
+            connect: { ca: [...options.trustedCertificates] },
+          });
     this.tokens = options.sharedSecret ? new InternalTokenSource(options.sharedSecret, options.nodeId) : undefined;
   }
 
@@ -91,7 +110,7 @@ export class InternalHttpClient {
     return JSON.parse(text) as T;
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await Promise.all([this.agent.close(), this.exchangeAgent?.close()]);
   }
 }

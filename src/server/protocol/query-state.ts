@@ -19,6 +19,8 @@ export interface QuerySession {
   readonly preparedStatements?: ReadonlyMap<string, string>;
   /** The client's transaction (Transaction-Id header), when it started one. */
   readonly transactionId?: string;
+  /** The authenticated user who submitted the statement, when authentication is on (issue 17). */
+  readonly principal?: string;
 }
 
 /** Presto's stage states; a stage is `done` exactly in the last four. */

@@ -32,6 +32,8 @@ export class QueryExecution {
   clearTransactionId = false;
   /** The header prefix the client used (X-Service-, X-Presto-, X-Trino-): responses answer in kind. */
   protocolPrefix = 'X-Service-';
+  /** The random part of the query's `nextUri` (issue 17): without it a query id alone reaches nothing. */
+  clientSlug = '';
   readonly results = new PageBuffer(16 * 1024 * 1024);
   readonly createTime = Date.now();
   startTime: number | undefined;

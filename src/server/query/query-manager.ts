@@ -11,6 +11,7 @@ import type { FileCatalogStore } from '../../connectors/catalog/catalog-store.js
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import type { NodeMemoryPool } from '../../execution/memory-context.js';
 import { defaultFunctionRegistry } from '../../functions/function-registry.js';
+import type { AccessControl } from '../../spi/access-control.js';
 import { parseStatement } from '../../sql/parser.js';
 import { redactSensitiveStatement } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
@@ -41,6 +42,8 @@ export interface QueryManagerOptions {
   readonly queryManagement?: Partial<QueryTrackerOptions>;
   /** Where failed queries are logged with their stacks (clients see stacks only in debug mode). */
   readonly logger?: Logger;
+  /** Who may do what (issue 17); everything is allowed without it. */
+  readonly accessControl?: AccessControl;
 }
 
 export class QueryManager {
@@ -62,6 +65,7 @@ export class QueryManager {
       cluster: options.cluster,
       nodeMemory: options.nodeMemory,
       catalogStore: options.catalogStore,
+      accessControl: options.accessControl,
       queryMaxMemoryBytes: options.queryMaxMemoryBytes,
       nodeId: options.nodeId ?? 'coordinator',
       coordinatorUri: () => this.coordinatorUri,

@@ -51,6 +51,7 @@ export function createClusterAccess(
         maxResponseBytes: RESULT_RESPONSE_BYTES,
         maxBufferedBytes: RESULT_BUFFER_BYTES,
         headers: (uri) => http.internalHeaders(uri),
+        ...(http.exchangeAgent !== undefined ? { dispatcher: http.exchangeAgent } : {}),
         onFailure,
       }),
   };

@@ -34,8 +34,13 @@ import {
 import { InternalHttpClient } from '../protocol/internal-http-client.js';
 import type { NodeConfig } from '../protocol/node-config.js';
 import type { NodeInfo } from '../protocol/node-info.js';
+import type { QueryExecution } from '../query/query-execution.js';
 import { QueryManager } from '../query/query-manager.js';
 import { createClusterAccess } from '../scheduler/cluster-access.js';
+import { registerCoordinatorStatus } from '../security/coordinator-status.js';
+import { NodeTransport } from '../security/node-transport.js';
+import { QueryAccess } from '../security/query-access.js';
+import { registerUiLogin } from '../security/ui-login.js';
 import { IdleMemoryRelease } from '../worker/idle-memory.js';
 
 export interface CoordinatorBootstrapOptions {
@@ -58,10 +63,14 @@ export interface CoordinatorServices {
   /** Pooled, signed client for requests to workers. */
   readonly httpClient: InternalHttpClient;
   readonly logger: Logger;
+  /** TLS, authentication and access control (issue 17). */
+  readonly transport: NodeTransport;
 }
 
 export interface RunningCoordinator extends CoordinatorServices {
   readonly url: string;
+  /** The HTTPS address when HTTPS is on (issue 17). */
+  readonly httpsUrl: string | undefined;
   readonly app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -71,6 +80,8 @@ export async function startCoordinator(
   options: CoordinatorBootstrapOptions = {},
 ): Promise<RunningCoordinator> {
   const logger = options.logger ?? createClusterLogger('coordinator', config.nodeId);
+  // Security settings first: a broken one stops the start before anything listens.
+  const transport = new NodeTransport(config, logger);
   const catalogDirectory = resolve(config.etcDirectory, 'catalog');
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
@@ -80,12 +91,18 @@ export async function startCoordinator(
   // No warm-up here (workers do it): with workers the coordinator reads no tpch data, and without
   // them the background work would compete with the first queries of a single-process server.
   const metadata = new MetadataManager(catalogs);
-  const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
+  const httpClient = new InternalHttpClient({
+    nodeId: config.nodeId,
+    sharedSecret: config.sharedSecret,
+    trustedCertificates: transport.trustedCertificates,
+  });
   // The node manager is built below; until then no worker is active.
   let activeWorkers: () => readonly NodeInfo[] = () => [];
   // Once no query runs, the coordinator gives the memory its queries freed back to the system.
   let runnerIdle: () => boolean = () => true;
   const idleMemory = new IdleMemoryRelease(() => runnerIdle());
+  // The runner's queries, for the access control's filter of system.runtime (set once it exists).
+  let runnerQueries: () => readonly QueryExecution[] = () => [];
   const runner = new QueryManager({
     metadata,
     // catalog.management=dynamic (Vivace's default): CREATE CATALOG writes etc/catalog/<name>.properties
@@ -96,9 +113,12 @@ export async function startCoordinator(
     nodeId: config.nodeId,
     queryManagement: { ...config.queryManagement, onIdle: () => idleMemory.becameIdle() },
     logger,
+    // Only a configured access control is asked; without one nothing is checked, as before.
+    accessControl: transport.security.statementAccessControl(() => runnerQueries()),
     cluster: createClusterAccess(httpClient, () => activeWorkers(), config.includeCoordinator),
   });
   runnerIdle = () => runner.isIdle();
+  runnerQueries = () => runner.list();
   // Pings get their own pool and a short time-out so a paused node can't hold up other traffic.
   // They read the open `/v1/info/state` and so carry no token: a node gets tokens only in requests
   // for internal resources, and only once its announcement proved it holds the secret.
@@ -107,6 +127,7 @@ export async function startCoordinator(
     sharedSecret: undefined,
     timeoutMs: config.heartbeatTimeoutMs,
     connectionsPerOrigin: 4,
+    trustedCertificates: transport.trustedCertificates,
   });
   const registry = new DiscoveryRegistry(config.environment, config.discoveryMaxAgeMs);
   const detector = new HeartbeatFailureDetector({
@@ -160,6 +181,7 @@ export async function startCoordinator(
     nodeManager,
     httpClient,
     logger,
+    transport,
   };
   nodeManager.onChange((active) => {
     logger.info({ activeWorkers: active.map((node) => `${node.nodeId}@${node.uri}`) }, 'active workers changed');
@@ -173,6 +195,7 @@ export async function startCoordinator(
     uris: config.httpServer,
     includeStackTraces: config.httpServer.includeStackTraces,
     logger,
+    queryAccess: new QueryAccess(transport.security.accessControl),
     workers: {
       activeWorkers: () => nodeManager.activeWorkers().length,
       failedWorkers: () => detector.failedStats().length,
@@ -184,15 +207,16 @@ export async function startCoordinator(
         COORDINATOR_INTERNAL_ROUTES,
         (audience) => audience === COORDINATOR_AUDIENCE,
       );
+      transport.security.installAuthentication(server, COORDINATOR_INTERNAL_ROUTES);
+      registerUiLogin(server, transport.security);
+      registerCoordinatorStatus(server, config, transport.security);
       registerDiscoveryResource(server, registry);
       registerNodeResource(server, detector, config.httpServer.includeStackTraces);
       options.registerRoutes?.(server, services);
     },
   });
-  await app.listen({ host: config.httpHost, port: config.httpPort });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.httpPort;
-  runner.coordinatorUri = `http://${config.httpHost}:${port}`;
+  const addresses = await transport.listen(app);
+  runner.coordinatorUri = addresses.internalUrl;
   selfUri = runner.coordinatorUri;
   registry.start();
   detector.start();
@@ -202,7 +226,8 @@ export async function startCoordinator(
   refresher.unref();
   return {
     ...services,
-    url: `http://${config.httpHost}:${port}`,
+    url: addresses.url,
+    httpsUrl: addresses.httpsUrl,
     app,
     async close() {
       clearInterval(refresher);
@@ -212,7 +237,7 @@ export async function startCoordinator(
       runner.close();
       idleMemory.cancel();
       await app.close();
-      await Promise.all([httpClient.close(), pingClient.close()]);
+      await Promise.all([httpClient.close(), pingClient.close(), transport.security.close()]);
     },
   };
 }

@@ -15,6 +15,8 @@ export interface RoleReadyMessage {
   readonly role: 'coordinator' | 'worker';
   readonly nodeId: string;
   readonly url: string;
+  /** The node's HTTPS address when HTTPS is on (issue 17). */
+  readonly httpsUrl?: string;
 }
 
 /** Environment variable carrying the shared secret from a launcher to its children (not argv, which `ps` shows). */
@@ -44,8 +46,14 @@ function reportReady(message: RoleReadyMessage): void {
 export async function runCoordinatorProcess(config: NodeConfig): Promise<string> {
   const coordinator = await startCoordinator(config);
   stopOnSignalsAndParentLoss(() => coordinator.close());
-  coordinator.logger.info({ url: coordinator.url }, 'coordinator started');
-  reportReady({ type: 'ready', role: 'coordinator', nodeId: config.nodeId, url: coordinator.url });
+  coordinator.logger.info({ url: coordinator.url, httpsUrl: coordinator.httpsUrl }, 'coordinator started');
+  reportReady({
+    type: 'ready',
+    role: 'coordinator',
+    nodeId: config.nodeId,
+    url: coordinator.url,
+    ...(coordinator.httpsUrl !== undefined ? { httpsUrl: coordinator.httpsUrl } : {}),
+  });
   return coordinator.url;
 }
 

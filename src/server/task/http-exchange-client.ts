@@ -38,6 +38,8 @@ export interface HttpExchangeClientOptions {
   readonly memory?: LocalMemoryContext;
   /** Headers every request to `uri` carries (the internal authentication, signed for that node). */
   headers(uri: string): Record<string, string>;
+  /** The connection pool to use instead of the process's shared one (internal HTTPS with the node's CAs). */
+  readonly dispatcher?: Agent;
   onFailure(error: VivaceError): void;
   /** The output of the task at `uri` when it runs in this process (waiting briefly for its creation). */
   localOutput?(uri: string): Promise<LocalTaskOutput | undefined>;
@@ -172,7 +174,7 @@ export class HttpExchangeClient implements ExchangeClient {
     request(`${location.uri}/results/${this.options.bufferId}`, {
       method: 'DELETE',
       headers: this.options.headers(location.uri),
-      dispatcher: sharedAgent,
+      dispatcher: this.options.dispatcher ?? sharedAgent,
     })
       .then((response) => response.body.dump())
       .catch(() => undefined);
@@ -278,7 +280,7 @@ export class HttpExchangeClient implements ExchangeClient {
           ...this.options.headers(location.uri),
           'X-Service-Max-Size': formatDataSize(this.options.maxResponseBytes),
         },
-        dispatcher: sharedAgent,
+        dispatcher: this.options.dispatcher ?? sharedAgent,
         headersTimeout: REQUEST_TIMEOUT_MS,
         bodyTimeout: REQUEST_TIMEOUT_MS,
         signal: this.aborter.signal,

@@ -25,6 +25,7 @@ export const defaultWorkerRoutes: WorkerRouteRegistrar[] = [
         maxBufferedBytes: buffer.maxBufferedBytes,
         memory: buffer.memory,
         headers: (uri) => worker.httpClient.internalHeaders(uri),
+        ...(worker.httpClient.exchangeAgent !== undefined ? { dispatcher: worker.httpClient.exchangeAgent } : {}),
         onFailure,
         localOutput,
       }),

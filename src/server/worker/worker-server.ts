@@ -24,6 +24,8 @@ import { audienceOf, installInternalAuthentication, WORKER_INTERNAL_ROUTES } fro
 import { InternalHttpClient } from '../protocol/internal-http-client.js';
 import type { NodeConfig } from '../protocol/node-config.js';
 import type { NodeInfo } from '../protocol/node-info.js';
+import type { NodeSecurity } from '../security/node-security.js';
+import { NodeTransport } from '../security/node-transport.js';
 import type { WorkerContext, WorkerRouteRegistrar } from './worker-context.js';
 import { defaultWorkerRoutes } from './worker-routes.js';
 
@@ -46,7 +48,11 @@ export interface RunningWorker {
 }
 
 /** Builds the worker's Fastify app (not yet listening). */
-export function createWorkerServer(context: WorkerContext, routes: readonly WorkerRouteRegistrar[]): FastifyInstance {
+export function createWorkerServer(
+  context: WorkerContext,
+  routes: readonly WorkerRouteRegistrar[],
+  security?: NodeSecurity,
+): FastifyInstance {
   const { config } = context;
   const app = createNodeHttpServer(64 * 1024 * 1024, config.httpServer);
   logHandlerErrors(app, context.logger);
@@ -57,6 +63,8 @@ export function createWorkerServer(context: WorkerContext, routes: readonly Work
     WORKER_INTERNAL_ROUTES,
     (audience) => audience === audienceOf(context.baseUrl()),
   );
+  // Users reading task records (issue 17) authenticate as on the coordinator.
+  security?.installAuthentication(app, WORKER_INTERNAL_ROUTES);
   app.get('/v1/info', async () => ({
     nodeVersion: { version: VERSION },
     environment: config.environment,
@@ -83,6 +91,8 @@ export function createWorkerServer(context: WorkerContext, routes: readonly Work
       nonHeapUsed: formatDataSize(Math.max(0, memory.rss - memory.heapTotal)),
       // The process's resident set in bytes: what the operating system sees.
       residentBytes: memory.rss,
+      // Requests refused for wrong or malformed credentials (issue 17).
+      failedAuthentications: security?.failedAuthentications ?? 0,
       queryMaxMemoryPerNode: formatDataSize(config.queryMaxMemoryPerNodeBytes),
       // Presto's memoryInfo: the node's one pool, what it holds and which queries hold it.
       memoryInfo: {
@@ -120,14 +130,18 @@ export async function startWorker(config: NodeConfig, options: WorkerOptions = {
   // In the background: a connector that built its caches inside a task could stall the event loop
   // long enough to miss heartbeats.
   void catalogs.warmUp();
-  const httpClient = new InternalHttpClient({ nodeId: config.nodeId, sharedSecret: config.sharedSecret });
+  const transport = new NodeTransport(config, logger);
+  const httpClient = new InternalHttpClient({
+    nodeId: config.nodeId,
+    sharedSecret: config.sharedSecret,
+    trustedCertificates: transport.trustedCertificates,
+  });
   let url = '';
   const memory = new NodeMemoryPool(config.queryMaxMemoryPerNodeBytes, config.nodeId);
   const context: WorkerContext = { config, catalogs, httpClient, logger, memory, baseUrl: () => url };
-  const app = createWorkerServer(context, options.registerRoutes ?? defaultWorkerRoutes);
-  await app.listen({ host: config.httpHost, port: config.httpPort });
-  const address = app.server.address();
-  url = `http://${config.httpHost}:${typeof address === 'object' && address ? address.port : config.httpPort}`;
+  const app = createWorkerServer(context, options.registerRoutes ?? defaultWorkerRoutes, transport.security);
+  // With internal HTTPS the worker announces (and is addressed at) its HTTPS address.
+  url = (await transport.listen(app)).internalUrl;
   const node: NodeInfo = {
     nodeId: config.nodeId,
     serviceId: randomUUID(),
@@ -158,7 +172,7 @@ export async function startWorker(config: NodeConfig, options: WorkerOptions = {
     async close() {
       await announcer.stop();
       await app.close();
-      await httpClient.close();
+      await Promise.all([httpClient.close(), transport.security.close()]);
     },
   };
 }

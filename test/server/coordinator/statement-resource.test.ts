@@ -39,7 +39,8 @@ function setup(options: StatementResourceOptions = {}) {
 }
 
 function pathOf(uri: string): string {
-  return new URL(uri).pathname;
+  const url = new URL(uri);
+  return url.pathname + url.search;
 }
 
 describe('statement resource', () => {
@@ -223,7 +224,8 @@ describe('statement resource', () => {
     const first = (await app.inject({ method: 'POST', url: '/v1/statement', payload: 'SELECT 1' })).json();
     setTimeout(() => {}, 0);
     const q = first.id as string;
-    assert.equal((await app.inject({ method: 'GET', url: `/v1/statement/${q}/5` })).statusCode, 410);
+    const slug = new URL(first.nextUri).search;
+    assert.equal((await app.inject({ method: 'GET', url: `/v1/statement/${q}/5${slug}` })).statusCode, 410);
   });
 
   it('cancels with DELETE', async () => {

@@ -159,7 +159,7 @@ export async function runExplain(statement: Explain, context: StatementContext):
   const metadata = await context.resolveMetadata(statement);
   const explained = await metadata.analyze(() =>
     explainStatement(statement, {
-      analyzer: { session: context.session, metadata, functions: engine.functions },
+      analyzer: context.analyzerOptions(metadata),
       planner: { metadata, functions: engine.functions, session: query.session },
       joinDistribution: context.settings.joinDistributionType,
     }),

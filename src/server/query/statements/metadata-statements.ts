@@ -35,6 +35,7 @@ import { BOOLEAN, DOUBLE, type Type, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
 import type { ResultColumn } from '../../protocol/query-state.js';
+import { userMetadata } from '../../security/statement-access.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate, finishWithRows } from './statement-results.js';
 
@@ -385,15 +386,15 @@ export async function runMetadataStatement(statement: MetadataStatement, context
   const result = await executeMetadataStatement(statement, {
     catalog: session.catalog,
     schema: session.schema,
-    metadata: engine.metadata,
+    // Listings show only what the user may see (issue 17).
+    metadata:
+      engine.accessControl === undefined
+        ? engine.metadata
+        : userMetadata(engine.metadata, session.user, engine.accessControl),
     functions: engine.functions,
     queryStatistics: (inner) =>
       statementMetadata.analyze(() => {
-        const analyzed = analyzeStatement(inner, {
-          session: context.session,
-          metadata: statementMetadata,
-          functions: engine.functions,
-        });
+        const analyzed = analyzeStatement(inner, context.analyzerOptions(statementMetadata));
         const plan = planQuery(analyzed, { metadata: statementMetadata, functions: engine.functions, session });
         const estimate = new StatsCalculator(statementMetadata).estimate(plan.source);
         return {

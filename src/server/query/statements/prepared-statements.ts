@@ -232,9 +232,7 @@ async function describeOutput(context: StatementContext, sql: string): Promise<u
   );
   const bound = bindParameters(parsed, nulls as never);
   const metadata = await context.resolveMetadata(bound);
-  const analyzed = await metadata.analyze(() =>
-    analyzeStatement(bound, { session: context.session, metadata, functions: context.engine.functions }),
-  );
+  const analyzed = await metadata.analyze(() => analyzeStatement(bound, context.analyzerOptions(metadata)));
   return analyzed.columns.map((column) => [
     column.name,
     '',

@@ -14,11 +14,7 @@ export async function runQueryStatement(statement: Query, context: StatementCont
   const { engine, query } = context;
   const metadata = await context.resolveMetadata(statement);
   const planned = await metadata.analyze(() => {
-    const analyzed = analyzeStatement(statement, {
-      session: context.session,
-      metadata,
-      functions: engine.functions,
-    });
+    const analyzed = analyzeStatement(statement, context.analyzerOptions(metadata));
     const plan = planQuery(analyzed, { metadata, functions: engine.functions, session: query.session });
     return { plan, columns: analyzed.columns };
   });

@@ -5,10 +5,12 @@
  * asynchronously). Built by the dispatcher (statement-table.ts) for every statement.
  */
 import type { Session } from '../../../analyzer/analysis-context.js';
+import type { AnalyzerOptions } from '../../../analyzer/analyzer.js';
 import type { FileCatalogStore } from '../../../connectors/catalog/catalog-store.js';
 import type { EngineFunctions } from '../../../execution/expression/engine-functions.js';
 import type { NodeMemoryPool } from '../../../execution/memory-context.js';
 import type { FunctionRegistry } from '../../../functions/function-registry.js';
+import type { AccessControl } from '../../../spi/access-control.js';
 import type { Statement } from '../../../sql/ast.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
 import type { StatementMetadata } from '../../metadata/statement-metadata.js';
@@ -28,6 +30,8 @@ export interface QueryEngine {
   readonly nodeMemory: NodeMemoryPool | undefined;
   /** Where CREATE CATALOG writes (`catalog.management=dynamic`); absent: static catalogs only. */
   readonly catalogStore: FileCatalogStore | undefined;
+  /** Who may do what (issue 17); everything is allowed without it. */
+  readonly accessControl: AccessControl | undefined;
   /** `query.max-memory` in bytes (configured). */
   readonly queryMaxMemoryBytes: number | undefined;
   /** This process's node id (task records of local stages, data held here). */
@@ -48,6 +52,8 @@ export interface StatementContext {
   readonly session: Session;
   /** The per-query memory limit: the configured one, lowered (never raised) by the session. */
   readonly memoryLimitBytes: number;
+  /** The analyzer's options over `metadata`: the session, the functions, the access control. */
+  analyzerOptions(metadata: StatementMetadata): AnalyzerOptions;
   /** Resolves what `statement` names and returns the statement's metadata cache. */
   resolveMetadata(statement: Statement): Promise<StatementMetadata>;
 }

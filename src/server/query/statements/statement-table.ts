@@ -7,6 +7,7 @@ import { VivaceError } from '../../../common/vivace-error.js';
 import type { Statement } from '../../../sql/ast.js';
 import { referencedNames } from '../../metadata/referenced-names.js';
 import { StatementMetadata } from '../../metadata/statement-metadata.js';
+import { checkStatementAccess } from '../../security/statement-access.js';
 import type { QueryExecution } from '../query-execution.js';
 import type { ResolvedSessionProperties } from '../session-properties.js';
 import { runCatalogStatement } from './catalog-statement.js';
@@ -79,6 +80,10 @@ const STATEMENTS: StatementTable = {
 };
 
 function dispatch(statement: Statement, context: StatementContext): Promise<void> {
+  // EXECUTE is checked as the statement it binds to.
+  const access = context.engine.accessControl;
+  if (access !== undefined && statement.kind !== 'Execute')
+    checkStatementAccess(statement, context.query.session, access);
   const handler = STATEMENTS[statement.kind] as StatementHandler<Statement>;
   return handler(statement, context);
 }
@@ -106,6 +111,12 @@ export function runStatement(
     memoryLimitBytes: Math.min(engine.queryMaxMemoryBytes ?? Number.POSITIVE_INFINITY, settings.queryMaxMemoryBytes),
     // What the statement names is resolved before analysis (connectors answer asynchronously);
     // analysis and planning then read this statement's cache only.
+    analyzerOptions: (metadata) => ({
+      session: analyzerSession,
+      metadata,
+      functions: engine.functions,
+      ...(engine.accessControl !== undefined ? { accessControl: engine.accessControl } : {}),
+    }),
     resolveMetadata: async (named) => {
       const metadata = new StatementMetadata(engine.metadata);
       await metadata.prefetch(referencedNames(named, analyzerSession));

@@ -36,7 +36,7 @@ interface WriteInProgress {
 export async function runInsert(statement: Insert, context: StatementContext): Promise<void> {
   const { engine, query } = context;
   const metadata = await context.resolveMetadata(statement);
-  const analyzerOptions = { session: context.session, metadata, functions: engine.functions };
+  const analyzerOptions = context.analyzerOptions(metadata);
   const analyzed = await metadata.analyze(() => analyzeInsert(statement, analyzerOptions));
   const handle = await engine.metadata.insertHandle(analyzed.target);
   const plan = await metadata.analyze(() =>
@@ -50,7 +50,7 @@ export async function runInsert(statement: Insert, context: StatementContext): P
 export async function runCreateTableAs(statement: CreateTableAsSelect, context: StatementContext): Promise<void> {
   const { engine, query } = context;
   const metadata = await context.resolveMetadata(statement);
-  const analyzerOptions = { session: context.session, metadata, functions: engine.functions };
+  const analyzerOptions = context.analyzerOptions(metadata);
   const analyzed = await metadata.analyze(() => analyzeCreateTableAs(statement, analyzerOptions));
   query.updateType = 'CREATE TABLE';
   if (analyzed.skip) {
