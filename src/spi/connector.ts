@@ -159,11 +159,16 @@ export interface ConnectorPageSource {
   close(): void;
 }
 
-/** Writes pages into a table; `finish` returns fragments the metadata's `finishInsert` commits. */
+/**
+ * Writes pages into a table; `finish` returns the fragment `finishInsert` commits. Sinks that
+ * write files are asynchronous: `appendPage` may return a promise (the engine sends the next page
+ * only once it settles, so a sink holds at most what it buffers itself), and `finish` and `abort`
+ * may return promises (of the fragment; of the clean-up). A rejected promise fails the write.
+ */
 export interface ConnectorPageSink {
-  appendPage(page: Page): void;
+  appendPage(page: Page): void | Promise<void>;
   finish(): unknown;
-  abort(): void;
+  abort(): void | Promise<void>;
 }
 
 export interface ConnectorInsertTarget {

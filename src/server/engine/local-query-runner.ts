@@ -65,6 +65,7 @@ import {
 } from './prepared-statements.js';
 import { COORDINATOR_ONLY_WARNING, QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
 import { DEFAULT_QUERY_TRACKER_OPTIONS, QueryTracker, type QueryTrackerOptions } from './query-tracker.js';
+import { propertyValues } from './property-values.js';
 import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
 import { executeSessionStatement, isSessionStatement } from './session-statements.js';
 
@@ -396,7 +397,11 @@ export class LocalQueryRunner {
           this.finishWithRowCount(query, 0);
           return;
         }
-        await this.options.metadata.createTable(analyzed.target, analyzed.columns);
+        await this.options.metadata.createTable(
+          analyzed.target,
+          analyzed.columns,
+          propertyValues(statement.properties, 'TABLE'),
+        );
         if (!analyzed.withData) {
           this.finishWithRowCount(query, 0);
           return;
@@ -508,7 +513,7 @@ export class LocalQueryRunner {
       query.transition('FINISHED');
     } catch (e) {
       // Whatever the sinks buffered is dropped: a failed write leaves the table as it was.
-      for (const sink of sinks) sink.abort();
+      for (const sink of sinks) void Promise.resolve(sink.abort()).catch(() => undefined);
       const error = toVivaceError(e);
       if (query.isStoppedEarly && write === undefined) {
         query.transition('FINISHING');
