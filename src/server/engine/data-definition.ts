@@ -23,8 +23,8 @@ import type {
 } from '../../sql/ast.js';
 import { formatSql } from '../../sql/formatter.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
-import { propertyValues } from './property-values.js';
 import type { StatementMetadata } from '../metadata/statement-metadata.js';
+import { propertyValues } from './property-values.js';
 
 export type DataDefinitionStatement = CreateSchema | DropSchema | CreateTable | DropTable | CreateView | DropView;
 

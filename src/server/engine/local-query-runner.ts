@@ -63,9 +63,9 @@ import {
   requireTransaction,
   statementName,
 } from './prepared-statements.js';
+import { propertyValues } from './property-values.js';
 import { COORDINATOR_ONLY_WARNING, QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
 import { DEFAULT_QUERY_TRACKER_OPTIONS, QueryTracker, type QueryTrackerOptions } from './query-tracker.js';
-import { propertyValues } from './property-values.js';
 import { type ResolvedSessionProperties, SessionPropertyManager } from './session-properties.js';
 import { executeSessionStatement, isSessionStatement } from './session-statements.js';
 
@@ -117,6 +117,8 @@ interface WriteInProgress {
   readonly columns: readonly string[];
   /** CREATE TABLE AS created the table: a failure drops it again. */
   readonly createdTable: boolean;
+  /** The connector's insert handle (its commit may need it). */
+  readonly handle?: unknown;
   committedRows?: number;
 }
 
@@ -387,7 +389,12 @@ export class LocalQueryRunner {
         );
         columns = WRITE_RESULT_COLUMNS;
         query.updateType = 'INSERT';
-        write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: false };
+        write = {
+          target: analyzed.target,
+          columns: analyzed.columns.map((c) => c.name),
+          createdTable: false,
+          handle,
+        };
         break;
       }
       case 'CreateTableAsSelect': {
@@ -411,7 +418,7 @@ export class LocalQueryRunner {
           planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext, handle),
         );
         columns = WRITE_RESULT_COLUMNS;
-        write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true };
+        write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true, handle };
         break;
       }
       default:
@@ -485,7 +492,7 @@ export class LocalQueryRunner {
                 return sink;
               },
               commit: async (node, fragments, rows) => {
-                await metadata.finishInsert(node.target, write.columns, fragments);
+                await metadata.finishInsert(node.target, write.columns, fragments, write.handle);
                 write.committedRows = rows;
               },
               abort: (node, fragments) => metadata.abortInsert(node.target, fragments),
@@ -777,7 +784,7 @@ export class LocalQueryRunner {
       await this.runOnWorkers(query, writerPlan, settings, workers, analyzerSession, metadata, reports);
       collect();
       if (query.isCanceled) throw query.error ?? new VivaceError('USER_CANCELED', 'Query was canceled');
-      await this.options.metadata.finishInsert(write.target, write.columns, fragments);
+      await this.options.metadata.finishInsert(write.target, write.columns, fragments, write.handle);
       write.committedRows = rows;
       query.updateCount = rows;
       query.results.add(createPage([blockOf(BIGINT, [rows])], 1));
