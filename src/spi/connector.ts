@@ -178,8 +178,27 @@ export interface ConnectorInsertTarget {
   readonly handle?: unknown;
 }
 
+/**
+ * A procedure a connector offers (`CALL <catalog>.<schema>.<name>(...)`), as Trino's: named
+ * arguments in order, each required or with a default; values arrive as constants (strings,
+ * numbers, booleans, arrays), checked by the procedure itself. Runs on the coordinator.
+ */
+export interface ConnectorProcedure {
+  readonly schema: string;
+  readonly name: string;
+  readonly arguments: readonly { readonly name: string; readonly defaultValue?: unknown }[];
+  call(args: readonly unknown[]): Promise<void>;
+}
+
 export interface Connector {
   readonly metadata: ConnectorMetadata;
+  /** Procedures of the catalog (`CALL`); absent: none. */
+  readonly procedures?: readonly ConnectorProcedure[];
+  /**
+   * `ANALYZE`: computes the table's statistics and stores them where `getTableStatistics` finds
+   * them; resolves to the number of rows analysed. Absent: NOT_SUPPORTED.
+   */
+  analyze?(table: SchemaTableName, properties: Readonly<Record<string, unknown>>): Promise<number>;
   /**
    * The scan's splits as a source the engine pulls batches from (split-source.ts). Called on the
    * coordinator once per scan; enumeration itself (listing files) belongs in `nextBatch`.

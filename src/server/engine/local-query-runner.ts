@@ -63,6 +63,7 @@ import {
   requireTransaction,
   statementName,
 } from './prepared-statements.js';
+import { executeAnalyze, executeCall } from './procedure-statements.js';
 import { propertyValues } from './property-values.js';
 import { COORDINATOR_ONLY_WARNING, QueryExecution, type QuerySession, type ResultColumn } from './query-execution.js';
 import { DEFAULT_QUERY_TRACKER_OPTIONS, QueryTracker, type QueryTrackerOptions } from './query-tracker.js';
@@ -347,6 +348,16 @@ export class LocalQueryRunner {
         query.updateType = result.updateType;
         this.finishWithRowCount(query, result.updateCount);
       }
+      return;
+    }
+    if (statement.kind === 'Call') {
+      await executeCall(statement, analyzerSession, this.options.metadata);
+      this.finishUpdate(query, 'CALL');
+      return;
+    }
+    if (statement.kind === 'Analyze') {
+      query.updateType = 'ANALYZE';
+      this.finishWithRowCount(query, await executeAnalyze(statement, analyzerSession, this.options.metadata));
       return;
     }
     if (isDataDefinition(statement)) {

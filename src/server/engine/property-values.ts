@@ -9,12 +9,13 @@ import { canonical } from '../../analyzer/names.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Expression, Property } from '../../sql/ast.js';
 
-export type PropertyKind = 'TABLE' | 'SCHEMA' | 'ANALYZE';
+export type PropertyKind = 'TABLE' | 'SCHEMA' | 'ANALYZE' | 'PROCEDURE';
 
 const ERROR_NAMES = {
   TABLE: 'INVALID_TABLE_PROPERTY',
   SCHEMA: 'INVALID_SCHEMA_PROPERTY',
   ANALYZE: 'INVALID_ANALYZE_PROPERTY',
+  PROCEDURE: 'INVALID_PROCEDURE_ARGUMENT',
 } as const;
 
 export function propertyValues(properties: readonly Property[], kind: PropertyKind): Record<string, unknown> {
@@ -29,7 +30,8 @@ export function propertyValues(properties: readonly Property[], kind: PropertyKi
   return values;
 }
 
-function constantValue(expression: Expression, kind: PropertyKind): unknown {
+/** The value of a constant expression (a property's, a procedure argument's). */
+export function constantValue(expression: Expression, kind: PropertyKind): unknown {
   switch (expression.kind) {
     case 'StringLiteral':
       return expression.value;

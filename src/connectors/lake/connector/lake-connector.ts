@@ -15,6 +15,7 @@ import {
   type ConnectorInsertTarget,
   type ConnectorPageSink,
   type ConnectorPageSource,
+  type ConnectorProcedure,
   type ConnectorSplitSource,
   type PageSourceRequest,
   type SchemaTableName,
@@ -29,6 +30,7 @@ import { FileHiveMetastore } from '../metastore/file-metastore.js';
 import type { LakePartition } from '../metastore/metastore-model.js';
 import { ParquetFooterCache } from '../parquet/parquet-footer.js';
 import { parquetWasm } from '../parquet/parquet-wasm-host.js';
+import { analyzeTable } from './lake-analyze.js';
 import { type LakeConfig, parseLakeConfig } from './lake-config.js';
 import {
   asInsertHandle,
@@ -41,6 +43,7 @@ import {
 import { LakeMetadata } from './lake-metadata.js';
 import { LakePageSink } from './lake-page-sink.js';
 import { LakePageSource } from './lake-page-source.js';
+import { parseSyncMode, syncPartitionMetadata } from './lake-partition-sync.js';
 import { LakeSplitSource } from './lake-splits.js';
 import { tableFormat, tableTextOptions } from './lake-table-definition.js';
 import { newWriteId, writeMarkerLocation } from './lake-writes.js';
@@ -214,6 +217,59 @@ export class LakeConnector implements Connector {
 
   private async deleteFiles(files: readonly WrittenFile[]): Promise<void> {
     await Promise.allSettled(files.map((file) => this.fs.delete(file.path)));
+  }
+
+  /** `system.sync_partition_metadata` and `system.flush_metadata_cache` (fact sheet §1.5). */
+  readonly procedures: readonly ConnectorProcedure[] = [
+    {
+      schema: 'system',
+      name: 'sync_partition_metadata',
+      arguments: [
+        { name: 'schema_name' },
+        { name: 'table_name' },
+        { name: 'mode' },
+        { name: 'case_sensitive', defaultValue: true },
+      ],
+      call: async ([schema, table, mode, caseSensitive]) => {
+        for (const [name, value] of [
+          ['schema_name', schema],
+          ['table_name', table],
+        ] as const) {
+          if (typeof value !== 'string') throw new VivaceError('INVALID_PROCEDURE_ARGUMENT', `${name} cannot be null`);
+        }
+        const syncMode = parseSyncMode(mode);
+        if (typeof caseSensitive !== 'boolean') {
+          throw new VivaceError('INVALID_PROCEDURE_ARGUMENT', 'case_sensitive must be a boolean');
+        }
+        const lakeTable = await this.metadata.requireTable({
+          schema: (schema as string).toLowerCase(),
+          table: (table as string).toLowerCase(),
+        });
+        await syncPartitionMetadata(this.fs, this.metastore, lakeTable, syncMode, caseSensitive);
+        this.lister.clear();
+      },
+    },
+    {
+      schema: 'system',
+      name: 'flush_metadata_cache',
+      arguments: [],
+      call: async () => {
+        this.metastore.flushCache();
+        this.lister.clear();
+        this.footers.clear();
+      },
+    },
+  ];
+
+  async analyze(name: SchemaTableName, properties: Readonly<Record<string, unknown>>): Promise<number> {
+    const property = Object.keys(properties)[0];
+    if (property !== undefined) {
+      throw new VivaceError(
+        'INVALID_ANALYZE_PROPERTY',
+        `Catalog '${this.catalogName}' analyze property '${property}' does not exist`,
+      );
+    }
+    return analyzeTable(this, await this.metadata.requireTable(name));
   }
 
   async warmUp(): Promise<void> {
