@@ -8,6 +8,7 @@ import { registerGoldenSuite } from '../../sql-logic/sql-logic-suite.js';
 import { lakeRunner, writeLakeFixtures } from './lake-fixtures.js';
 
 let fixtures = '';
+const FIXTURES_PLACEHOLDER = ['$', '{FIXTURES}'].join('');
 
 registerGoldenSuite(
   'lake golden files',
@@ -20,5 +21,5 @@ registerGoldenSuite(
     fixtures = `file://${written.fixtures}`;
     return lakeRunner(written.data);
   },
-  { root: 'test/connectors/lake/golden', substitute: (text) => text.replaceAll('${FIXTURES}', fixtures) },
+  { root: 'test/connectors/lake/golden', substitute: (text) => text.replaceAll(FIXTURES_PLACEHOLDER, fixtures) },
 );

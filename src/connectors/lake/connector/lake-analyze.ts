@@ -9,11 +9,15 @@
 import { VivaceError } from '../../../common/vivace-error.js';
 import { getValue, isNull } from '../../../data/block-values.js';
 import { formatDate } from '../../../data/temporal-format.js';
+import type { ConnectorSplitSource, SplitRequest } from '../../../spi/connector.js';
 import { collectSplits } from '../../../spi/split-source.js';
 import type { Type } from '../../../types/type.js';
+import type { FileSystem } from '../fs/file-system.js';
+import type { FileHiveMetastore } from '../metastore/file-metastore.js';
 import type { LakeColumnStatistics, LakeTable } from '../metastore/metastore-model.js';
-import type { LakeConnector } from './lake-connector.js';
+import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
 import { asSplit, asTableHandle, type LakeSplitPart } from './lake-handles.js';
+import type { LakeMetadata } from './lake-metadata.js';
 import { LakePageSource } from './lake-page-source.js';
 
 const EXACT_DISTINCT_LIMIT = 100_000;
@@ -85,7 +89,16 @@ class ColumnAccumulator {
   }
 }
 
-export async function analyzeTable(connector: LakeConnector, table: LakeTable): Promise<number> {
+/** What ANALYZE needs of the connector. */
+export interface AnalyzeContext {
+  readonly metadata: LakeMetadata;
+  readonly fs: FileSystem;
+  readonly footers: ParquetFooterCache;
+  readonly metastore: FileHiveMetastore;
+  getSplits(request: SplitRequest): ConnectorSplitSource;
+}
+
+export async function analyzeTable(connector: AnalyzeContext, table: LakeTable): Promise<number> {
   const metadata = await connector.metadata.getTable({ schema: table.schemaName, table: table.tableName });
   if (metadata === undefined) {
     throw new VivaceError('TABLE_NOT_FOUND', `Table '${table.schemaName}.${table.tableName}' does not exist`);
