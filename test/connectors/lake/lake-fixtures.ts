@@ -69,7 +69,11 @@ export async function writeLakeFixtures(): Promise<LakeFixtures> {
 
 /** An in-process engine with a `lake` catalog over `data` (writes to external tables allowed). */
 export function lakeRunner(data: string): LocalQueryRunner {
-  return new LocalQueryRunner({
-    metadata: new MetadataManager(createCatalogManager({ nodeId: 'lake-test', dataDirectory: data })),
-  });
+  return lakeEngine(data).runner;
+}
+
+/** The engine of `lakeRunner` with its metadata manager (tests reach the connector through it). */
+export function lakeEngine(data: string): { runner: LocalQueryRunner; metadata: MetadataManager } {
+  const metadata = new MetadataManager(createCatalogManager({ nodeId: 'lake-test', dataDirectory: data }));
+  return { runner: new LocalQueryRunner({ metadata }), metadata };
 }
