@@ -78,9 +78,10 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     mkdirSync(files, { recursive: true });
     writeFileSync(join(etc, 'node.properties'), 'node.environment=lake_test\n');
     writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=1s\n');
-    for (let i = 0; i < 4; i++) {
+    // More files (splits) than one task holds at a time (6), so the scheduler uses both workers.
+    for (let i = 0; i < 16; i++) {
       await duckdb(
-        `COPY (SELECT i AS id, i % 10 AS bucket FROM range(${i * 1000}, ${(i + 1) * 1000}) t(i)) TO '${files}/part-${i}.parquet' (FORMAT PARQUET)`,
+        `COPY (SELECT i AS id, i % 10 AS bucket FROM range(${i * 250}, ${(i + 1) * 250}) t(i)) TO '${files}/part-${i}.parquet' (FORMAT PARQUET)`,
       );
     }
     // Small files share a split up to hive.max-split-size: 1kB makes every file its own split.
