@@ -83,6 +83,7 @@ export class LakeConnector implements Connector {
       fs: this.fs,
       metastore: this.metastore,
       footers: this.footers,
+      lister: this.lister,
     });
     this.maxPageRows = options.maxPageRows ?? 8192;
   }

@@ -13,6 +13,7 @@ import type { TupleDomain } from '../../../spi/tuple-domain.js';
 import { isNumberDecimal } from '../../../spi/values.js';
 import type { Type } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
+import type { CachingDirectoryLister } from '../fs/directory-lister.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { isLocation, joinLocation, withoutTrailingSlash } from '../fs/location.js';
 import type { FileHiveMetastore } from '../metastore/file-metastore.js';
@@ -26,6 +27,7 @@ import {
   checkFormatProperties,
   parseTableProperties,
   SKIP_HEADER_PARAMETER,
+  tableFormat,
   tableMetadata,
   textParameters,
 } from './lake-table-definition.js';
@@ -38,6 +40,7 @@ export interface LakeMetadataOptions {
   readonly fs: FileSystem;
   readonly metastore: FileHiveMetastore;
   readonly footers: ParquetFooterCache;
+  readonly lister: CachingDirectoryLister;
   /** The session user, for the owner fields (the SPI has no session yet). */
   readonly owner?: string;
 }
@@ -326,7 +329,8 @@ export class LakeMetadata implements ConnectorMetadata {
     const table = await this.lakeTable(name);
     if (table === undefined) return undefined;
     if (table.partitionColumns.length === 0) {
-      const rowCount = numRows(table.parameters);
+      const rowCount =
+        numRows(table.parameters) ?? (await this.footerRowCount(table, [this.metastore.tableLocation(table)]));
       return {
         ...(rowCount !== undefined && { rowCount }),
         columns: columnStatistics(table.dataColumns, [table], rowCount),
@@ -340,6 +344,10 @@ export class LakeMetadata implements ConnectorMetadata {
       const rows = numRows(partition.parameters);
       rowCount = rows === undefined || rowCount === undefined ? undefined : rowCount + rows;
     }
+    rowCount ??= await this.footerRowCount(
+      table,
+      partitions.map((p) => this.metastore.partitionLocation(table, p)),
+    );
     const columns: Record<string, ColumnStatistics> = columnStatistics(table.dataColumns, partitions, rowCount);
     table.partitionColumns.forEach((column, i) => {
       const values = partitions.map((p) => p.values[i] ?? null);
@@ -351,7 +359,35 @@ export class LakeMetadata implements ConnectorMetadata {
     });
     return { ...(rowCount !== undefined && { rowCount }), columns };
   }
+
+  /**
+   * The row count of a Parquet table without `numRows` (external files): the sum of its files'
+   * footers, when it has at most MAX_FOOTERS_FOR_STATISTICS files; else unknown.
+   */
+  private async footerRowCount(table: LakeTable, directories: readonly string[]): Promise<number | undefined> {
+    if (tableFormatOrUndefined(table) !== 'PARQUET') return undefined;
+    let files = 0;
+    let rows = 0;
+    for (const directory of directories) {
+      const listed = await this.options.lister.listFiles(directory, this.options.config.recursiveDirectories);
+      files += listed.length;
+      if (files > MAX_FOOTERS_FOR_STATISTICS) return undefined;
+      for (const file of listed) {
+        if (file.size === 0) continue;
+        try {
+          const footer = await this.options.footers.get(this.options.fs, file.location, file);
+          rows += Number(footer.metadata.num_rows);
+        } catch {
+          return undefined; // a bad file fails the query that reads it, not its planning
+        }
+      }
+    }
+    return rows;
+  }
 }
+
+/** Most files whose footers are read for a row count at planning time (the footers are cached). */
+const MAX_FOOTERS_FOR_STATISTICS = 2000;
 
 function numRows(parameters: Readonly<Record<string, string>>): number | undefined {
   const value = Number(parameters['numRows']);
@@ -417,5 +453,13 @@ function spiRange(stats: LakeColumnStatistics, type: Type): { min?: unknown; max
     }
     default:
       return {};
+  }
+}
+
+function tableFormatOrUndefined(table: LakeTable): LakeFormat | undefined {
+  try {
+    return tableFormat(table);
+  } catch {
+    return undefined;
   }
 }

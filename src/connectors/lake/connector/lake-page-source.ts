@@ -54,7 +54,11 @@ export class LakePageSource implements ConnectorPageSource {
   private closed = false;
   private failure: { error: unknown } | undefined;
   private pending: Promise<void> | undefined;
+  /** Bytes the readers have read so far (counted as they go, ahead of the pages handed out). */
   private bytes = 0;
+  /** Bytes reported through `completedBytes`: up to the page last handed out (the engine counts deltas per call). */
+  private reportedBytes = 0;
+  private bytesAtNext = 0;
   private readonly pages: AsyncGenerator<Page>;
 
   constructor(
@@ -66,7 +70,7 @@ export class LakePageSource implements ConnectorPageSource {
   }
 
   get completedBytes(): number {
-    return this.bytes;
+    return this.reportedBytes;
   }
 
   private fetch(): void {
@@ -75,6 +79,7 @@ export class LakePageSource implements ConnectorPageSource {
         this.pending = undefined;
         if (result.done === true) this.done = true;
         else this.next = result.value;
+        this.bytesAtNext = this.bytes;
       },
       (error: unknown) => {
         this.pending = undefined;
@@ -86,6 +91,7 @@ export class LakePageSource implements ConnectorPageSource {
   getNextPage(): Page | null {
     if (this.failure !== undefined) throw this.failure.error;
     const page = this.next;
+    this.reportedBytes = this.bytesAtNext;
     if (page !== null) {
       this.next = null;
       if (!this.done && !this.closed) this.fetch();
