@@ -35,6 +35,10 @@ export async function writeLakeFixtures(): Promise<LakeFixtures> {
   await duckdb(
     `COPY (SELECT i AS id, 'c' || (i % 7) AS customer, CAST(i * 1.25 AS DECIMAL(12,2)) AS amount, DATE '2024-02-01' + CAST(i % 28 AS INTEGER) AS day FROM range(600, 1000) t(i)) TO '${orders}/part-1.parquet' (FORMAT PARQUET)`,
   );
+  const groups = dir('groups');
+  await duckdb(
+    `COPY (SELECT i AS id FROM range(0, 10240) t(i)) TO '${groups}/data.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 2048)`,
+  );
   const events = dir('events');
   await duckdb(
     `COPY (SELECT i AS id, CASE WHEN i % 3 = 0 THEN 'click' WHEN i % 3 = 1 THEN 'view' ELSE NULL END AS kind, region, ds FROM range(0, 90) t(i), (VALUES ('eu'), ('us')) r(region), (VALUES (DATE '2024-03-01'), (DATE '2024-03-02')) d(ds)) TO '${events}' (FORMAT PARQUET, PARTITION_BY (ds, region))`,
