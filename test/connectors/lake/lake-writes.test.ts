@@ -8,7 +8,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { VivaceError } from '../../../src/common/vivace-error.js';
-import type { LakeConnector } from '../../../src/connectors/lake/connector/lake-connector.js';
+import { parseLakeConfig } from '../../../src/connectors/lake/connector/lake-config.js';
+import { LakeConnector } from '../../../src/connectors/lake/connector/lake-connector.js';
 import { blockOf } from '../../../src/data/block-builder.js';
 import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { createPage } from '../../../src/data/page.js';
@@ -103,6 +104,27 @@ describe('lake writes are atomic', () => {
     assert.deepEqual(await rows(runner, 'SELECT count(*) FROM t3'), [[0]]);
     await connector.finishInsert(target, fragments);
     assert.deepEqual(await rows(runner, 'SELECT count(*), sum(a) FROM t3'), [[6, 6]]);
+  });
+
+  it('a writer starts a new file past vivace.writer.max-rows-per-file rows', async () => {
+    const small = new LakeConnector(
+      'small',
+      parseLakeConfig({ 'hive.metastore.catalog.dir': `${data}/small`, 'vivace.writer.max-rows-per-file': '2' }),
+    );
+    const name = { schema: 'default', table: 'rolled' };
+    await small.metadata.createTable(name, [{ name: 'a', type: BIGINT }], {});
+    const handle = await small.insertHandle({ table: name });
+    const target = { table: name, columns: ['a'], handle };
+    const sink = small.createPageSink(target);
+    for (const values of [[1, 2], [3, 4], [5]])
+      await sink.appendPage(createPage([blockOf(BIGINT, values)], values.length));
+    const fragment = (await sink.finish()) as { files: { rows: number }[] };
+    assert.deepEqual(
+      fragment.files.map((f) => f.rows),
+      [2, 2, 1],
+    );
+    await small.finishInsert(target, [fragment]);
+    assert.equal(visibleFiles(join(data, 'small', 'default', 'rolled')).length, 3);
   });
 
   it('a cancelled CTAS leaves no table and no file', async () => {

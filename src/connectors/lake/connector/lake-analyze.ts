@@ -6,6 +6,7 @@
  * up to `EXACT_DISTINCT_LIMIT` per column, then extrapolated linearly over the remaining rows
  * (capped by the row count): an estimate for the optimizer, not an answer.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { VivaceError } from '../../../common/vivace-error.js';
 import { getValue, isNull } from '../../../data/block-values.js';
 import { formatDate } from '../../../data/temporal-format.js';
@@ -156,6 +157,8 @@ export async function analyzeTable(connector: AnalyzeContext, table: LakeTable):
               accumulator.add(isNull(block, p) ? null : getValue(block, column.type, p));
             }
           });
+          // ANALYZE runs on the coordinator: its HTTP server (heartbeats, announcements) goes first.
+          await yieldToEventLoop();
         }
       } finally {
         source.close();

@@ -34,6 +34,12 @@ export interface LakeConfig {
   readonly maxSplitBytes: number;
   /** A writer starts a new file past this many bytes. */
   readonly targetMaxFileBytes: number;
+  /**
+   * A writer starts a new file past this many rows (`vivace.writer.max-rows-per-file`, default
+   * 1,048,576): a row group is a split, and one writer's 128 MB row groups would leave a table
+   * written by few writers with too few splits to read in parallel.
+   */
+  readonly maxRowsPerFile: number;
 }
 
 const KNOWN = [
@@ -56,6 +62,7 @@ const KNOWN = [
   'hive.collect-column-statistics-on-write',
   'hive.max-split-size',
   'hive.target-max-file-size',
+  'vivace.writer.max-rows-per-file',
 ];
 
 function invalid(message: string): VivaceError {
@@ -67,6 +74,14 @@ function booleanProperty(properties: Readonly<Record<string, string>>, key: stri
   if (text === undefined) return fallback;
   if (text !== 'true' && text !== 'false') throw invalid(`${key} must be true or false, not '${properties[key]}'`);
   return text === 'true';
+}
+
+function positiveInteger(properties: Readonly<Record<string, string>>, key: string, fallback: number): number {
+  const text = properties[key];
+  if (text === undefined) return fallback;
+  const value = Number(text.trim());
+  if (!Number.isSafeInteger(value) || value < 1) throw invalid(`${key} must be a positive integer, not '${text}'`);
+  return value;
 }
 
 /** A location from a configured directory: kept if it is a URI, else an absolute `file://` path. */
@@ -113,5 +128,6 @@ export function parseLakeConfig(properties: Readonly<Record<string, string>>): L
     tableStatistics: booleanProperty(properties, 'hive.table-statistics-enabled', true),
     maxSplitBytes: parseDataSize('hive.max-split-size', properties['hive.max-split-size'] ?? '64MB'),
     targetMaxFileBytes: parseDataSize('hive.target-max-file-size', properties['hive.target-max-file-size'] ?? '1GB'),
+    maxRowsPerFile: positiveInteger(properties, 'vivace.writer.max-rows-per-file', 1 << 20),
   };
 }

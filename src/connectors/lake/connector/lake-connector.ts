@@ -141,6 +141,7 @@ export class LakeConnector implements Connector {
       writeId,
       compression: this.config.compression,
       targetMaxFileBytes: this.config.targetMaxFileBytes,
+      maxRowsPerFile: this.config.maxRowsPerFile,
     };
     return handle;
   }

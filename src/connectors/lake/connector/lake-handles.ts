@@ -73,6 +73,7 @@ export interface LakeInsertHandle {
   readonly writeId: string;
   readonly compression: string;
   readonly targetMaxFileBytes: number;
+  readonly maxRowsPerFile: number;
 }
 
 export interface WrittenFile {

@@ -4,7 +4,8 @@
  * the sink arranges them in table order (NULL for columns the INSERT leaves out), and for a
  * partitioned table groups each page's rows by their partition values, one open file per
  * partition (`<partition dir>/<writeId>_<random>.<ext>`; Hive's `key=value` escaping, the default
- * partition for NULL). A file is rolled over past `targetMaxFileBytes`. Files are written under
+ * partition for NULL). A file is rolled over past `targetMaxFileBytes` or `maxRowsPerFile` rows
+ * (so that a table written by few writers still has many row groups, i.e. splits). Files are written under
  * their final names and appear whole at their OutputFile's commit; the write id keeps them
  * invisible to readers until the coordinator commits the write (lake-writes.ts). `finish` reports
  * every file with its rows and size; `abort` discards open files and deletes finished ones.
@@ -135,7 +136,7 @@ export class LakePageSink implements ConnectorPageSink {
     }
     await file.writer.write(page);
     file.rows += page.positionCount;
-    if (file.output.bytesWritten >= this.handle.targetMaxFileBytes) {
+    if (file.output.bytesWritten >= this.handle.targetMaxFileBytes || file.rows >= this.handle.maxRowsPerFile) {
       this.open.delete(key);
       await this.close(file);
     }
