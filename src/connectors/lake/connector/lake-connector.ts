@@ -124,6 +124,13 @@ export class LakeConnector implements Connector {
     }
     const format = tableFormat(table);
     const text = tableTextOptions(table, format);
+    if ((text?.skipHeaderLines ?? 0) > 0) {
+      // Vivace's CSV writer writes no header line: readers would skip a row of data instead.
+      throw new VivaceError(
+        'NOT_SUPPORTED',
+        'Inserting into Hive table with skip.header.line.count property not supported',
+      );
+    }
     const writeId = newWriteId();
     const metadataLocation = this.metastore.tableMetadataDirectory(table.schemaName, table.tableName);
     await this.fs.createExclusive(
