@@ -149,6 +149,7 @@ export class LakeConnector implements Connector {
       compression: this.config.compression,
       targetMaxFileBytes: this.config.targetMaxFileBytes,
       maxRowsPerFile: this.config.maxRowsPerFile,
+      parquetRowGroupBytes: this.config.parquetRowGroupBytes,
     };
     return handle;
   }

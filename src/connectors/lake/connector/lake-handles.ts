@@ -74,6 +74,8 @@ export interface LakeInsertHandle {
   readonly compression: string;
   readonly targetMaxFileBytes: number;
   readonly maxRowsPerFile: number;
+  /** Parquet row groups close at about this many buffered bytes. */
+  readonly parquetRowGroupBytes?: number;
 }
 
 export interface WrittenFile {

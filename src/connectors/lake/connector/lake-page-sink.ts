@@ -163,6 +163,9 @@ export class LakePageSink implements ConnectorPageSink {
           writer = ParquetFileWriter.create(output, {
             columns,
             compression: this.handle.compression as ParquetCompression,
+            ...(this.handle.parquetRowGroupBytes !== undefined && {
+              targetRowGroupBytes: this.handle.parquetRowGroupBytes,
+            }),
           });
           break;
         case 'CSV':
