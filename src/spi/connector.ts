@@ -77,6 +77,13 @@ export interface ConnectorMetadata {
   applyLimit?(table: ScanTable, limit: number): LimitApplication | undefined;
 
   /**
+   * DELETE of whole partitions (Trino's Hive connector on non-transactional tables): drops the
+   * partitions named (`k1=v1/k2=v2`, the hidden `$partition` column's values) with their data.
+   * The engine calls it only when every row of those partitions matches the DELETE's WHERE.
+   */
+  deletePartitions?(table: SchemaTableName, partitions: readonly string[]): Promise<void>;
+
+  /**
    * Row-level changes — DELETE, UPDATE, TRUNCATE and ALTER TABLE (rename, add, drop and rename
    * columns) — by rewriting the table's contents, for connectors that can. Absent: those
    * statements fail with NOT_SUPPORTED.

@@ -30,6 +30,7 @@ import type {
 import { formatExpression } from '../../sql/formatter.js';
 import { formatType } from '../../types/type-signature.js';
 import type { MetadataManager, RowLevelOperation } from '../metadata/metadata-manager.js';
+import { deleteWholePartitions } from './partition-delete.js';
 
 export type DataModification = Delete | Update | TruncateTable | RenameTable | AddColumn | DropColumn | RenameColumn;
 
@@ -110,6 +111,8 @@ export async function executeModification(
       return { updateType: 'TRUNCATE TABLE' };
     }
     case 'Delete': {
+      const wholePartitions = await deleteWholePartitions(statement, context);
+      if (wholePartitions !== undefined) return wholePartitions;
       const name = resolveObjectName(statement.table, context.session);
       const data = await metadata.tableData(name, 'deletes');
       const columns = data.columns.map((c) => quote(c.name)).join(', ');

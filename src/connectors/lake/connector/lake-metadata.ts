@@ -19,6 +19,7 @@ import { isLocation, joinLocation, withoutTrailingSlash } from '../fs/location.j
 import type { FileHiveMetastore } from '../metastore/file-metastore.js';
 import type { LakeColumn, LakeColumnStatistics, LakePartition, LakeTable } from '../metastore/metastore-model.js';
 import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
+import { parsePartitionName } from '../partition/hive-partitions.js';
 import type { LakeConfig, LakeFormat } from './lake-config.js';
 import { asTableHandle } from './lake-handles.js';
 import { inferTable } from './lake-inference.js';
@@ -283,6 +284,18 @@ export class LakeMetadata implements ConnectorMetadata {
       const created = await this.requireTable(name);
       await syncPartitionMetadata(this.options.fs, this.metastore, created, 'ADD');
     }
+  }
+
+  /** DELETE of whole partitions: each is unregistered and, for a managed table, its directory deleted. */
+  async deletePartitions(name: SchemaTableName, partitions: readonly string[]): Promise<void> {
+    const table = await this.requireTable(name);
+    if (table.tableType !== 'MANAGED_TABLE' && !this.options.config.nonManagedTableWrites) {
+      throw new VivaceError('NOT_SUPPORTED', 'Cannot delete from non-managed Hive table');
+    }
+    for (const partition of partitions) {
+      await this.metastore.dropPartition(table, parsePartitionName(partition).values, true);
+    }
+    this.options.lister.invalidate(this.metastore.tableLocation(table));
   }
 
   async dropTable(name: SchemaTableName): Promise<void> {

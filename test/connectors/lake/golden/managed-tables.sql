@@ -74,6 +74,28 @@ SELECT regionkey, count(*) FROM lake.default.parts WHERE regionkey IS NULL OR re
 7	1
 NULL	1
 
+# DELETE of whole partitions (Trino's Hive connector on non-transactional tables); not of rows.
+query
+DELETE FROM lake.default.parts WHERE regionkey = 7 OR regionkey IS NULL
+----
+2
+
+statement error NOT_SUPPORTED: Deletes must match whole partitions for non-transactional tables
+DELETE FROM lake.default.parts WHERE nationkey = 1
+
+query
+DELETE FROM lake.default.parts WHERE regionkey > 100
+----
+0
+
+query
+SELECT count(*), count(DISTINCT regionkey) FROM lake.default.parts
+----
+25	5
+
+statement error NOT_SUPPORTED: This connector does not support updates
+UPDATE lake.default.parts SET name = 'x'
+
 query
 SHOW CREATE TABLE lake.default.parts
 ----
