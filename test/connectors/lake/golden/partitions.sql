@@ -11,6 +11,19 @@ kind	varchar
 ds	date
 region	varchar
 
+query
+DESCRIBE lake.default.events
+----
+id	bigint	(empty)	(empty)
+kind	varchar	(empty)	(empty)
+ds	date	(empty)	(empty)
+region	varchar	(empty)	(empty)
+
+query
+SHOW TABLES FROM lake.default LIKE 'ev%'
+----
+events
+
 query rowsort
 SELECT ds, region, count(*), count(kind) FROM lake.default.events GROUP BY 1, 2
 ----
