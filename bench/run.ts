@@ -56,6 +56,11 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
     description: 'lake Parquet writer, CSV and JSON lines on TPC-H lineitem beside DuckDB [--sf 0.2] [--runs 3]',
     load: () => import('./lake-scan-formats-bench.js'),
   },
+  lake: {
+    description:
+      'the lake connector on a 2-worker cluster: TPC-H over DuckDB- and CTAS-written Parquet vs DuckDB, CTAS rows/s, pruning [--sf 1] [--runs 1] [q01 ...]',
+    load: () => import('./lake-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

@@ -35,6 +35,7 @@ function parseWorkerCount(value: string): number {
 
 interface RoleOptions {
   readonly etc: string;
+  readonly dataDir?: string;
   readonly port?: number;
   readonly nodeId?: string;
   readonly environment?: string;
@@ -49,6 +50,7 @@ function roleOverrides(options: RoleOptions, coordinator: boolean): ConfigOverri
     'node-scheduler.include-coordinator': options.includeCoordinator === false ? 'false' : undefined,
     'http-server.http.port': options.port === undefined ? undefined : String(options.port),
     'node.id': options.nodeId,
+    'node.data-dir': options.dataDir,
     'node.environment': options.environment,
     'discovery.uri': options.discoveryUri,
     'internal-communication.shared-secret': process.env[SHARED_SECRET_ENVIRONMENT_VARIABLE],
@@ -58,6 +60,10 @@ function roleOverrides(options: RoleOptions, coordinator: boolean): ConfigOverri
 function addRoleOptions(command: Command): Command {
   return command
     .option('--etc <dir>', 'configuration directory (config.properties, node.properties, catalog/)', 'etc')
+    .option(
+      '--data-dir <dir>',
+      'data directory of the lake catalog (overrides node.data-dir; default: data beside etc)',
+    )
     .option('--port <port>', 'HTTP port (overrides http-server.http.port; 0 picks a free one)', parsePort)
     .option('--node-id <id>', 'node id (overrides node.id)')
     .option('--environment <name>', 'environment name (overrides node.environment)');
@@ -77,18 +83,20 @@ export function buildProgram(): Command {
     .option('--port <port>', 'coordinator HTTP port', parsePort, 8080)
     .option('--workers <n>', 'number of worker processes (default: number of cores)', parseWorkerCount)
     .option('--etc <dir>', 'configuration directory (config.properties, node.properties, catalog/)', 'etc')
-    .action(async (options: { port: number; workers?: number; etc: string }) => {
+    .option('--data-dir <dir>', 'data directory of the lake catalog (default: data beside etc)')
+    .action(async (options: { port: number; workers?: number; etc: string; dataDir?: string }) => {
       const workers = options.workers ?? availableParallelism();
       const cluster = await launchLocalCluster({
         binPath: fileURLToPath(import.meta.url),
         port: options.port,
         workers,
         etcDirectory: options.etc,
+        ...(options.dataDir !== undefined && { dataDirectory: options.dataDir }),
       }).catch(failStartup);
       if (!cluster) return;
       process.stdout.write(
         `Vivace ${VERSION} is running at ${cluster.url} (a coordinator and ${workers} worker${workers === 1 ? '' : 's'})\n` +
-          `Catalogs: tpch (schemas tiny, sf1, sf10, ...), memory.\n` +
+          `Catalogs: lake (your files; tables kept in the data directory), tpch (schemas tiny, sf1, sf10, ...), memory.\n` +
           `Try:\n  curl -s -X POST -H 'X-Service-User: me' -H 'X-Service-Catalog: tpch' -H 'X-Service-Schema: tiny' \\\n` +
           `       --data 'SELECT returnflag, count(*) FROM lineitem GROUP BY 1' ${cluster.url}/v1/statement\n` +
           `and follow nextUri, or: npx vivace cli --server ${cluster.url} --catalog tpch --schema tiny\n` +

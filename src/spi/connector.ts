@@ -77,6 +77,13 @@ export interface ConnectorMetadata {
   applyLimit?(table: ScanTable, limit: number): LimitApplication | undefined;
 
   /**
+   * DELETE of whole partitions (Trino's Hive connector on non-transactional tables): drops the
+   * partitions named (`k1=v1/k2=v2`, the hidden `$partition` column's values) with their data.
+   * The engine calls it only when every row of those partitions matches the DELETE's WHERE.
+   */
+  deletePartitions?(table: SchemaTableName, partitions: readonly string[]): Promise<void>;
+
+  /**
    * Row-level changes — DELETE, UPDATE, TRUNCATE and ALTER TABLE (rename, add, drop and rename
    * columns) — by rewriting the table's contents, for connectors that can. Absent: those
    * statements fail with NOT_SUPPORTED.
@@ -159,11 +166,16 @@ export interface ConnectorPageSource {
   close(): void;
 }
 
-/** Writes pages into a table; `finish` returns fragments the metadata's `finishInsert` commits. */
+/**
+ * Writes pages into a table; `finish` returns the fragment `finishInsert` commits. Sinks that
+ * write files are asynchronous: `appendPage` may return a promise (the engine sends the next page
+ * only once it settles, so a sink holds at most what it buffers itself), and `finish` and `abort`
+ * may return promises (of the fragment; of the clean-up). A rejected promise fails the write.
+ */
 export interface ConnectorPageSink {
-  appendPage(page: Page): void;
+  appendPage(page: Page): void | Promise<void>;
   finish(): unknown;
-  abort(): void;
+  abort(): void | Promise<void>;
 }
 
 export interface ConnectorInsertTarget {
@@ -173,8 +185,27 @@ export interface ConnectorInsertTarget {
   readonly handle?: unknown;
 }
 
+/**
+ * A procedure a connector offers (`CALL <catalog>.<schema>.<name>(...)`), as Trino's: named
+ * arguments in order, each required or with a default; values arrive as constants (strings,
+ * numbers, booleans, arrays), checked by the procedure itself. Runs on the coordinator.
+ */
+export interface ConnectorProcedure {
+  readonly schema: string;
+  readonly name: string;
+  readonly arguments: readonly { readonly name: string; readonly defaultValue?: unknown }[];
+  call(args: readonly unknown[]): Promise<void>;
+}
+
 export interface Connector {
   readonly metadata: ConnectorMetadata;
+  /** Procedures of the catalog (`CALL`); absent: none. */
+  readonly procedures?: readonly ConnectorProcedure[];
+  /**
+   * `ANALYZE`: computes the table's statistics and stores them where `getTableStatistics` finds
+   * them; resolves to the number of rows analysed. Absent: NOT_SUPPORTED.
+   */
+  analyze?(table: SchemaTableName, properties: Readonly<Record<string, unknown>>): Promise<number>;
   /**
    * The scan's splits as a source the engine pulls batches from (split-source.ts). Called on the
    * coordinator once per scan; enumeration itself (listing files) belongs in `nextBatch`.

@@ -36,6 +36,11 @@ export interface TableMetadata {
    * Absent: the connector reads the table by name alone.
    */
   readonly handle?: unknown;
+  /**
+   * The table's properties as CREATE TABLE ... WITH takes them (strings, numbers, booleans,
+   * arrays), for SHOW CREATE TABLE; absent: none.
+   */
+  readonly properties?: Readonly<Record<string, unknown>>;
 }
 
 export interface ViewDefinition {

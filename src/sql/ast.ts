@@ -877,6 +877,13 @@ export interface CallArgument extends NodeBase {
   readonly value: Expression;
 }
 
+/** `ANALYZE t [WITH (...)]`: compute and store the table's statistics. */
+export interface Analyze extends NodeBase {
+  readonly kind: 'Analyze';
+  readonly table: QualifiedName;
+  readonly properties: readonly Property[];
+}
+
 export interface Call extends NodeBase {
   readonly kind: 'Call';
   readonly name: QualifiedName;
@@ -922,7 +929,8 @@ export type Statement =
   | StartTransaction
   | Commit
   | Rollback
-  | Call;
+  | Call
+  | Analyze;
 
 export type Node =
   | Statement

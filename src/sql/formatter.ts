@@ -114,7 +114,9 @@ class SqlFormatter extends ExpressionFormatter {
         return `DROP SCHEMA ${s.exists ? 'IF EXISTS ' : ''}${formatQualifiedName(s.name)}${s.cascade ? ' CASCADE' : ''}`;
       case 'CreateTable': {
         const columns = s.columns.map((c) => INDENT_STEP + this.columnDefinition(c)).join(',\n');
-        let out = `CREATE TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)} (\n${columns}\n)`;
+        // No column list: the connector infers the columns (from files at external_location).
+        const list = s.columns.length === 0 ? '' : ` (\n${columns}\n)`;
+        let out = `CREATE TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}${list}`;
         if (s.comment !== undefined) out += `\nCOMMENT ${formatStringLiteral(s.comment)}`;
         return out + this.properties(s.properties, '\n');
       }
@@ -175,6 +177,8 @@ class SqlFormatter extends ExpressionFormatter {
         return 'COMMIT';
       case 'Rollback':
         return 'ROLLBACK';
+      case 'Analyze':
+        return `ANALYZE ${formatQualifiedName(s.table)}${this.properties(s.properties, '\n')}`;
       case 'Call': {
         const args = s.arguments.map((a) => {
           const value = this.operand(a.value, '', PREC_OR);

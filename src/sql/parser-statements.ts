@@ -1,7 +1,8 @@
 /**
  * Statements other than queries: EXPLAIN, SHOW ..., DESCRIBE, USE, SET/RESET SESSION, CREATE /
  * DROP SCHEMA, CREATE TABLE [AS], INSERT, DELETE, UPDATE, TRUNCATE, DROP TABLE, ALTER TABLE,
- * CREATE / DROP VIEW, PREPARE, EXECUTE, DEALLOCATE, START TRANSACTION, COMMIT, ROLLBACK, CALL.
+ * CREATE / DROP VIEW, PREPARE, EXECUTE, DEALLOCATE, START TRANSACTION, COMMIT, ROLLBACK, CALL,
+ * ANALYZE.
  *
  * Why this file is long: it is one link of the parser's class chain (parser-state → primary →
  * expression → query → statements), one short method per statement kind dispatched from one
@@ -25,6 +26,7 @@ import { QueryParser } from './parser-query.js';
 
 const STATEMENT_KEYS = [
   'ALTER',
+  'ANALYZE',
   'CALL',
   'COMMIT',
   'CREATE',
@@ -150,6 +152,11 @@ export class StatementParser extends QueryParser {
         return { kind: 'Rollback', pos: t.pos };
       case 'CALL':
         return this.parseCall();
+      case 'ANALYZE': {
+        this.advance();
+        const table = this.parseQualifiedName();
+        return { kind: 'Analyze', table, properties: this.parseProperties(), pos: t.pos };
+      }
     }
     this.noteKeys(STATEMENT_KEYS);
     this.note('<query>');
@@ -377,6 +384,19 @@ export class StatementParser extends QueryParser {
     if (!columnNames) this.note("'('");
     const comment = this.parseComment();
     const properties = this.parseProperties();
+    if (!columnNames && properties.length > 0 && this.token.key !== 'AS') {
+      // `CREATE TABLE t WITH (external_location = ...)`: the connector infers the columns.
+      this.note("'AS'");
+      return {
+        kind: 'CreateTable',
+        name,
+        notExists,
+        columns: [],
+        ...(comment !== undefined && { comment }),
+        properties,
+        pos,
+      };
+    }
     this.expect('AS');
     const query = this.unwrapParenthesized(this.parseQuery());
     let withData = true;

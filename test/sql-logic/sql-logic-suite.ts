@@ -86,6 +86,18 @@ function check(testCase: GoldenCase, outcome: Outcome): string | undefined {
   return problems.length === 0 ? undefined : problems.join('\n');
 }
 
+function substituted(testCase: GoldenCase, substitute: ((text: string) => string) | undefined): GoldenCase {
+  if (substitute === undefined) return testCase;
+  switch (testCase.kind) {
+    case 'query':
+      return { ...testCase, sql: substitute(testCase.sql), rows: testCase.rows.map(substitute) };
+    case 'error':
+      return { ...testCase, sql: substitute(testCase.sql), message: substitute(testCase.message) };
+    case 'statement':
+      return { ...testCase, sql: substitute(testCase.sql) };
+  }
+}
+
 export interface PageSize {
   readonly name: string;
   readonly properties: Record<string, string>;
@@ -95,19 +107,27 @@ export interface PageSize {
 export function registerGoldenSuite(
   title: string,
   pageSizes: readonly PageSize[],
-  createRunner: () => QueryManager,
+  createRunner: () => QueryManager | Promise<QueryManager>,
+  options: {
+    /** The folder of golden files (default test/sql-logic). */
+    readonly root?: string;
+    /** Rewrites each case's SQL, expected rows and expected message before it runs (fixture locations). */
+    readonly substitute?: (text: string) => string;
+  } = {},
 ): void {
+  const root = options.root ?? ROOT;
   for (const pageSize of pageSizes) {
     describe(`${title} with ${pageSize.name}`, () => {
-      for (const file of goldenFiles(ROOT)) {
-        const name = relative(ROOT, file);
+      for (const file of goldenFiles(root)) {
+        const name = relative(root, file);
         it(name, async () => {
           const cases = parseGoldenFile(file, readFileSync(file, 'utf8'));
           assert.ok(cases.length > 0, `${file} has no cases`);
-          const runner = createRunner();
+          const runner = await createRunner();
           const failures: string[] = [];
           for (const testCase of cases) {
-            const problem = check(testCase, await run(runner, testCase.sql, pageSize.properties));
+            const prepared = substituted(testCase, options.substitute);
+            const problem = check(prepared, await run(runner, prepared.sql, pageSize.properties));
             if (problem !== undefined) failures.push(`${file}:${testCase.line}: ${testCase.sql}\n  ${problem}`);
           }
           assert.equal(

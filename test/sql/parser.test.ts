@@ -1208,6 +1208,27 @@ describe('parser: statements', () => {
     });
     assert.deepEqual(s('CALL p()'), { kind: 'Call', name: qname('p'), arguments: [] });
   });
+
+  it('parses CREATE TABLE without a column list when properties say where the columns come from', () => {
+    assert.deepEqual(s("CREATE TABLE t WITH (external_location = 'x')"), {
+      kind: 'CreateTable',
+      name: qname('t'),
+      notExists: false,
+      columns: [],
+      properties: [{ kind: 'Property', name: ident('external_location'), value: str('x') }],
+    });
+    assert.equal(s('CREATE TABLE t WITH (x = 1) AS SELECT 1').kind, 'CreateTableAsSelect');
+    assert.throws(() => s('CREATE TABLE t'), /mismatched input/);
+  });
+
+  it('parses ANALYZE with properties', () => {
+    assert.deepEqual(s('ANALYZE c.s.t'), { kind: 'Analyze', table: qname('c', 's', 't'), properties: [] });
+    assert.deepEqual(s('ANALYZE t WITH (x = 1)'), {
+      kind: 'Analyze',
+      table: qname('t'),
+      properties: [{ kind: 'Property', name: ident('x'), value: int('1') }],
+    });
+  });
 });
 
 describe('parser: positions', () => {

@@ -4,6 +4,10 @@
  * the number of rows written (bigint) and the sink's commit fragment as JSON (varchar), which
  * TableFinish commits together with the other writers' fragments. Closing an unfinished writer
  * (failure, cancellation) aborts the sink, so nothing it buffered becomes visible.
+ *
+ * Sinks may be asynchronous (files): while an `appendPage` or `finish` promise is pending the
+ * operator is blocked and takes no input; a rejected promise fails the operator (thrown from the
+ * next call the driver makes).
  */
 import { blockOf } from '../../data/block-builder.js';
 import { createPage, type Page, selectChannels } from '../../data/page.js';
@@ -15,8 +19,11 @@ import type { OperatorContext } from '../operator-context.js';
 export class TableWriterOperator implements Operator {
   private sink: ConnectorPageSink | undefined;
   private rows = 0;
-  private state: 'writing' | 'output-ready' | 'finished' = 'writing';
+  private state: 'writing' | 'finishing' | 'output-ready' | 'finished' = 'writing';
   private output: Page | null = null;
+  /** The sink's pending append or finish. */
+  private pending: Promise<void> | undefined;
+  private failure: { error: unknown } | undefined;
 
   constructor(
     readonly context: OperatorContext,
@@ -29,17 +36,38 @@ export class TableWriterOperator implements Operator {
     return this.sink;
   }
 
+  private throwIfFailed(): void {
+    if (this.failure !== undefined) throw this.failure.error;
+  }
+
+  /** Blocks the operator on `promise`; a rejection is kept and thrown by the next call. */
+  private await<T>(promise: Promise<T>, then: (value: T) => void): void {
+    this.pending = promise.then(
+      (value) => {
+        this.pending = undefined;
+        then(value);
+      },
+      (error: unknown) => {
+        this.pending = undefined;
+        this.failure = { error };
+      },
+    );
+  }
+
   needsInput(): boolean {
-    return this.state === 'writing';
+    return this.state === 'writing' && this.pending === undefined && this.failure === undefined;
   }
 
   addInput(page: Page): void {
+    this.throwIfFailed();
     if (page.positionCount === 0) return;
-    this.openSink().appendPage(selectChannels(page, this.columnChannels));
+    const appended = this.openSink().appendPage(selectChannels(page, this.columnChannels));
     this.rows += page.positionCount;
+    if (appended instanceof Promise) this.await(appended, () => undefined);
   }
 
   getOutput(): Page | null {
+    this.throwIfFailed();
     const page = this.output;
     if (page !== null) {
       this.output = null;
@@ -49,10 +77,16 @@ export class TableWriterOperator implements Operator {
   }
 
   finish(): void {
-    if (this.state !== 'writing') return;
+    this.throwIfFailed();
+    if (this.state !== 'writing' || this.pending !== undefined) return;
+    this.state = 'finishing';
+    const done = (fragment: unknown) => {
+      this.output = createPage([blockOf(BIGINT, [this.rows]), blockOf(VARCHAR, [JSON.stringify(fragment)])], 1);
+      this.state = 'output-ready';
+    };
     const fragment = this.openSink().finish();
-    this.output = createPage([blockOf(BIGINT, [this.rows]), blockOf(VARCHAR, [JSON.stringify(fragment)])], 1);
-    this.state = 'output-ready';
+    if (fragment instanceof Promise) this.await(fragment, done);
+    else done(fragment);
   }
 
   isFinished(): boolean {
@@ -60,11 +94,15 @@ export class TableWriterOperator implements Operator {
   }
 
   isBlocked(): Promise<void> | undefined {
-    return undefined;
+    return this.pending;
   }
 
   close(): void {
-    if (this.state === 'writing') this.sink?.abort();
+    if (this.state === 'writing' || this.state === 'finishing') {
+      const aborted = this.sink?.abort();
+      // The query already failed or was canceled; a failure to clean up adds nothing to that.
+      if (aborted instanceof Promise) aborted.catch(() => undefined);
+    }
     this.state = 'finished';
   }
 }

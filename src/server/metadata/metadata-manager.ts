@@ -280,12 +280,17 @@ export class MetadataManager {
     name: QualifiedObjectName,
     columns: readonly string[],
     fragments: readonly unknown[],
+    handle?: unknown,
   ): Promise<void> {
     const canonical = canonicalName(name);
     const connector = this.connector(canonical.catalog);
     if (connector.finishInsert === undefined) throw notSupported('inserts');
     await connector.finishInsert(
-      { table: schemaTable(canonical), columns: columns.map((c) => c.toLowerCase()) },
+      {
+        table: schemaTable(canonical),
+        columns: columns.map((c) => c.toLowerCase()),
+        ...(handle !== undefined && { handle }),
+      },
       fragments,
     );
   }

@@ -13,6 +13,12 @@ import { parseDataSize, parseDuration } from './airlift-format.js';
 
 export interface NodeConfig {
   readonly etcDirectory: string;
+  /**
+   * `node.data-dir` (Trino's key): where the default `lake` catalog keeps its metastore and
+   * managed tables; default `data` beside the etc directory. Absent in configurations made in
+   * code (no default lake catalog then).
+   */
+  readonly dataDirectory?: string;
   readonly nodeId: string;
   readonly environment: string;
   readonly coordinator: boolean;
@@ -192,6 +198,7 @@ export function nodeConfigFromProperties(etcDirectory: string, properties: Map<s
       : positiveInteger('query.max-concurrent-queries-per-user');
   return {
     etcDirectory,
+    dataDirectory: optional('node.data-dir') ?? join(etcDirectory, '..', 'data'),
     nodeId: optional('node.id') ?? randomUUID(),
     environment: get('node.environment'),
     coordinator,

@@ -20,6 +20,8 @@ import type { StatementContext } from './statements/statement-context.js';
 export interface CoordinatorWrite {
   readonly columns: readonly string[];
   committed(rows: number): void;
+  /** The connector's insert handle (its commit may need it). */
+  readonly handle?: unknown;
 }
 
 export async function runInCoordinator(
@@ -67,7 +69,7 @@ export async function runInCoordinator(
               return sink;
             },
             commit: async (node, fragments, rows) => {
-              await metadata.finishInsert(node.target, write.columns, fragments);
+              await metadata.finishInsert(node.target, write.columns, fragments, write.handle);
               committedRows = rows;
               write.committed(rows);
             },
@@ -93,7 +95,7 @@ export async function runInCoordinator(
     query.finish();
   } catch (e) {
     // Whatever the sinks buffered is dropped: a failed write leaves the table as it was.
-    for (const sink of sinks) sink.abort();
+    for (const sink of sinks) void Promise.resolve(sink.abort()).catch(() => undefined);
     query.endAfterError(e, write === undefined);
     // A write that did not commit leaves its caller to undo what it created (CREATE TABLE AS).
     if (write !== undefined) throw e;

@@ -86,6 +86,7 @@ export async function startCoordinator(
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+    ...(config.dataDirectory !== undefined && { dataDirectory: config.dataDirectory }),
     extraFactories: options.connectorFactories,
   });
   // No warm-up here (workers do it): with workers the coordinator reads no tpch data, and without

@@ -18,6 +18,8 @@ export interface LocalClusterOptions {
   readonly port: number;
   readonly workers: number;
   readonly etcDirectory: string;
+  /** `--data-dir` for every process (the default `lake` catalog's directory); default: beside etc. */
+  readonly dataDirectory?: string;
   /** Defaults to 32 random bytes. */
   readonly sharedSecret?: string;
   /** How long the coordinator and every worker may take to be up and healthy. */
@@ -117,6 +119,7 @@ export async function launchLocalCluster(options: LocalClusterOptions): Promise<
       'coordinator',
       '--etc',
       options.etcDirectory,
+      ...(options.dataDirectory === undefined ? [] : ['--data-dir', options.dataDirectory]),
       // With workers, a query the coordinator runs alone (none active yet) carries a warning.
       ...(options.workers > 0 ? ['--no-include-coordinator'] : []),
     ]);
@@ -132,6 +135,7 @@ export async function launchLocalCluster(options: LocalClusterOptions): Promise<
         `worker-${i + 1}`,
         '--etc',
         options.etcDirectory,
+        ...(options.dataDirectory === undefined ? [] : ['--data-dir', options.dataDirectory]),
       ]),
     );
     const workerReady = await Promise.all(

@@ -125,6 +125,7 @@ export async function startWorker(config: NodeConfig, options: WorkerOptions = {
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
     catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+    ...(config.dataDirectory !== undefined && { dataDirectory: config.dataDirectory }),
     extraFactories: options.connectorFactories,
   });
   // In the background: a connector that built its caches inside a task could stall the event loop

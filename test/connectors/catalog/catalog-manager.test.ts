@@ -99,7 +99,9 @@ describe('catalogs', () => {
     const path = join(dir, 'hive.properties');
     assert.throws(
       () => createCatalogManager({ nodeId: 'n1', catalogDirectory: dir }),
-      configurationError(`Unknown connector.name 'hive-hadoop2' in catalog file ${path} (available: memory, tpch)`),
+      configurationError(
+        `Unknown connector.name 'hive-hadoop2' in catalog file ${path} (available: hive, memory, tpch)`,
+      ),
     );
   });
 

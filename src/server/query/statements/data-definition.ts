@@ -23,6 +23,7 @@ import type {
 import { formatSql } from '../../../sql/formatter.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
 import type { StatementMetadata } from '../../metadata/statement-metadata.js';
+import { propertyValues } from './property-values.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate } from './statement-results.js';
 
@@ -110,7 +111,8 @@ async function createSchema(statement: CreateSchema, context: DataDefinitionCont
   const { catalog, schema } = schemaName(statement.name, context);
   requireCatalog(catalog, statement.name.pos, context);
   if (statement.notExists && (await context.metadata.schemaExists(catalog, schema))) return;
-  await at(statement.name.pos, () => context.metadata.createSchema(catalog, schema));
+  const properties = propertyValues(statement.properties, 'SCHEMA');
+  await at(statement.name.pos, () => context.metadata.createSchema(catalog, schema, properties));
 }
 
 async function dropSchema(statement: DropSchema, context: DataDefinitionContext): Promise<void> {
@@ -159,10 +161,12 @@ async function createTable(statement: CreateTable, context: DataDefinitionContex
     }
     return { name: columnName, type, nullable: column.nullable, comment: column.comment };
   });
-  if (columns.length === 0) {
+  const properties = propertyValues(statement.properties, 'TABLE');
+  // Without a column list (only with properties) the connector infers the columns or refuses.
+  if (columns.length === 0 && Object.keys(properties).length === 0) {
     throw new VivaceError('INVALID_TABLE_PROPERTY', 'Table must have at least one column', statement.pos);
   }
-  await at(statement.name.pos, () => context.metadata.createTable(name, columns));
+  await at(statement.name.pos, () => context.metadata.createTable(name, columns, properties));
 }
 
 async function dropTable(statement: DropTable, context: DataDefinitionContext): Promise<void> {

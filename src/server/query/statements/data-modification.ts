@@ -41,6 +41,7 @@ import {
   nullOf,
   searchedCase,
 } from './dml-statements.js';
+import { deleteWholePartitions } from './partition-delete.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate, finishWithRowCount } from './statement-results.js';
 import { runSubQuery } from './sub-query.js';
@@ -114,6 +115,8 @@ export async function executeModification(
       return { updateType: 'TRUNCATE TABLE' };
     }
     case 'Delete': {
+      const wholePartitions = await deleteWholePartitions(statement, context);
+      if (wholePartitions !== undefined) return wholePartitions;
       const name = resolveObjectName(statement.table, context.session);
       const data = await metadata.tableData(name, 'deletes');
       const where = statement.where;

@@ -300,7 +300,23 @@ async function showCreate(statement: ShowCreate, context: MetadataStatementConte
       `   ${quoteIdentifier(c.name)} ${formatType(c.type)}${c.nullable === false ? ' NOT NULL' : ''}` +
       (c.comment ? ` COMMENT '${c.comment.replaceAll("'", "''")}'` : ''),
   );
-  return rows(varcharColumns('Create Table'), [[`CREATE TABLE ${qualifiedText(name)} (\n${lines.join(',\n')}\n)`]]);
+  const table = await context.metadata.getTable(name);
+  return rows(varcharColumns('Create Table'), [
+    [`CREATE TABLE ${qualifiedText(name)} (\n${lines.join(',\n')}\n)${propertiesText(table?.properties)}`],
+  ]);
+}
+
+/** ` WITH (\n   name = value, ...\n)` of SHOW CREATE TABLE (Trino's layout); empty without properties. */
+function propertiesText(properties: Readonly<Record<string, unknown>> | undefined): string {
+  const entries = Object.entries(properties ?? {});
+  if (entries.length === 0) return '';
+  const value = (v: unknown): string =>
+    Array.isArray(v)
+      ? `ARRAY[${v.map(value).join(',')}]`
+      : typeof v === 'string'
+        ? `'${v.replaceAll("'", "''")}'`
+        : String(v);
+  return `\nWITH (\n${entries.map(([k, v]) => `   ${k} = ${value(v)}`).join(',\n')}\n)`;
 }
 
 /** A statistic value as SHOW STATS prints low/high values: numbers and dates as text. */

@@ -3,7 +3,6 @@
  * that every kind of the syntax tree has an entry), and the dispatcher that builds the statement's
  * context and calls the entry. EXECUTE binds its prepared statement and dispatches what it binds to.
  */
-import { VivaceError } from '../../../common/vivace-error.js';
 import type { Statement } from '../../../sql/ast.js';
 import { referencedNames } from '../../metadata/referenced-names.js';
 import { StatementMetadata } from '../../metadata/statement-metadata.js';
@@ -17,16 +16,13 @@ import { runExplainAnalyze } from './explain-analyze.js';
 import { runExplain } from './explain-statement.js';
 import { runMetadataStatement } from './metadata-statements.js';
 import { boundExecute, runPreparedStatementCommand } from './prepared-statements.js';
+import { runAnalyze, runCall } from './procedure-statements.js';
 import { runQueryStatement } from './query-statement.js';
 import { runSessionStatement } from './session-statements.js';
 import type { QueryEngine, StatementContext, StatementHandler } from './statement-context.js';
 import { runCreateTableAs, runInsert } from './write-statement.js';
 
 type StatementTable = { readonly [K in Statement['kind']]: StatementHandler<Extract<Statement, { kind: K }>> };
-
-const notSupported: StatementHandler<Statement> = async (statement) => {
-  throw new VivaceError('NOT_SUPPORTED', `${statement.kind} statements are not supported yet`, statement.pos);
-};
 
 const STATEMENTS: StatementTable = {
   // Queries and writes: analyzed, planned, placed, run.
@@ -76,7 +72,8 @@ const STATEMENTS: StatementTable = {
   Commit: runPreparedStatementCommand,
   Rollback: runPreparedStatementCommand,
   Execute: (statement, context) => dispatch(boundExecute(statement, context.query.session), context),
-  Call: notSupported,
+  Call: runCall,
+  Analyze: runAnalyze,
 };
 
 function dispatch(statement: Statement, context: StatementContext): Promise<void> {

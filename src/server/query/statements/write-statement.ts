@@ -23,6 +23,7 @@ import type { ClusterAccess } from '../../scheduler/cluster-access.js';
 import { placeStatementPlan } from '../placement-policy.js';
 import { runInCoordinator } from '../run-in-coordinator.js';
 import { runOnWorkers } from '../run-on-workers.js';
+import { propertyValues } from './property-values.js';
 import type { StatementContext } from './statement-context.js';
 import { finishWithRowCount, WRITE_RESULT_COLUMNS } from './statement-results.js';
 
@@ -31,6 +32,8 @@ interface WriteInProgress {
   readonly columns: readonly string[];
   /** CREATE TABLE AS created the table: a failure drops it again. */
   readonly createdTable: boolean;
+  /** The connector's insert handle (its commit may need it). */
+  readonly handle?: unknown;
 }
 
 export async function runInsert(statement: Insert, context: StatementContext): Promise<void> {
@@ -44,7 +47,7 @@ export async function runInsert(statement: Insert, context: StatementContext): P
   );
   query.updateType = 'INSERT';
   const columns = analyzed.columns.map((c) => c.name);
-  await runWrite(context, plan, { target: analyzed.target, columns, createdTable: false }, metadata);
+  await runWrite(context, plan, { target: analyzed.target, columns, createdTable: false, handle }, metadata);
 }
 
 export async function runCreateTableAs(statement: CreateTableAsSelect, context: StatementContext): Promise<void> {
@@ -57,13 +60,13 @@ export async function runCreateTableAs(statement: CreateTableAsSelect, context: 
     finishWithRowCount(query, 0);
     return;
   }
-  await engine.metadata.createTable(analyzed.target, analyzed.columns);
+  await engine.metadata.createTable(analyzed.target, analyzed.columns, propertyValues(statement.properties, 'TABLE'));
   if (!analyzed.withData) {
     finishWithRowCount(query, 0);
     return;
   }
-  const write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true };
   const handle = await engine.metadata.insertHandle(analyzed.target);
+  const write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true, handle };
   const plan = await metadata.analyze(() =>
     planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext(context, metadata), handle),
   );
@@ -86,7 +89,11 @@ async function runWrite(
       await runWriteOnWorkers(context, placement.cluster, plan, write, placement.workers, metadata);
       return;
     }
-    await runInCoordinator(context, plan, WRITE_RESULT_COLUMNS, { columns: write.columns, committed: () => {} });
+    await runInCoordinator(context, plan, WRITE_RESULT_COLUMNS, {
+      columns: write.columns,
+      committed: () => {},
+      handle: write.handle,
+    });
   } catch (e) {
     // A failed CREATE TABLE AS leaves no table behind.
     if (write.createdTable) await dropQuietly(context, write.target);
@@ -134,7 +141,7 @@ async function runWriteOnWorkers(
     await runOnWorkers(context, cluster, writerPlan, workers, metadata, reports);
     collect();
     if (query.isCanceled) throw query.cancelError();
-    await engine.metadata.finishInsert(write.target, write.columns, fragments);
+    await engine.metadata.finishInsert(write.target, write.columns, fragments, write.handle);
     query.updateCount = rows;
     query.results.add(createPage([blockOf(BIGINT, [rows])], 1));
     query.results.finish();

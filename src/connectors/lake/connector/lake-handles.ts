@@ -1,0 +1,151 @@
+/**
+ * The plain-data handles of the lake connector, which travel in plans and splits as JSON so that
+ * workers need no metastore: the table handle (made by the coordinator's metadata, narrowed by
+ * pushdown), splits (one or more parts of data files), the insert handle of a write, and the
+ * fragment a page sink reports. Column types travel as type signatures.
+ */
+import { VivaceError } from '../../../common/vivace-error.js';
+import type { ConnectorSplit } from '../../../spi/split-source.js';
+import type { TupleDomain } from '../../../spi/tuple-domain.js';
+import type { Type } from '../../../types/type.js';
+import { formatType, parseType } from '../../../types/type-signature.js';
+import type { CsvDialect } from '../text/csv-tokenizer.js';
+import type { LakeFormat } from './lake-config.js';
+
+export interface JsonColumn {
+  readonly name: string;
+  readonly type: string;
+}
+
+export interface TypedColumn {
+  readonly name: string;
+  readonly type: Type;
+}
+
+/** How a table's text files are read and written. */
+export interface TextOptions {
+  readonly dialect?: CsvDialect;
+  readonly skipHeaderLines?: number;
+  readonly nullFormat?: string;
+}
+
+export interface LakeTableHandle {
+  readonly schema: string;
+  readonly table: string;
+  /** The table's data location (external location, or the managed directory). */
+  readonly location: string;
+  /** Where the metastore keeps the table's documents (and the markers of writes in progress). */
+  readonly metadataLocation: string;
+  readonly format: LakeFormat;
+  readonly external: boolean;
+  readonly dataColumns: readonly JsonColumn[];
+  readonly partitionColumns: readonly JsonColumn[];
+  readonly text?: TextOptions;
+  /** Partition-column constraint taken by `applyFilter`: enforced exactly at split listing. */
+  readonly partitionConstraint?: TupleDomain;
+}
+
+/** One file, or some row groups of it, that a split reads. */
+export interface LakeSplitPart {
+  readonly path: string;
+  readonly size: number;
+  readonly modified: number;
+  /** Partition values (text, null for the default partition), in partition column order. */
+  readonly partitionValues?: readonly (string | null)[];
+  readonly partitionName?: string;
+  /** Parquet row groups to read (all when absent). */
+  readonly rowGroups?: readonly number[];
+}
+
+export interface LakeSplit extends ConnectorSplit {
+  readonly parts: readonly LakeSplitPart[];
+}
+
+export interface LakeInsertHandle {
+  readonly schema: string;
+  readonly table: string;
+  readonly location: string;
+  readonly format: LakeFormat;
+  readonly dataColumns: readonly JsonColumn[];
+  readonly partitionColumns: readonly JsonColumn[];
+  readonly text?: TextOptions;
+  /** Names the write's files (`<writeId>_<random>.<ext>`) and its in-progress marker. */
+  readonly writeId: string;
+  readonly compression: string;
+  readonly targetMaxFileBytes: number;
+  readonly maxRowsPerFile: number;
+  /** Parquet row groups close at about this many buffered bytes. */
+  readonly parquetRowGroupBytes?: number;
+}
+
+export interface WrittenFile {
+  readonly path: string;
+  readonly size: number;
+  readonly rows: number;
+  /** Partition values (text) of a partitioned table's file. */
+  readonly partitionValues?: readonly (string | null)[];
+}
+
+export interface LakeWriteFragment {
+  readonly writeId: string;
+  readonly files: readonly WrittenFile[];
+}
+
+export function toJsonColumns(columns: readonly TypedColumn[]): JsonColumn[] {
+  return columns.map((c) => ({ name: c.name, type: formatType(c.type) }));
+}
+
+export function fromJsonColumns(columns: readonly JsonColumn[]): TypedColumn[] {
+  return columns.map((c) => ({ name: c.name, type: parseType(c.type) }));
+}
+
+function internal(what: string, value: unknown): VivaceError {
+  return new VivaceError('GENERIC_INTERNAL_ERROR', `Not a lake ${what}: ${JSON.stringify(value)?.slice(0, 200)}`);
+}
+
+export function asTableHandle(handle: unknown): LakeTableHandle {
+  const value = handle as Partial<LakeTableHandle> | null | undefined;
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    typeof value.location !== 'string' ||
+    !Array.isArray(value.dataColumns) ||
+    !Array.isArray(value.partitionColumns)
+  ) {
+    throw internal('table handle', handle);
+  }
+  return value as LakeTableHandle;
+}
+
+export function asSplit(split: ConnectorSplit): LakeSplit {
+  if (!Array.isArray(split['parts'])) throw internal('split', split);
+  return split as LakeSplit;
+}
+
+export function asInsertHandle(handle: unknown): LakeInsertHandle {
+  const value = handle as Partial<LakeInsertHandle> | null | undefined;
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    typeof value.writeId !== 'string' ||
+    !Array.isArray(value.dataColumns)
+  ) {
+    throw internal('insert handle', handle);
+  }
+  return value as LakeInsertHandle;
+}
+
+export function asWriteFragments(fragments: readonly unknown[]): LakeWriteFragment[] {
+  return fragments.map((fragment) => {
+    const value = fragment as Partial<LakeWriteFragment> | null;
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      typeof value.writeId !== 'string' ||
+      !Array.isArray(value.files)
+    ) {
+      throw internal('write fragment', fragment);
+    }
+    return value as LakeWriteFragment;
+  });
+}

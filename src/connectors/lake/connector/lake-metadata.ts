@@ -1,0 +1,478 @@
+/**
+ * The lake catalog's metadata over Trino's file metastore (metastore/file-metastore.ts): schemas
+ * (`default` always exists: its document is written on first use), tables with their data,
+ * partition and hidden columns, CREATE TABLE with Trino's table properties or, over an
+ * `external_location` without a column list, columns inferred from the files, DROP TABLE
+ * (managed: files go; external: files stay), statistics for the optimizer, and the pushdown of
+ * filters on partition columns (enforced exactly when splits are listed).
+ */
+import { VivaceError } from '../../../common/vivace-error.js';
+import type { ConnectorMetadata, FilterApplication, ScanTable, SchemaTableName } from '../../../spi/connector.js';
+import type { ColumnMetadata, ColumnStatistics, TableMetadata, TableStatistics } from '../../../spi/metadata.js';
+import type { TupleDomain } from '../../../spi/tuple-domain.js';
+import { isNumberDecimal } from '../../../spi/values.js';
+import type { Type } from '../../../types/type.js';
+import { formatType } from '../../../types/type-signature.js';
+import type { CachingDirectoryLister } from '../fs/directory-lister.js';
+import type { FileSystem } from '../fs/file-system.js';
+import { isLocation, joinLocation, withoutTrailingSlash } from '../fs/location.js';
+import type { FileHiveMetastore } from '../metastore/file-metastore.js';
+import type { LakeColumn, LakeColumnStatistics, LakePartition, LakeTable } from '../metastore/metastore-model.js';
+import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
+import { parsePartitionName } from '../partition/hive-partitions.js';
+import type { LakeConfig, LakeFormat } from './lake-config.js';
+import { asTableHandle } from './lake-handles.js';
+import { inferTable } from './lake-inference.js';
+import { syncPartitionMetadata } from './lake-partition-sync.js';
+import {
+  checkFormatProperties,
+  parseTableProperties,
+  SKIP_HEADER_PARAMETER,
+  tableFormat,
+  tableMetadata,
+  textParameters,
+} from './lake-table-definition.js';
+
+export const DEFAULT_SCHEMA = 'default';
+
+export interface LakeMetadataOptions {
+  readonly catalogName: string;
+  readonly config: LakeConfig;
+  readonly fs: FileSystem;
+  readonly metastore: FileHiveMetastore;
+  readonly footers: ParquetFooterCache;
+  readonly lister: CachingDirectoryLister;
+  /** The session user, for the owner fields (the SPI has no session yet). */
+  readonly owner?: string;
+}
+
+const EPOCH_DAY_MS = 86_400_000;
+
+export class LakeMetadata implements ConnectorMetadata {
+  private readonly catalogName: string;
+  private readonly metastore: FileHiveMetastore;
+
+  constructor(private readonly options: LakeMetadataOptions) {
+    this.catalogName = options.catalogName;
+    this.metastore = options.metastore;
+  }
+
+  private qualified(schema: string, table?: string): string {
+    return table === undefined ? `${this.catalogName}.${schema}` : `${this.catalogName}.${schema}.${table}`;
+  }
+
+  /** The `default` schema exists from the start; its document is written when first needed. */
+  private async ensureDefaultSchema(schema: string): Promise<void> {
+    if (schema !== DEFAULT_SCHEMA || (await this.metastore.getDatabase(schema)) !== undefined) return;
+    try {
+      await this.metastore.createDatabase({ name: schema, ownerName: 'public', ownerType: 'ROLE', parameters: {} });
+    } catch (error) {
+      if (!(error instanceof VivaceError && error.errorName === 'SCHEMA_ALREADY_EXISTS')) throw error;
+    }
+  }
+
+  async listSchemas(): Promise<readonly string[]> {
+    const names = new Set(await this.metastore.listDatabases());
+    names.add(DEFAULT_SCHEMA);
+    return [...names].sort();
+  }
+
+  async schemaExists(schema: string): Promise<boolean> {
+    return schema === DEFAULT_SCHEMA || (await this.metastore.getDatabase(schema)) !== undefined;
+  }
+
+  async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
+    const schemas = schema === undefined ? await this.listSchemas() : [schema];
+    const lists = await Promise.all(
+      schemas.map(async (s) => (await this.metastore.listTables(s)).map((table) => ({ schema: s, table }))),
+    );
+    return lists.flat();
+  }
+
+  /** The stored table, or undefined. */
+  lakeTable(name: SchemaTableName): Promise<LakeTable | undefined> {
+    return this.metastore.getTable(name.schema, name.table);
+  }
+
+  async requireTable(name: SchemaTableName): Promise<LakeTable> {
+    const table = await this.lakeTable(name);
+    if (table === undefined || table.tableType === 'VIRTUAL_VIEW') {
+      throw new VivaceError('TABLE_NOT_FOUND', `Table '${this.qualified(name.schema, name.table)}' does not exist`);
+    }
+    return table;
+  }
+
+  async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
+    const table = await this.lakeTable(name);
+    if (table === undefined || table.tableType === 'VIRTUAL_VIEW' || table.tableType === 'MATERIALIZED_VIEW') {
+      return undefined;
+    }
+    return tableMetadata(
+      this.catalogName,
+      table,
+      this.metastore.tableLocation(table),
+      this.metastore.tableMetadataDirectory(table.schemaName, table.tableName),
+    );
+  }
+
+  async createSchema(schema: string, properties: Readonly<Record<string, unknown>>): Promise<void> {
+    const parameters: Record<string, string> = {};
+    for (const [name, value] of Object.entries(properties)) {
+      if (name !== 'location') {
+        throw new VivaceError(
+          'INVALID_SCHEMA_PROPERTY',
+          `Catalog '${this.catalogName}' schema property '${name}' does not exist`,
+        );
+      }
+      if (typeof value !== 'string' || !isLocation(value)) {
+        throw new VivaceError('INVALID_SCHEMA_PROPERTY', `Invalid location URI: ${String(value)}`);
+      }
+      parameters['location'] = withoutTrailingSlash(value);
+    }
+    await this.metastore.createDatabase({
+      name: schema,
+      ownerName: this.options.owner ?? 'vivace',
+      ownerType: 'USER',
+      parameters,
+    });
+  }
+
+  async dropSchema(schema: string, cascade: boolean): Promise<void> {
+    if (cascade) {
+      for (const name of await this.metastore.listTables(schema)) await this.dropTable({ schema, table: name });
+    }
+    await this.metastore.dropDatabase(schema, false);
+  }
+
+  async createTable(
+    name: SchemaTableName,
+    columns: readonly ColumnMetadata[],
+    properties: Readonly<Record<string, unknown>>,
+  ): Promise<void> {
+    const config = this.options.config;
+    const parsed = parseTableProperties(this.catalogName, properties);
+    await this.ensureDefaultSchema(name.schema);
+    if (!(await this.schemaExists(name.schema))) {
+      throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${this.qualified(name.schema)}' does not exist`);
+    }
+    let external = parsed.externalLocation;
+    if (external !== undefined) {
+      if (!config.nonManagedTableCreates) {
+        throw new VivaceError('NOT_SUPPORTED', 'Cannot create non-managed Hive table');
+      }
+      if (!isLocation(external)) {
+        throw new VivaceError(
+          'INVALID_TABLE_PROPERTY',
+          `External location is not a valid file system URI: ${external}`,
+        );
+      }
+      external = withoutTrailingSlash(external);
+      if (!(await this.options.fs.directoryExists(external))) {
+        throw new VivaceError('INVALID_TABLE_PROPERTY', `External location does not exist: ${external}`);
+      }
+    }
+    let format: LakeFormat = parsed.format ?? config.storageFormat;
+    let dataColumns: LakeColumn[];
+    let partitionColumns: LakeColumn[];
+    let skipHeader = parsed.skipHeaderLineCount;
+    if (columns.length === 0) {
+      if (external === undefined) {
+        throw new VivaceError(
+          'INVALID_TABLE_PROPERTY',
+          'A table without a column list needs external_location: its columns are inferred from the files there',
+        );
+      }
+      const inferred = await inferTable({
+        fs: this.options.fs,
+        footers: this.options.footers,
+        location: external,
+        ...(parsed.format !== undefined && { format: parsed.format }),
+        defaultFormat: config.storageFormat,
+        dialect: {
+          separator: parsed.csvSeparator ?? ',',
+          quote: parsed.csvQuote ?? '"',
+          escape: parsed.csvEscape ?? '\\',
+        },
+        ...(parsed.nullFormat !== undefined && { nullFormat: parsed.nullFormat }),
+        ...(parsed.skipHeaderLineCount !== undefined && { header: parsed.skipHeaderLineCount > 0 }),
+      });
+      format = inferred.format;
+      if (format === 'CSV' && skipHeader === undefined && inferred.header) skipHeader = 1;
+      dataColumns = inferred.dataColumns.map((c) => ({ name: c.name, type: c.type }));
+      partitionColumns = inferred.partitionColumns.map((c) => ({ name: c.name, type: c.type }));
+      if (
+        parsed.partitionedBy.length > 0 &&
+        parsed.partitionedBy.join() !== partitionColumns.map((c) => c.name).join()
+      ) {
+        throw new VivaceError(
+          'INVALID_TABLE_PROPERTY',
+          `partitioned_by (${parsed.partitionedBy.join(', ')}) differs from the partition directories found at ${external} (${partitionColumns.map((c) => c.name).join(', ') || 'none'})`,
+        );
+      }
+    } else {
+      const all = columns.map((c) => ({
+        name: c.name,
+        type: c.type,
+        ...(c.comment !== undefined && { comment: c.comment }),
+      }));
+      const names = all.map((c) => c.name);
+      for (const key of parsed.partitionedBy) {
+        if (!names.includes(key)) {
+          throw new VivaceError('INVALID_TABLE_PROPERTY', `Partition columns [${key}] not present in schema`);
+        }
+      }
+      const tail = names.slice(names.length - parsed.partitionedBy.length);
+      if (parsed.partitionedBy.length > 0 && tail.join() !== parsed.partitionedBy.join()) {
+        throw new VivaceError(
+          'INVALID_TABLE_PROPERTY',
+          'Partition keys must be the last columns in the table and in the same order as the table properties: ' +
+            `[${parsed.partitionedBy.join(', ')}]`,
+        );
+      }
+      partitionColumns = all.slice(all.length - parsed.partitionedBy.length);
+      dataColumns = all.slice(0, all.length - parsed.partitionedBy.length);
+      if (dataColumns.length === 0) {
+        throw new VivaceError('INVALID_TABLE_PROPERTY', 'Table contains only partition columns');
+      }
+      for (const column of partitionColumns) {
+        if (column.type.kind === 'array' || column.type.kind === 'map' || column.type.kind === 'row') {
+          throw new VivaceError(
+            'NOT_SUPPORTED',
+            `Unsupported type [${formatType(column.type)}] for partition: ${column.name}`,
+          );
+        }
+      }
+    }
+    checkFormatProperties({ ...parsed, skipHeaderLineCount: parsed.skipHeaderLineCount }, format);
+    if (format === 'CSV') {
+      const nested = dataColumns.filter((c) => ['array', 'map', 'row'].includes(c.type.kind));
+      if (nested.length > 0) {
+        throw new VivaceError(
+          'NOT_SUPPORTED',
+          `CSV files cannot hold nested columns: ${nested.map((c) => `${c.name} ${formatType(c.type)}`).join(', ')}`,
+        );
+      }
+    }
+    const { parameters, serdeParameters } = textParameters({ ...parsed, skipHeaderLineCount: skipHeader });
+    if (skipHeader !== undefined) parameters[SKIP_HEADER_PARAMETER] = String(skipHeader);
+    const table: LakeTable = {
+      schemaName: name.schema,
+      tableName: name.table,
+      owner: this.options.owner ?? 'vivace',
+      tableType: external === undefined ? 'MANAGED_TABLE' : 'EXTERNAL_TABLE',
+      dataColumns,
+      partitionColumns,
+      // A new managed table is empty: writes keep these counts (the optimizer's row count).
+      parameters:
+        external === undefined && partitionColumns.length === 0
+          ? { ...parameters, numRows: '0', numFiles: '0', totalSize: '0' }
+          : parameters,
+      storageFormat: format,
+      serdeParameters,
+      ...(external !== undefined && { externalLocation: external }),
+      columnStatistics: {},
+    };
+    const database = await this.metastore.getDatabase(name.schema);
+    const schemaLocation = database?.parameters['location'];
+    await this.metastore.createTable(
+      schemaLocation === undefined || external !== undefined
+        ? table
+        : { ...table, parameters: { ...table.parameters, location: joinLocation(schemaLocation, name.table) } },
+    );
+    if (external !== undefined && partitionColumns.length > 0) {
+      // The directories that exist become the table's partitions (an implicit sync ... 'ADD').
+      const created = await this.requireTable(name);
+      await syncPartitionMetadata(this.options.fs, this.metastore, created, 'ADD');
+    }
+  }
+
+  /** DELETE of whole partitions: each is unregistered and, for a managed table, its directory deleted. */
+  async deletePartitions(name: SchemaTableName, partitions: readonly string[]): Promise<void> {
+    const table = await this.requireTable(name);
+    if (table.tableType !== 'MANAGED_TABLE' && !this.options.config.nonManagedTableWrites) {
+      throw new VivaceError('NOT_SUPPORTED', 'Cannot delete from non-managed Hive table');
+    }
+    for (const partition of partitions) {
+      await this.metastore.dropPartition(table, parsePartitionName(partition).values, true);
+    }
+    this.options.lister.invalidate(this.metastore.tableLocation(table));
+  }
+
+  async dropTable(name: SchemaTableName): Promise<void> {
+    const table = await this.requireTable(name);
+    await this.metastore.dropTable(name.schema, name.table, table.tableType === 'MANAGED_TABLE');
+  }
+
+  /**
+   * Takes the constraint on partition columns (enforced exactly where splits are listed: a
+   * partition is read only if its value is in the domain); data columns stay with the engine
+   * (row groups are skipped by their statistics, rows are not filtered).
+   */
+  applyFilter(scan: ScanTable, constraint: TupleDomain): FilterApplication | undefined {
+    const handle = asTableHandle(scan.handle);
+    const partitionNames = new Set(handle.partitionColumns.map((c) => c.name));
+    const taken: Record<string, TupleDomain['columns'][string]> = {};
+    const remaining: Record<string, TupleDomain['columns'][string]> = {};
+    for (const [column, domain] of Object.entries(constraint.columns)) {
+      if (partitionNames.has(column)) taken[column] = domain;
+      else remaining[column] = domain;
+    }
+    if (Object.keys(taken).length === 0 && constraint.none !== true) return undefined;
+    const previous = handle.partitionConstraint?.columns ?? {};
+    for (const [column, domain] of Object.entries(taken)) {
+      if (previous[column] !== undefined) remaining[column] = domain; // an earlier domain stays; recheck
+    }
+    return {
+      handle: {
+        ...handle,
+        partitionConstraint: {
+          ...(constraint.none === true || handle.partitionConstraint?.none === true ? { none: true } : {}),
+          columns: {
+            ...previous,
+            ...Object.fromEntries(Object.entries(taken).filter(([c]) => previous[c] === undefined)),
+          },
+        },
+      },
+      remaining: { ...(constraint.none === true && { none: true }), columns: remaining },
+    };
+  }
+
+  async getTableStatistics(name: SchemaTableName): Promise<TableStatistics | undefined> {
+    if (!this.options.config.tableStatistics) return undefined;
+    const table = await this.lakeTable(name);
+    if (table === undefined) return undefined;
+    if (table.partitionColumns.length === 0) {
+      const rowCount =
+        numRows(table.parameters) ?? (await this.footerRowCount(table, [this.metastore.tableLocation(table)]));
+      return {
+        ...(rowCount !== undefined && { rowCount }),
+        columns: columnStatistics(table.dataColumns, [table], rowCount),
+      };
+    }
+    const names = await this.metastore.listPartitionNames(table);
+    if (names.length > 10_000) return { columns: {} };
+    const partitions = await this.metastore.getPartitionsByNames(table, names);
+    let rowCount: number | undefined = 0;
+    for (const partition of partitions) {
+      const rows = numRows(partition.parameters);
+      rowCount = rows === undefined || rowCount === undefined ? undefined : rowCount + rows;
+    }
+    rowCount ??= await this.footerRowCount(
+      table,
+      partitions.map((p) => this.metastore.partitionLocation(table, p)),
+    );
+    const columns: Record<string, ColumnStatistics> = columnStatistics(table.dataColumns, partitions, rowCount);
+    table.partitionColumns.forEach((column, i) => {
+      const values = partitions.map((p) => p.values[i] ?? null);
+      const present = values.filter((v) => v !== null);
+      columns[column.name] = {
+        distinctValues: new Set(present).size,
+        ...(values.length > 0 && { nullFraction: (values.length - present.length) / values.length }),
+      };
+    });
+    return { ...(rowCount !== undefined && { rowCount }), columns };
+  }
+
+  /**
+   * The row count of a Parquet table without `numRows` (external files): the sum of its files'
+   * footers, when it has at most MAX_FOOTERS_FOR_STATISTICS files; else unknown.
+   */
+  private async footerRowCount(table: LakeTable, directories: readonly string[]): Promise<number | undefined> {
+    if (tableFormatOrUndefined(table) !== 'PARQUET') return undefined;
+    let files = 0;
+    let rows = 0;
+    for (const directory of directories) {
+      const listed = await this.options.lister.listFiles(directory, this.options.config.recursiveDirectories);
+      files += listed.length;
+      if (files > MAX_FOOTERS_FOR_STATISTICS) return undefined;
+      for (const file of listed) {
+        if (file.size === 0) continue;
+        try {
+          const footer = await this.options.footers.get(this.options.fs, file.location, file);
+          rows += Number(footer.metadata.num_rows);
+        } catch {
+          return undefined; // a bad file fails the query that reads it, not its planning
+        }
+      }
+    }
+    return rows;
+  }
+}
+
+/** Most files whose footers are read for a row count at planning time (the footers are cached). */
+const MAX_FOOTERS_FOR_STATISTICS = 2000;
+
+function numRows(parameters: Readonly<Record<string, string>>): number | undefined {
+  const value = Number(parameters['numRows']);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** Column statistics of the table (unpartitioned) or summed over its partitions. */
+function columnStatistics(
+  columns: readonly LakeColumn[],
+  holders: readonly (LakePartition | LakeTable)[],
+  rowCount: number | undefined,
+): Record<string, ColumnStatistics> {
+  const result: Record<string, ColumnStatistics> = {};
+  for (const column of columns) {
+    const stats = holders.map((h) => h.columnStatistics[column.name]).filter((s): s is LakeColumnStatistics => !!s);
+    if (stats.length === 0 || stats.length !== holders.length) continue;
+    let nulls: number | undefined = 0;
+    let distinct: number | undefined = 0;
+    let min: unknown;
+    let max: unknown;
+    for (const s of stats) {
+      nulls = s.nullsCount === undefined || nulls === undefined ? undefined : nulls + s.nullsCount;
+      distinct =
+        s.distinctValuesCount === undefined || distinct === undefined
+          ? undefined
+          : Math.max(distinct, s.distinctValuesCount);
+      const range = spiRange(s, column.type);
+      if (range.min !== undefined && (min === undefined || (range.min as number) < (min as number))) min = range.min;
+      if (range.max !== undefined && (max === undefined || (range.max as number) > (max as number))) max = range.max;
+    }
+    const size = stats[0]?.averageColumnLength;
+    result[column.name] = {
+      ...(distinct !== undefined && { distinctValues: distinct }),
+      ...(nulls !== undefined && rowCount !== undefined && rowCount > 0 && { nullFraction: nulls / rowCount }),
+      ...(min !== undefined && { min }),
+      ...(max !== undefined && { max }),
+      ...(size !== undefined && { averageSize: size }),
+    };
+  }
+  return result;
+}
+
+/** A stored min/max in the SPI value representation of the column's type. */
+function spiRange(stats: LakeColumnStatistics, type: Type): { min?: unknown; max?: unknown } {
+  switch (type.kind) {
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+      return { min: stats.integerStatistics?.min, max: stats.integerStatistics?.max };
+    case 'real':
+    case 'double':
+      return { min: stats.doubleStatistics?.min, max: stats.doubleStatistics?.max };
+    case 'date': {
+      const day = (text: string | undefined) =>
+        text === undefined ? undefined : Math.round(Date.parse(`${text}T00:00:00Z`) / EPOCH_DAY_MS);
+      return { min: day(stats.dateStatistics?.min), max: day(stats.dateStatistics?.max) };
+    }
+    case 'decimal': {
+      if (!isNumberDecimal(type)) return {};
+      const unscaled = (v: number | undefined) => (v === undefined ? undefined : Math.round(v * 10 ** type.scale));
+      return { min: unscaled(stats.decimalStatistics?.min), max: unscaled(stats.decimalStatistics?.max) };
+    }
+    default:
+      return {};
+  }
+}
+
+function tableFormatOrUndefined(table: LakeTable): LakeFormat | undefined {
+  try {
+    return tableFormat(table);
+  } catch {
+    return undefined;
+  }
+}

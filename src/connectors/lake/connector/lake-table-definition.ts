@@ -1,0 +1,240 @@
+/**
+ * Between SQL and the metastore: the table properties of CREATE TABLE (fact sheet §1.3: `format`,
+ * `external_location`, `partitioned_by`, `skip_header_line_count`, `csv_separator`, `csv_quote`,
+ * `csv_escape`, `null_format`) checked and stored as Trino stores them (storage format, table
+ * parameters, serde parameters), and back: a stored table as the engine sees it (its columns with
+ * the hidden `$path`, `$file_size`, `$file_modified_time`, `$partition`, its scan handle and its
+ * properties for SHOW CREATE TABLE).
+ *
+ * Decisions: CSV columns may have any non-nested type (Vivace's CSV is typed, text/csv-reader.ts)
+ * and `null_format` is accepted for CSV (an unquoted field equal to it reads as NULL); Trino
+ * accepts only varchar CSV columns and no null format. JSON means JSON lines.
+ */
+import { VivaceError } from '../../../common/vivace-error.js';
+import type { ColumnMetadata, TableMetadata } from '../../../spi/metadata.js';
+import { BIGINT, timestamp, VARCHAR } from '../../../types/type.js';
+import type { LakeColumn, LakeTable } from '../metastore/metastore-model.js';
+import type { CsvDialect } from '../text/csv-tokenizer.js';
+import { LAKE_FORMATS, type LakeFormat } from './lake-config.js';
+import { type LakeTableHandle, type TextOptions, toJsonColumns } from './lake-handles.js';
+
+export const PATH_COLUMN = '$path';
+export const FILE_SIZE_COLUMN = '$file_size';
+export const FILE_MODIFIED_TIME_COLUMN = '$file_modified_time';
+export const PARTITION_COLUMN = '$partition';
+export const FILE_MODIFIED_TIME_TYPE = timestamp(3, true);
+
+export const HIDDEN_COLUMNS: readonly ColumnMetadata[] = [
+  { name: PATH_COLUMN, type: VARCHAR, hidden: true },
+  { name: FILE_SIZE_COLUMN, type: BIGINT, hidden: true },
+  { name: FILE_MODIFIED_TIME_COLUMN, type: FILE_MODIFIED_TIME_TYPE, hidden: true },
+];
+const PARTITION_HIDDEN_COLUMN: ColumnMetadata = { name: PARTITION_COLUMN, type: VARCHAR, hidden: true };
+
+export const SKIP_HEADER_PARAMETER = 'skip.header.line.count';
+export const NULL_FORMAT_PARAMETER = 'serialization.null.format';
+const SEPARATOR_PARAMETER = 'separatorChar';
+const QUOTE_PARAMETER = 'quoteChar';
+const ESCAPE_PARAMETER = 'escapeChar';
+
+/** The table properties Vivace knows, checked and typed. */
+export interface LakeTableProperties {
+  readonly format?: LakeFormat;
+  readonly externalLocation?: string;
+  readonly partitionedBy: readonly string[];
+  readonly skipHeaderLineCount?: number;
+  readonly csvSeparator?: string;
+  readonly csvQuote?: string;
+  readonly csvEscape?: string;
+  readonly nullFormat?: string;
+}
+
+function invalid(message: string): VivaceError {
+  return new VivaceError('INVALID_TABLE_PROPERTY', message);
+}
+
+function stringProperty(properties: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = properties[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalid(`${name} must be a varchar`);
+  return value;
+}
+
+function charProperty(properties: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = stringProperty(properties, name);
+  if (value !== undefined && value.length !== 1)
+    throw invalid(`${name} must be a single character string, but was: '${value}'`);
+  return value;
+}
+
+const KNOWN_PROPERTIES = [
+  'format',
+  'external_location',
+  'partitioned_by',
+  'skip_header_line_count',
+  'csv_separator',
+  'csv_quote',
+  'csv_escape',
+  'null_format',
+];
+
+export function parseTableProperties(
+  catalog: string,
+  properties: Readonly<Record<string, unknown>>,
+): LakeTableProperties {
+  for (const name of Object.keys(properties)) {
+    if (!KNOWN_PROPERTIES.includes(name)) throw invalid(`Catalog '${catalog}' table property '${name}' does not exist`);
+  }
+  const formatText = stringProperty(properties, 'format')?.toUpperCase();
+  if (formatText !== undefined && !(LAKE_FORMATS as readonly string[]).includes(formatText)) {
+    throw invalid(`Unsupported storage format: ${formatText} (${LAKE_FORMATS.join(', ')})`);
+  }
+  const partitioned = properties['partitioned_by'];
+  if (
+    partitioned !== undefined &&
+    partitioned !== null &&
+    !(Array.isArray(partitioned) && partitioned.every((p) => typeof p === 'string'))
+  ) {
+    throw invalid('partitioned_by must be an array of varchar');
+  }
+  const skip = properties['skip_header_line_count'];
+  if (skip !== undefined && skip !== null && (typeof skip !== 'number' || !Number.isInteger(skip))) {
+    throw invalid('skip_header_line_count must be an integer');
+  }
+  if (typeof skip === 'number' && skip < 0) {
+    throw new VivaceError('INVALID_TABLE_PROPERTY', 'Invalid value for skip_header_line_count property: ' + skip);
+  }
+  const parsed: LakeTableProperties = {
+    format: formatText as LakeFormat | undefined,
+    externalLocation: stringProperty(properties, 'external_location'),
+    partitionedBy: ((partitioned as string[] | undefined | null) ?? []).map((p) => p.toLowerCase()),
+    skipHeaderLineCount: typeof skip === 'number' ? skip : undefined,
+    csvSeparator: charProperty(properties, 'csv_separator'),
+    csvQuote: charProperty(properties, 'csv_quote'),
+    csvEscape: charProperty(properties, 'csv_escape'),
+    nullFormat: stringProperty(properties, 'null_format'),
+  };
+  return parsed;
+}
+
+/** Checks format-specific properties against the format (Trino's message). */
+export function checkFormatProperties(properties: LakeTableProperties, format: LakeFormat): void {
+  const textOnly: [keyof LakeTableProperties, string][] = [
+    ['skipHeaderLineCount', 'skip_header_line_count'],
+    ['nullFormat', 'null_format'],
+  ];
+  const csvOnly: [keyof LakeTableProperties, string][] = [
+    ['csvSeparator', 'csv_separator'],
+    ['csvQuote', 'csv_quote'],
+    ['csvEscape', 'csv_escape'],
+  ];
+  for (const [key, name] of format === 'CSV' ? [] : [...csvOnly, ...(format === 'PARQUET' ? textOnly : [])]) {
+    if (properties[key] !== undefined) {
+      throw invalid(`Cannot specify ${name} table property for storage format: ${format}`);
+    }
+  }
+  if (format === 'JSON' && properties.skipHeaderLineCount !== undefined) {
+    throw invalid(`Cannot specify skip_header_line_count table property for storage format: ${format}`);
+  }
+}
+
+/** Serde and table parameters of a table's text options. */
+export function textParameters(properties: LakeTableProperties): {
+  parameters: Record<string, string>;
+  serdeParameters: Record<string, string>;
+} {
+  const parameters: Record<string, string> = {};
+  const serdeParameters: Record<string, string> = {};
+  if (properties.skipHeaderLineCount !== undefined)
+    parameters[SKIP_HEADER_PARAMETER] = String(properties.skipHeaderLineCount);
+  if (properties.csvSeparator !== undefined) serdeParameters[SEPARATOR_PARAMETER] = properties.csvSeparator;
+  if (properties.csvQuote !== undefined) serdeParameters[QUOTE_PARAMETER] = properties.csvQuote;
+  if (properties.csvEscape !== undefined) serdeParameters[ESCAPE_PARAMETER] = properties.csvEscape;
+  if (properties.nullFormat !== undefined) serdeParameters[NULL_FORMAT_PARAMETER] = properties.nullFormat;
+  return { parameters, serdeParameters };
+}
+
+export function tableFormat(table: LakeTable): LakeFormat {
+  const format = (table.storageFormat ?? '').toUpperCase();
+  if (format === 'PARQUET' || format === 'CSV' || format === 'JSON') return format;
+  if (format === 'OPENX_JSON') return 'JSON';
+  const serde = table.originalStorageFormat?.serde ?? '';
+  if (/parquet/i.test(serde)) return 'PARQUET';
+  if (/csv/i.test(serde)) return 'CSV';
+  if (/json/i.test(serde)) return 'JSON';
+  throw new VivaceError(
+    'NOT_SUPPORTED',
+    `Table '${table.schemaName}.${table.tableName}' has storage format ${table.storageFormat ?? table.originalStorageFormat?.serde ?? 'unknown'}, which Vivace does not read`,
+  );
+}
+
+export function tableTextOptions(table: LakeTable, format: LakeFormat): TextOptions | undefined {
+  if (format === 'PARQUET') return undefined;
+  const serde = table.serdeParameters;
+  const dialect: CsvDialect = {
+    separator: serde[SEPARATOR_PARAMETER] ?? ',',
+    quote: serde[QUOTE_PARAMETER] ?? '"',
+    escape: serde[ESCAPE_PARAMETER] ?? '\\',
+  };
+  const skip = Number(table.parameters[SKIP_HEADER_PARAMETER] ?? '0');
+  return {
+    ...(format === 'CSV' && { dialect }),
+    ...(Number.isInteger(skip) && skip > 0 && { skipHeaderLines: skip }),
+    ...(serde[NULL_FORMAT_PARAMETER] !== undefined && { nullFormat: serde[NULL_FORMAT_PARAMETER] }),
+  };
+}
+
+function columnMetadata(column: LakeColumn): ColumnMetadata {
+  return { name: column.name, type: column.type, ...(column.comment !== undefined && { comment: column.comment }) };
+}
+
+/** The engine's view of a stored table: columns (data, partition, hidden), handle, properties. */
+export function tableMetadata(
+  catalog: string,
+  table: LakeTable,
+  location: string,
+  metadataLocation: string,
+): TableMetadata {
+  const format = tableFormat(table);
+  const text = tableTextOptions(table, format);
+  const handle: LakeTableHandle = {
+    schema: table.schemaName,
+    table: table.tableName,
+    location,
+    metadataLocation,
+    format,
+    external: table.tableType === 'EXTERNAL_TABLE',
+    dataColumns: toJsonColumns(table.dataColumns),
+    partitionColumns: toJsonColumns(table.partitionColumns),
+    ...(text !== undefined && { text }),
+  };
+  const columns = [
+    ...table.dataColumns.map(columnMetadata),
+    ...table.partitionColumns.map(columnMetadata),
+    ...HIDDEN_COLUMNS,
+    ...(table.partitionColumns.length > 0 ? [PARTITION_HIDDEN_COLUMN] : []),
+  ];
+  return {
+    name: { catalog, schema: table.schemaName, name: table.tableName },
+    columns,
+    ...(table.parameters['comment'] !== undefined && { comment: table.parameters['comment'] }),
+    handle,
+    properties: showProperties(table, format),
+  };
+}
+
+/** The table's properties as SHOW CREATE TABLE prints them (Trino's names and order). */
+function showProperties(table: LakeTable, format: LakeFormat): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  const serde = table.serdeParameters;
+  if (serde[ESCAPE_PARAMETER] !== undefined) properties['csv_escape'] = serde[ESCAPE_PARAMETER];
+  if (serde[QUOTE_PARAMETER] !== undefined) properties['csv_quote'] = serde[QUOTE_PARAMETER];
+  if (serde[SEPARATOR_PARAMETER] !== undefined) properties['csv_separator'] = serde[SEPARATOR_PARAMETER];
+  if (table.externalLocation !== undefined) properties['external_location'] = table.externalLocation;
+  properties['format'] = format;
+  if (serde[NULL_FORMAT_PARAMETER] !== undefined) properties['null_format'] = serde[NULL_FORMAT_PARAMETER];
+  if (table.partitionColumns.length > 0) properties['partitioned_by'] = table.partitionColumns.map((c) => c.name);
+  const skip = table.parameters[SKIP_HEADER_PARAMETER];
+  if (skip !== undefined) properties['skip_header_line_count'] = Number(skip);
+  return properties;
+}

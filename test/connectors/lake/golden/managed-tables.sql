@@ -1,0 +1,163 @@
+# Managed tables: CTAS and INSERT write Parquet (or CSV, JSON) under the data directory.
+
+statement ok
+CREATE TABLE lake.default.nation AS SELECT * FROM tpch.tiny.nation
+
+query
+SELECT count(*), sum(nationkey), max(name) FROM lake.default.nation
+----
+25	300	VIETNAM
+
+statement ok
+INSERT INTO lake.default.nation SELECT * FROM tpch.tiny.nation WHERE regionkey = 1
+
+query
+SELECT count(*) FROM lake.default.nation
+----
+30
+
+query
+SELECT count(DISTINCT "$path") FROM lake.default.nation
+----
+2
+
+statement ok
+INSERT INTO lake.default.nation (nationkey, name) VALUES (100, 'ATLANTIS')
+
+query
+SELECT nationkey, name, regionkey, comment FROM lake.default.nation WHERE nationkey = 100
+----
+100	ATLANTIS	NULL	NULL
+
+query
+SHOW STATS FOR lake.default.nation
+----
+nationkey	NULL	NULL	NULL	NULL	NULL	NULL
+name	NULL	NULL	NULL	NULL	NULL	NULL
+regionkey	NULL	NULL	NULL	NULL	NULL	NULL
+comment	NULL	NULL	NULL	NULL	NULL	NULL
+NULL	NULL	NULL	NULL	31.0	NULL	NULL
+
+query
+ANALYZE lake.default.nation
+----
+31
+
+query
+SHOW STATS FOR lake.default.nation
+----
+nationkey	NULL	26.0	0.0	NULL	0	100
+name	223.0	26.0	0.0	NULL	NULL	NULL
+regionkey	NULL	5.0	0.03225806451612903	NULL	0	4
+comment	2357.0	25.0	0.03225806451612903	NULL	NULL	NULL
+NULL	NULL	NULL	NULL	31.0	NULL	NULL
+
+# Partitioned writes: key=value directories, partition columns last.
+statement ok
+CREATE TABLE lake.default.parts WITH (partitioned_by = ARRAY['regionkey']) AS SELECT nationkey, name, regionkey FROM tpch.tiny.nation
+
+query
+SELECT regionkey, count(*), min("$partition") FROM lake.default.parts GROUP BY 1 ORDER BY 1
+----
+0	5	regionkey=0
+1	5	regionkey=1
+2	5	regionkey=2
+3	5	regionkey=3
+4	5	regionkey=4
+
+statement ok
+INSERT INTO lake.default.parts VALUES (99, 'NOWHERE', NULL), (98, 'SOMEWHERE', 7)
+
+query
+SELECT regionkey, count(*) FROM lake.default.parts WHERE regionkey IS NULL OR regionkey > 4 GROUP BY 1 ORDER BY 1
+----
+7	1
+NULL	1
+
+# DELETE of whole partitions (Trino's Hive connector on non-transactional tables); not of rows.
+query
+DELETE FROM lake.default.parts WHERE regionkey = 7 OR regionkey IS NULL
+----
+2
+
+statement error NOT_SUPPORTED: Deletes must match whole partitions for non-transactional tables
+DELETE FROM lake.default.parts WHERE nationkey = 1
+
+query
+DELETE FROM lake.default.parts WHERE regionkey > 100
+----
+0
+
+query
+SELECT count(*), count(DISTINCT regionkey) FROM lake.default.parts
+----
+25	5
+
+statement error NOT_SUPPORTED: This connector does not support updates
+UPDATE lake.default.parts SET name = 'x'
+
+query
+SHOW CREATE TABLE lake.default.parts
+----
+CREATE TABLE lake.default.parts (\n   nationkey bigint,\n   name varchar(25),\n   regionkey bigint\n)\nWITH (\n   format = 'PARQUET',\n   partitioned_by = ARRAY['regionkey']\n)
+
+statement error INVALID_TABLE_PROPERTY: Partition keys must be the last columns in the table and in the same order as the table properties: [a]
+CREATE TABLE lake.default.bad (a bigint, b bigint) WITH (partitioned_by = ARRAY['a'])
+
+# CSV and JSON managed tables read back what they wrote.
+statement ok
+CREATE TABLE lake.default.csv_nation WITH (format = 'CSV') AS SELECT nationkey, name, comment FROM tpch.tiny.nation
+
+query
+SELECT count(*), min(comment) = (SELECT min(comment) FROM tpch.tiny.nation) FROM lake.default.csv_nation
+----
+25	true
+
+statement ok
+CREATE TABLE lake.default.json_nation WITH (format = 'JSON', partitioned_by = ARRAY['regionkey']) AS SELECT nationkey, name, regionkey FROM tpch.tiny.nation
+
+query
+SELECT regionkey, count(*) FROM lake.default.json_nation GROUP BY 1 ORDER BY 1 LIMIT 2
+----
+0	5
+1	5
+
+query rowsort
+SHOW TABLES FROM lake.default
+----
+csv_nation
+json_nation
+nation
+parts
+
+statement ok
+DROP TABLE lake.default.nation
+
+statement error TABLE_NOT_FOUND: line 1:22: Table 'lake.default.nation' does not exist
+SELECT count(*) FROM lake.default.nation
+
+statement ok
+CREATE SCHEMA lake.sales
+
+statement ok
+CREATE TABLE lake.sales.t AS SELECT 1 AS x
+
+query
+SELECT x FROM lake.sales.t
+----
+1
+
+statement error SCHEMA_NOT_EMPTY: Cannot drop non-empty schema 'sales'
+DROP SCHEMA lake.sales
+
+statement ok
+DROP TABLE lake.sales.t
+
+statement ok
+DROP SCHEMA lake.sales
+
+query
+SHOW SCHEMAS FROM lake
+----
+default
+information_schema

@@ -1,0 +1,134 @@
+/**
+ * The lake catalog on a real cluster (a coordinator and two worker processes on loopback): a
+ * table over DuckDB-written Parquet files is read with splits on both workers, a CTAS written by
+ * the workers is read back, and survives a restart of every process (the metastore and the files
+ * are in the data directory, given by `--data-dir`).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  type RoleProcess,
+  runStatement,
+  startRole,
+  stopProcess,
+} from '../../server/cluster/cluster-process-helpers.js';
+import { duckdb } from './parquet/parquet-fixtures.js';
+
+describe('the lake catalog on a coordinator and two worker processes', { timeout: 180_000 }, () => {
+  const root = mkdtempSync(join(tmpdir(), 'vivace-lake-cluster-'));
+  const etc = join(root, 'etc');
+  const data = join(root, 'data');
+  const files = join(root, 'files');
+  let coordinator: RoleProcess | undefined;
+  let workers: RoleProcess[] = [];
+
+  async function start(): Promise<void> {
+    coordinator = await startRole([
+      'coordinator',
+      '--etc',
+      etc,
+      '--data-dir',
+      data,
+      '--port',
+      '0',
+      '--node-id',
+      'coordinator',
+    ]);
+    workers = [];
+    for (const nodeId of ['worker-1', 'worker-2']) {
+      workers.push(
+        await startRole([
+          'worker',
+          '--etc',
+          etc,
+          '--data-dir',
+          data,
+          '--port',
+          '0',
+          '--node-id',
+          nodeId,
+          '--discovery-uri',
+          coordinator.url,
+        ]),
+      );
+    }
+    // Until both workers are active a query would run on the coordinator alone.
+    for (let i = 0; i < 100; i++) {
+      const nodes = await runStatement(
+        coordinator.url,
+        "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator",
+      );
+      if (nodes[0]?.[0] === 2) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('workers did not become active');
+  }
+
+  async function stop(): Promise<void> {
+    await Promise.all([...workers, ...(coordinator ? [coordinator] : [])].map((p) => stopProcess(p.child)));
+    coordinator = undefined;
+    workers = [];
+  }
+
+  before(async () => {
+    mkdirSync(etc, { recursive: true });
+    mkdirSync(files, { recursive: true });
+    writeFileSync(join(etc, 'node.properties'), 'node.environment=lake_test\n');
+    writeFileSync(join(etc, 'config.properties'), 'discovery.announcement-interval=1s\n');
+    // More files (splits) than one task holds at a time (6), so the scheduler uses both workers.
+    for (let i = 0; i < 16; i++) {
+      await duckdb(
+        `COPY (SELECT i AS id, i % 10 AS bucket FROM range(${i * 250}, ${(i + 1) * 250}) t(i)) TO '${files}/part-${i}.parquet' (FORMAT PARQUET)`,
+      );
+    }
+    // Small files share a split up to hive.max-split-size: 1kB makes every file its own split.
+    mkdirSync(join(etc, 'catalog'), { recursive: true });
+    writeFileSync(
+      join(etc, 'catalog', 'lake.properties'),
+      `connector.name=hive\nhive.metastore=file\nhive.metastore.catalog.dir=file://${data}/lake\nhive.max-split-size=1kB\n`,
+    );
+    await start();
+  });
+
+  after(stop);
+
+  it('reads splits on both workers', async () => {
+    const url = coordinator!.url;
+    await runStatement(url, `CREATE TABLE lake.default.numbers WITH (external_location = 'file://${files}')`);
+    assert.deepEqual(await runStatement(url, 'SELECT count(*), sum(id) FROM lake.default.numbers'), [[4000, 7998000]]);
+    const response = await fetch(`${url}/v1/query`);
+    const queries = (await response.json()) as { queryId: string; query: string }[];
+    const read = queries.find((q) => q.query === 'SELECT count(*), sum(id) FROM lake.default.numbers');
+    assert.ok(read !== undefined);
+    const tasks = await runStatement(
+      url,
+      `SELECT node_id, sum(raw_input_rows) FROM system.runtime.tasks WHERE query_id = '${read.queryId}' GROUP BY node_id`,
+    );
+    const rowsByNode = new Map(tasks.map((row) => [row[0] as string, Number(row[1])]));
+    assert.ok((rowsByNode.get('worker-1') ?? 0) > 0, `worker-1 read rows: ${JSON.stringify(tasks)}`);
+    assert.ok((rowsByNode.get('worker-2') ?? 0) > 0, `worker-2 read rows: ${JSON.stringify(tasks)}`);
+  });
+
+  it('keeps a CTAS written by the workers through a restart of every process', async () => {
+    await runStatement(
+      coordinator!.url,
+      "CREATE TABLE lake.default.orders WITH (partitioned_by = ARRAY['orderstatus']) AS SELECT orderkey, totalprice, orderstatus FROM tpch.tiny.orders",
+    );
+    const expected = await runStatement(
+      coordinator!.url,
+      'SELECT orderstatus, count(*), sum(orderkey) FROM tpch.tiny.orders GROUP BY 1 ORDER BY 1',
+    );
+    await stop();
+    await start();
+    assert.deepEqual(
+      await runStatement(
+        coordinator!.url,
+        'SELECT orderstatus, count(*), sum(orderkey) FROM lake.default.orders GROUP BY 1 ORDER BY 1',
+      ),
+      expected,
+    );
+  });
+});

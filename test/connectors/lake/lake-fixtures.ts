@@ -1,0 +1,83 @@
+/**
+ * Fixtures of the lake connector's tests, written in the test set-up (no committed binaries): a
+ * directory of data files per case, by DuckDB (Parquet, partitioned Parquet, CSV) and by hand (a
+ * CSV with quotes, embedded line breaks and nulls; JSON lines; a corrupt and a truncated Parquet
+ * file). `lakeRunner` makes an in-process engine whose default `lake` catalog lives in a fresh
+ * data directory.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
+import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import { QueryManager } from '../../../src/server/query/query-manager.js';
+import { duckdb } from './parquet/parquet-fixtures.js';
+
+export interface LakeFixtures {
+  /** The temporary directory holding `fixtures/` and `data/`. */
+  readonly root: string;
+  readonly fixtures: string;
+  readonly data: string;
+}
+
+export async function writeLakeFixtures(): Promise<LakeFixtures> {
+  const root = mkdtempSync(join(tmpdir(), 'vivace-lake-'));
+  const fixtures = join(root, 'fixtures');
+  const dir = (name: string) => {
+    const path = join(fixtures, name);
+    mkdirSync(path, { recursive: true });
+    return path;
+  };
+  const orders = dir('orders');
+  await duckdb(
+    `COPY (SELECT i AS id, 'c' || (i % 7) AS customer, CAST(i * 1.25 AS DECIMAL(12,2)) AS amount, DATE '2024-01-01' + CAST(i % 30 AS INTEGER) AS day FROM range(0, 600) t(i)) TO '${orders}/part-0.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 200)`,
+  );
+  await duckdb(
+    `COPY (SELECT i AS id, 'c' || (i % 7) AS customer, CAST(i * 1.25 AS DECIMAL(12,2)) AS amount, DATE '2024-02-01' + CAST(i % 28 AS INTEGER) AS day FROM range(600, 1000) t(i)) TO '${orders}/part-1.parquet' (FORMAT PARQUET)`,
+  );
+  const groups = dir('groups');
+  await duckdb(
+    `COPY (SELECT i AS id FROM range(0, 10240) t(i)) TO '${groups}/data.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 2048)`,
+  );
+  const events = dir('events');
+  await duckdb(
+    `COPY (SELECT i AS id, CASE WHEN i % 3 = 0 THEN 'click' WHEN i % 3 = 1 THEN 'view' ELSE NULL END AS kind, region, ds FROM range(0, 90) t(i), (VALUES ('eu'), ('us')) r(region), (VALUES (DATE '2024-03-01'), (DATE '2024-03-02')) d(ds)) TO '${events}' (FORMAT PARQUET, PARTITION_BY (ds, region))`,
+  );
+  const people = dir('people');
+  writeFileSync(
+    join(people, 'people.csv'),
+    'id,name,note,score\n' +
+      '1,Ann,plain,1.5\n' +
+      '2,"Smith, Bob","said ""hi""",2.25\n' +
+      '3,Cy,"two\nlines",\n' +
+      '4,,"",4\n',
+  );
+  const logs = dir('logs');
+  writeFileSync(
+    join(logs, 'a.json'),
+    '{"ts": "2024-01-01 10:00:00", "level": "info", "n": 1}\n{"ts": "2024-01-01 10:00:01", "level": "warn", "n": 2}\n',
+  );
+  writeFileSync(join(logs, 'b.jsonl'), '{"ts": "2024-01-02 00:00:00", "level": "info", "n": 3, "extra": true}\n');
+  const corrupt = dir('corrupt');
+  await duckdb(`COPY (SELECT i AS id FROM range(0, 100) t(i)) TO '${corrupt}/good.parquet' (FORMAT PARQUET)`);
+  const bytes = readFileSync(join(corrupt, 'good.parquet'));
+  writeFileSync(join(corrupt, 'good.parquet'), bytes);
+  const garbage = Buffer.from(bytes);
+  garbage.fill(0x41, 4, garbage.length - 8); // magic and footer length kept, everything else noise
+  const broken = dir('broken');
+  writeFileSync(join(broken, 'noise.parquet'), garbage);
+  const truncated = dir('truncated');
+  writeFileSync(join(truncated, 'cut.parquet'), bytes.subarray(0, Math.floor(bytes.length / 2)));
+  return { root, fixtures, data: join(root, 'data') };
+}
+
+/** An in-process engine with a `lake` catalog over `data` (writes to external tables allowed). */
+export function lakeRunner(data: string): QueryManager {
+  return lakeEngine(data).runner;
+}
+
+/** The engine of `lakeRunner` with its metadata manager (tests reach the connector through it). */
+export function lakeEngine(data: string): { runner: QueryManager; metadata: MetadataManager } {
+  const metadata = new MetadataManager(createCatalogManager({ nodeId: 'lake-test', dataDirectory: data }));
+  return { runner: new QueryManager({ metadata }), metadata };
+}
