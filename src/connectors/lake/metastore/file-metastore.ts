@@ -26,6 +26,9 @@
  * a location given at CREATE SCHEMA is kept in the schema's parameters (`location`), and managed
  * tables of such a schema put their data there, recorded in the table's `location` parameter,
  * which Trino's file metastore also honours.
+ *
+ * Why one long file: it is the single writer of the metastore documents; splitting reads from
+ * writes would split the cache and its invalidation, which must stay together.
  */
 import { VERSION } from '../../../common/version.js';
 import { VivaceError } from '../../../common/vivace-error.js';

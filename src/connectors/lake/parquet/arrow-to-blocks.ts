@@ -18,6 +18,9 @@
  *     Vivace has no uuid type.
  *   - Bytes read into varchar are decoded as UTF-8 (invalid sequences become U+FFFD); varchar(n)
  *     values longer than n are truncated and char(n) values lose trailing spaces, as Trino.
+ *
+ * Why one long file: one conversion per Parquet physical/logical type onto each declared type,
+ * all sharing the same validity and widening helpers; a file per type would scatter one table.
  */
 import { isAscii } from 'node:buffer';
 import {
