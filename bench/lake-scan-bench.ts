@@ -18,15 +18,13 @@ import { type ParquetColumn, ParquetReader } from '../src/connectors/lake/parque
 import { inferParquetColumns } from '../src/connectors/lake/parquet/parquet-schema.js';
 import { selectRowGroups } from '../src/connectors/lake/parquet/parquet-statistics.js';
 import { ParquetFileWriter } from '../src/connectors/lake/parquet/parquet-writer.js';
-import type { GeneratedColumn } from '../src/connectors/tpch/generator/generated-column.js';
 import {
   generateTpchColumns,
   prepareTpchTextPool,
   TPCH_TABLES,
   tpchUnitCount,
 } from '../src/connectors/tpch/generator/index.js';
-import type { Block } from '../src/data/block.js';
-import { dictionaryBlock, float64Block, int32Block, stringBlock } from '../src/data/block.js';
+import { generatedColumnBlock } from '../src/connectors/tpch/tpch-page-source.js';
 import { createPage } from '../src/data/page.js';
 import { parseType } from '../src/types/type-signature.js';
 
@@ -36,19 +34,6 @@ function option(args: readonly string[], name: string, fallback: number): number
   const value = Number(args[at + 1]);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
   return value;
-}
-
-function blockOfGenerated(column: GeneratedColumn): Block {
-  switch (column.kind) {
-    case 'float64':
-      return float64Block(column.values);
-    case 'int32':
-      return int32Block(column.values);
-    case 'string':
-      return stringBlock(column.values);
-    case 'dictionary':
-      return dictionaryBlock(column.ids, stringBlock(column.dictionary));
-  }
 }
 
 /** lineitem of the generator, written by Vivace's writer (the input DuckDB rewrites). */
@@ -65,7 +50,7 @@ async function writeGenerated(path: string, sf: number): Promise<void> {
   const names = definitions.map((c) => c.name);
   for (let start = 0; start < orders; start += 20000) {
     const batch = generateTpchColumns('lineitem', sf, start, Math.min(20000, orders - start), names);
-    await writer.write(createPage(batch.columns.map(blockOfGenerated), batch.rowCount));
+    await writer.write(createPage(batch.columns.map(generatedColumnBlock), batch.rowCount));
   }
   await writer.finish();
 }

@@ -16,14 +16,13 @@ import { ParquetFileWriter } from '../src/connectors/lake/parquet/parquet-writer
 import { readCsv } from '../src/connectors/lake/text/csv-reader.js';
 import { CsvFileWriter } from '../src/connectors/lake/text/csv-writer.js';
 import { JsonLinesFileWriter, readJsonLines } from '../src/connectors/lake/text/json-lines.js';
-import type { GeneratedColumn } from '../src/connectors/tpch/generator/generated-column.js';
 import {
   generateTpchColumns,
   prepareTpchTextPool,
   TPCH_TABLES,
   tpchUnitCount,
 } from '../src/connectors/tpch/generator/index.js';
-import { type Block, dictionaryBlock, float64Block, int32Block, stringBlock } from '../src/data/block.js';
+import { generatedColumnBlock } from '../src/connectors/tpch/tpch-page-source.js';
 import { createPage, type Page } from '../src/data/page.js';
 import { formatType } from '../src/types/format-type.js';
 import type { Type } from '../src/types/type.js';
@@ -35,19 +34,6 @@ function option(args: readonly string[], name: string, fallback: number): number
   const value = Number(args[at + 1]);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
   return value;
-}
-
-function blockOfGenerated(column: GeneratedColumn): Block {
-  switch (column.kind) {
-    case 'float64':
-      return float64Block(column.values);
-    case 'int32':
-      return int32Block(column.values);
-    case 'string':
-      return stringBlock(column.values);
-    case 'dictionary':
-      return dictionaryBlock(column.ids, stringBlock(column.dictionary));
-  }
 }
 
 interface Column {
@@ -66,7 +52,7 @@ function lineitemPages(sf: number): { columns: Column[]; pages: Page[]; rows: nu
   // About 8192 rows a page, as the engine hands pages to a writer (4 lines an order on average).
   for (let start = 0; start < orders; start += 2048) {
     const batch = generateTpchColumns('lineitem', sf, start, Math.min(2048, orders - start), names);
-    pages.push(createPage(batch.columns.map(blockOfGenerated), batch.rowCount));
+    pages.push(createPage(batch.columns.map(generatedColumnBlock), batch.rowCount));
     rows += batch.rowCount;
   }
   return { columns, pages, rows };

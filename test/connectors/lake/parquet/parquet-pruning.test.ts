@@ -14,9 +14,9 @@ import { readParquetFooter } from '../../../../src/connectors/lake/parquet/parqu
 import { ParquetReader } from '../../../../src/connectors/lake/parquet/parquet-reader.js';
 import { selectRowGroups } from '../../../../src/connectors/lake/parquet/parquet-statistics.js';
 import { ParquetFileWriter } from '../../../../src/connectors/lake/parquet/parquet-writer.js';
-import type { GeneratedColumn } from '../../../../src/connectors/tpch/generator/generated-column.js';
 import { generateTpchColumns, TPCH_TABLES, tpchUnitCount } from '../../../../src/connectors/tpch/generator/index.js';
-import { type Block, dictionaryBlock, float64Block, int32Block, stringBlock } from '../../../../src/data/block.js';
+import { generatedColumnBlock } from '../../../../src/connectors/tpch/tpch-page-source.js';
+import { float64Block, stringBlock } from '../../../../src/data/block.js';
 import { getValue } from '../../../../src/data/block-values.js';
 import { createPage } from '../../../../src/data/page.js';
 import type { Type } from '../../../../src/types/type.js';
@@ -25,19 +25,6 @@ import { temporaryDirectory } from '../lake-test-helpers.js';
 import { column, duckdb, duckdbRows, localFs } from './parquet-fixtures.js';
 
 const dir = await temporaryDirectory('vivace-parquet-pruning-');
-
-function blockOfGenerated(generated: GeneratedColumn): Block {
-  switch (generated.kind) {
-    case 'float64':
-      return float64Block(generated.values);
-    case 'int32':
-      return int32Block(generated.values);
-    case 'string':
-      return stringBlock(generated.values);
-    case 'dictionary':
-      return dictionaryBlock(generated.ids, stringBlock(generated.dictionary));
-  }
-}
 
 async function scan(reader: ParquetReader, columns: readonly { readonly type: Type }[]): Promise<unknown[][]> {
   const rows: unknown[][] = [];
@@ -61,7 +48,7 @@ describe('lake parquet pruning by bytes read', () => {
     const names = definitions.map((c) => c.name);
     for (let start = 0; start < orders; start += 5000) {
       const batch = generateTpchColumns('lineitem', sf, start, Math.min(5000, orders - start), names);
-      await writer.write(createPage(batch.columns.map(blockOfGenerated), batch.rowCount));
+      await writer.write(createPage(batch.columns.map(generatedColumnBlock), batch.rowCount));
     }
     await writer.finish();
     const sortedPath = join(dir, 'lineitem-by-shipdate.parquet');
