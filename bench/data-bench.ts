@@ -14,19 +14,12 @@ import type { Page } from '../src/data/page.js';
 import { deserializePages, serializePages } from '../src/data/page-serde.js';
 import type { Type } from '../src/types/type.js';
 import { BIGINT, BOOLEAN, DATE, DOUBLE, decimal, INTEGER, REAL, timestamp, VARCHAR } from '../src/types/type.js';
+import { numberOption } from './bench-options.js';
 
 interface Options {
   readonly rows: number;
   readonly pageRows: number;
   readonly seconds: number;
-}
-
-function numberOption(args: readonly string[], name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!(value > 0)) throw new Error(`${name} needs a positive number, got ${args[i + 1]}`);
-  return value;
 }
 
 /** A deterministic pseudo-random sequence (xorshift32), so runs compare. */

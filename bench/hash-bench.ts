@@ -10,16 +10,9 @@ import { dictionaryBlock, float64Block, stringBlock } from '../src/data/block.js
 import { createGroupByHash } from '../src/execution/hash/group-by-hash.js';
 import type { Type } from '../src/types/type.js';
 import { BIGINT, VARCHAR } from '../src/types/type.js';
+import { numberOption } from './bench-options.js';
 
 const PAGE_ROWS = 4096;
-
-function numberOption(args: readonly string[], name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!(value > 0)) throw new Error(`${name} needs a positive number, got ${args[i + 1]}`);
-  return value;
-}
 
 /** xorshift32: deterministic keys so runs compare. */
 function sequence(seed: number): () => number {

@@ -20,6 +20,7 @@ import { TPCH_TABLES } from '../src/connectors/tpch/generator/index.js';
 import { type RoleProcess, startRole, stopProcess } from '../test/server/cluster/cluster-process-helpers.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { normalise } from '../test/tpch/result-comparison.js';
+import { stringOption as option } from './bench-options.js';
 
 /**
  * Why two answers differ, or undefined. Numbers agree within a relative 1e-6 or, for decimals,
@@ -42,11 +43,6 @@ function compareRows(ours: readonly unknown[][], expected: readonly unknown[][])
     left.splice(at, 1);
   }
   return undefined;
-}
-
-function option(args: readonly string[], name: string, fallback: string): string {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
 }
 
 const MONEY = new Set(['extendedprice', 'discount', 'tax', 'totalprice', 'acctbal', 'retailprice', 'supplycost']);

@@ -27,14 +27,7 @@ import {
 import { generatedColumnBlock } from '../src/connectors/tpch/tpch-page-source.js';
 import { createPage } from '../src/data/page.js';
 import { parseType } from '../src/types/type-signature.js';
-
-function option(args: readonly string[], name: string, fallback: number): number {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
-  return value;
-}
+import { numberOption as option } from './bench-options.js';
 
 /** lineitem of the generator, written by Vivace's writer (the input DuckDB rewrites). */
 async function writeGenerated(path: string, sf: number): Promise<void> {

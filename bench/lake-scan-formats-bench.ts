@@ -27,14 +27,7 @@ import { createPage, type Page } from '../src/data/page.js';
 import { formatType } from '../src/types/format-type.js';
 import type { Type } from '../src/types/type.js';
 import { parseType } from '../src/types/type-signature.js';
-
-function option(args: readonly string[], name: string, fallback: number): number {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
-  return value;
-}
+import { numberOption as option } from './bench-options.js';
 
 interface Column {
   readonly name: string;

@@ -12,12 +12,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { runOverHttp, startBenchCluster } from './bench-cluster.js';
-
-function option(args: readonly string[], name: string, fallback: string): string {
-  const i = args.indexOf(name);
-  const value = i >= 0 ? args[i + 1] : undefined;
-  return value ?? fallback;
-}
+import { stringOption as option } from './bench-options.js';
 
 function percentile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);

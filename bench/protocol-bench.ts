@@ -11,11 +11,7 @@ import { type ClientSession, newClientSession } from '../src/client/client-sessi
 import { StatementClient, type StatementClientOptions } from '../src/client/statement-client.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { startBenchCluster } from './bench-cluster.js';
-
-function option(args: readonly string[], name: string, fallback: string): string {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
-}
+import { stringOption as option } from './bench-options.js';
 
 function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

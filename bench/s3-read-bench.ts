@@ -18,12 +18,8 @@ import { readParquetFooter } from '../src/connectors/lake/parquet/parquet-footer
 import { type ParquetColumn, ParquetReader } from '../src/connectors/lake/parquet/parquet-reader.js';
 import { inferParquetColumns } from '../src/connectors/lake/parquet/parquet-schema.js';
 import { startS3TestEnvironment, testS3Config } from '../test/connectors/lake/fs/s3-test-server.js';
+import { numberOption as option } from './bench-options.js';
 import { prepareFiles } from './lake-scan-bench.js';
-
-function option(args: readonly string[], name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-}
 
 async function scan(
   fs: FileSystem,

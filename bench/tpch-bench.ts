@@ -15,11 +15,7 @@ import { QueryManager } from '../src/server/query/query-manager.js';
 import { collectSplits } from '../src/spi/split-source.js';
 import { parseType } from '../src/types/type-signature.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
-
-function option(args: readonly string[], name: string, fallback: string): string {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
-}
+import { stringOption as option } from './bench-options.js';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -11,17 +11,9 @@ import {
   type TpchTableName,
   tpchUnitCount,
 } from '../src/connectors/tpch/generator/index.js';
+import { numberOption as option } from './bench-options.js';
 
 const DEFAULT_TABLES: readonly TpchTableName[] = ['lineitem', 'orders', 'partsupp'];
-
-function option(args: string[], name: string, fallback: number): number {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  args.splice(at, 2);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
-  return value;
-}
 
 function seconds(since: bigint): number {
   return Number(process.hrtime.bigint() - since) / 1e9;
