@@ -280,6 +280,8 @@ export class SqlTask {
     if (!this.isDone) return;
     this.drivers = [];
     this.pipelines = [];
+    // The executor's record of the run holds the drivers too.
+    this.execution = undefined;
     this.exchangeClients.clear();
     this.scans.clear();
     this.early.length = 0;
