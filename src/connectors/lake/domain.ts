@@ -65,7 +65,7 @@ function compareMixed(a: number | bigint, b: number | bigint): number {
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
   return a.length - b.length;
 }
 

@@ -6,7 +6,9 @@
  * up to `EXACT_DISTINCT_LIMIT` per column, then extrapolated linearly over the remaining rows
  * (capped by the row count): an estimate for the optimizer, not an answer.
  */
+
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { fail } from '../../../common/invariant.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import { getValue, isNull } from '../../../data/block-values.js';
 import { formatDate } from '../../../data/temporal-format.js';
@@ -151,8 +153,8 @@ export async function analyzeTable(connector: AnalyzeContext, table: LakeTable):
           if (page === null) continue;
           group.rows += page.positionCount;
           columns.forEach((column, c) => {
-            const block = page.blocks[c]!;
-            const accumulator = group.columns[c]!;
+            const block = page.blocks[c] ?? fail('an ANALYZE page has every column');
+            const accumulator = group.columns[c] ?? fail('an ANALYZE group has an accumulator per column');
             for (let p = 0; p < page.positionCount; p++) {
               accumulator.add(isNull(block, p) ? null : getValue(block, column.type, p));
             }
@@ -177,7 +179,12 @@ export async function analyzeTable(connector: AnalyzeContext, table: LakeTable):
   } else {
     for (const group of groups.values()) {
       if (group.values === undefined) continue;
-      const statistics = Object.fromEntries(columns.map((c, i) => [c.name, group.columns[i]!.statistics()]));
+      const statistics = Object.fromEntries(
+        columns.map((c, i) => [
+          c.name,
+          (group.columns[i] ?? fail('an ANALYZE group has an accumulator per column')).statistics(),
+        ]),
+      );
       await connector.metastore.updateStatistics(table, group.values, statistics, { numRows: String(group.rows) });
       total += group.rows;
     }

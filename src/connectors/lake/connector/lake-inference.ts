@@ -8,6 +8,7 @@
  * the first file's extension (`.parquet`, `.csv`/`.tsv`, `.json`/`.jsonl`/`.ndjson`, optionally
  * `.gz`), else the catalog's default.
  */
+import { fail } from '../../../common/invariant.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Type } from '../../../types/type.js';
 import { isHiddenPath } from '../fs/directory-lister.js';
@@ -63,7 +64,7 @@ export async function inferTable(options: InferenceOptions): Promise<InferredTab
       `No data files found at ${location}: the columns cannot be inferred (give a column list)`,
     );
   }
-  const first = files[0]!;
+  const first = files[0] ?? fail('inference has at least one file');
   // Partition keys: the `key=value` directories of the first file's path.
   const keys = first.directories.map((segment) => {
     const eq = segment.indexOf('=');
@@ -80,10 +81,12 @@ export async function inferTable(options: InferenceOptions): Promise<InferredTab
     if (file.directories.length !== keys.length) continue;
     file.directories.forEach((segment, i) => {
       const raw = segment.slice(segment.indexOf('=') + 1);
-      values[i]!.push(raw === HIVE_DEFAULT_PARTITION ? null : unescapePathName(raw));
+      (values[i] ?? fail('a value list per partition key')).push(
+        raw === HIVE_DEFAULT_PARTITION ? null : unescapePathName(raw),
+      );
     });
   }
-  const partitionColumns = keys.map((name, i) => ({ name, type: inferPartitionType(values[i]!) }));
+  const partitionColumns = keys.map((name, i) => ({ name, type: inferPartitionType(values[i] ?? []) }));
   const format = options.format ?? formatOfName(first.entry.location) ?? options.defaultFormat;
   let dataColumns: { name: string; type: Type }[];
   let header = false;

@@ -10,7 +10,9 @@
  * invisible to readers until the coordinator commits the write (lake-writes.ts). `finish` reports
  * every file with its rows and size; `abort` discards open files and deletes finished ones.
  */
+
 import { randomBytes } from 'node:crypto';
+import { fail } from '../../../common/invariant.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block } from '../../../data/block.js';
 import { nullBlock } from '../../../data/block-builder.js';
@@ -83,8 +85,10 @@ export class LakePageSink implements ConnectorPageSink {
   private tableBlocks(page: Page): Block[] {
     const all = [...this.dataColumns, ...this.partitionColumns];
     return all.map((column, i) => {
-      const channel = this.channelOfColumn[i]!;
-      return channel < 0 ? nullBlock(column.type, page.positionCount) : page.blocks[channel]!;
+      const channel = this.channelOfColumn[i] ?? -1;
+      return channel < 0
+        ? nullBlock(column.type, page.positionCount)
+        : (page.blocks[channel] ?? fail('a written page has every mapped channel'));
     });
   }
 
@@ -103,7 +107,10 @@ export class LakePageSink implements ConnectorPageSink {
     const partitionBlocks = blocks.slice(dataCount);
     for (let row = 0; row < page.positionCount; row++) {
       const values = this.partitionColumns.map((column, i) =>
-        partitionValueText(column.type, getValue(partitionBlocks[i]!, column.type, row)),
+        partitionValueText(
+          column.type,
+          getValue(partitionBlocks[i] ?? fail('a partition block per partition column'), column.type, row),
+        ),
       );
       const key = JSON.stringify(values);
       let group = groups.get(key);

@@ -7,6 +7,7 @@
  * waits on `isBlocked`). Errors name the file: a reader's own VivaceError as it is (HIVE_BAD_DATA,
  * HIVE_PARTITION_SCHEMA_MISMATCH, ...), anything else HIVE_CANNOT_OPEN_SPLIT.
  */
+import { fail } from '../../../common/invariant.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block } from '../../../data/block.js';
 import { constantBlock } from '../../../data/block-builder.js';
@@ -123,11 +124,16 @@ export class LakePageSource implements ConnectorPageSource {
       const data = dataColumns.findIndex((c) => c.name === name);
       if (data >= 0) {
         let index = wanted.findIndex((c) => c.name === name);
-        if (index < 0) index = wanted.push(dataColumns[data]!) - 1;
+        if (index < 0) index = wanted.push(dataColumns[data] ?? fail('the data column found by name')) - 1;
         return { kind: 'data', index };
       }
       const partition = partitionColumns.findIndex((c) => c.name === name);
-      if (partition >= 0) return { kind: 'partition', index: partition, column: partitionColumns[partition]! };
+      if (partition >= 0)
+        return {
+          kind: 'partition',
+          index: partition,
+          column: partitionColumns[partition] ?? fail('the partition column found by name'),
+        };
       switch (name) {
         case PATH_COLUMN:
           return { kind: 'path' };
@@ -180,7 +186,7 @@ export class LakePageSource implements ConnectorPageSource {
           remaining -= rows;
           const blocks: Block[] = sources.map((source) =>
             source.kind === 'data'
-              ? region.blocks[source.index]!
+              ? (region.blocks[source.index] ?? fail('the reader returns every wanted column'))
               : constantBlock(typeOf(source), constants.get(source), rows),
           );
           yield createPage(blocks, rows);

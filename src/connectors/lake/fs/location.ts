@@ -24,7 +24,11 @@ export function parseLocation(location: string): ParsedLocation {
   const match = SCHEME.exec(location);
   if (match === null) throw lakeError('HIVE_FILESYSTEM_ERROR', `Invalid location: ${location}`);
   const path = match[3] ?? '';
-  return { scheme: match[1]!.toLowerCase(), authority: match[2]!, path: path.startsWith('/') ? path.slice(1) : path };
+  return {
+    scheme: (match[1] ?? '').toLowerCase(),
+    authority: match[2] ?? '',
+    path: path.startsWith('/') ? path.slice(1) : path,
+  };
 }
 
 /** Whether `text` is a location this module can parse (`scheme://...`). */

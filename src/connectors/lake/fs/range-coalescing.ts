@@ -6,6 +6,7 @@
  * a view of its read, in the order asked. Used by the Parquet reader; the S3 file system of the next
  * issue uses the same helper for its ranged GETs.
  */
+import { fail } from '../../../common/invariant.js';
 
 export interface ByteRange {
   readonly offset: number;
@@ -30,13 +31,13 @@ export const DEFAULT_MAX_READ_SIZE = 16 << 20;
 export function coalesceRanges(ranges: readonly ByteRange[], options: CoalescingOptions = {}): CoalescedRead[] {
   const maxGap = options.maxGap ?? DEFAULT_MAX_GAP;
   const maxReadSize = options.maxReadSize ?? DEFAULT_MAX_READ_SIZE;
-  const order = ranges.map((_, i) => i).sort((a, b) => ranges[a]!.offset - ranges[b]!.offset);
+  const order = ranges.map((_, i) => i).sort((a, b) => (ranges[a]?.offset ?? 0) - (ranges[b]?.offset ?? 0));
   const reads: CoalescedRead[] = [];
   let start = -1;
   let end = -1;
   let members: number[] = [];
   for (const index of order) {
-    const range = ranges[index]!;
+    const range = ranges[index] ?? fail('a range per index');
     const rangeEnd = range.offset + range.length;
     if (start >= 0 && range.offset - end <= maxGap && Math.max(end, rangeEnd) - start <= maxReadSize) {
       end = Math.max(end, rangeEnd);
@@ -67,7 +68,7 @@ export async function readRanges(
     reads.map(async (merged) => {
       const bytes = await read(merged.offset, merged.length);
       for (const index of merged.members) {
-        const range = ranges[index]!;
+        const range = ranges[index] ?? fail('a range per member');
         const from = range.offset - merged.offset;
         results[index] = bytes.subarray(from, from + range.length);
       }

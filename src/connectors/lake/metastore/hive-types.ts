@@ -152,13 +152,13 @@ class HiveTypeParser {
   }
 
   private skipSpaces(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos]!)) this.pos++;
+    while (this.pos < this.text.length && /\s/.test(this.text.charAt(this.pos))) this.pos++;
   }
 
   private word(): string {
     this.skipSpaces();
     const start = this.pos;
-    while (this.pos < this.text.length && /[A-Za-z0-9_ ]/.test(this.text[this.pos]!)) {
+    while (this.pos < this.text.length && /[A-Za-z0-9_ ]/.test(this.text.charAt(this.pos))) {
       if (this.text[this.pos] === ' ' && !/^ precision/i.test(this.text.slice(this.pos))) break;
       this.pos++;
     }
@@ -179,7 +179,7 @@ class HiveTypeParser {
   private number(): number {
     this.skipSpaces();
     const start = this.pos;
-    while (this.pos < this.text.length && /[0-9]/.test(this.text[this.pos]!)) this.pos++;
+    while (this.pos < this.text.length && /[0-9]/.test(this.text.charAt(this.pos))) this.pos++;
     if (start === this.pos) throw this.fail(`expected a number at ${start}`);
     return Number(this.text.slice(start, this.pos));
   }

@@ -12,9 +12,11 @@
  * Statistics, page indexes, bloom filter offsets and the Arrow schema hint are left out of the
  * footer: the decoder needs none of them (pruning happened before, on the real footer).
  */
+
 import type { FileMetaData } from 'hyparquet';
 import { ByteWriter } from 'hyparquet-writer';
 import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+import { fail } from '../../../common/invariant.js';
 import { dictionaryStringHint } from './arrow-schema-hint.js';
 import { columnChunkRange } from './parquet-footer.js';
 
@@ -107,13 +109,13 @@ export function columnChunkFile(
 ): Uint8Array {
   const group = metadata.row_groups[rowGroup];
   if (group === undefined) throw new Error(`no row group ${rowGroup}`);
-  const chunks = group.columns.filter((c) => c.meta_data!.path_in_schema[0] === fieldName);
+  const chunks = group.columns.filter((c) => c.meta_data?.path_in_schema[0] === fieldName);
   const parts = chunks.map((chunk) => chunkBytes(chunk));
   const columns: ColumnChunk[] = [];
   let position = MAGIC.length;
   let rows = group.num_rows;
   for (const [i, chunk] of chunks.entries()) {
-    const meta = chunk.meta_data!;
+    const meta = chunk.meta_data ?? fail('a column chunk of this file has its metadata');
     const bytes = parts[i] as Uint8Array;
     const subset = options.pageSubsets?.get(chunk);
     if (subset !== undefined) {
@@ -153,7 +155,7 @@ export function columnChunkFile(
         total_uncompressed_size: meta.total_uncompressed_size,
         total_compressed_size: BigInt(bytes.length),
         data_page_offset: meta.data_page_offset + shift,
-        dictionary_page_offset: hasDictionary ? meta.dictionary_page_offset! + shift : undefined,
+        dictionary_page_offset: hasDictionary ? (meta.dictionary_page_offset ?? 0n) + shift : undefined,
         encoding_stats: meta.encoding_stats,
       },
     });

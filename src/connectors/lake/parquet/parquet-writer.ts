@@ -14,8 +14,10 @@
  * stream, fails this file with HIVE_WRITER_DATA_ERROR instead of escaping as an uncaught
  * exception (parquet-wasm-host.ts `guardAsyncTraps`).
  */
+
 import { Table, tableToIPC } from 'apache-arrow';
 import type { RecordBatch as WasmRecordBatch } from 'parquet-wasm';
+import { fail } from '../../../common/invariant.js';
 import { VERSION } from '../../../common/version.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block } from '../../../data/block.js';
@@ -168,7 +170,7 @@ export class ParquetFileWriter {
     const table = wasm.Table.fromIPCStream(tableToIPC(new Table([batch]), 'stream'));
     let wasmBatch: WasmRecordBatch;
     try {
-      wasmBatch = table.recordBatch(0)!;
+      wasmBatch = table.recordBatch(0) ?? fail('an Arrow table of one batch');
     } finally {
       table.free();
     }

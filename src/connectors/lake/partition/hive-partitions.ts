@@ -9,6 +9,7 @@
  * by level, pruning by a domain on the partition keys as it goes: a directory whose value the
  * query excludes is neither listed further nor read.
  */
+import { fail } from '../../../common/invariant.js';
 
 import { formatType } from '../../../types/format-type.js';
 import { BIGINT, DATE, DOUBLE, type Type, timestamp, VARCHAR } from '../../../types/type.js';
@@ -189,7 +190,7 @@ export async function discoverPartitions(
       found.push({ name: names.join('/'), values: [...values], location });
       return;
     }
-    const column = columns[depth]!;
+    const column = columns[depth] ?? fail('a partition column per directory level');
     const domain = options.domain?.columns[column.name];
     for (const directory of await fs.listDirectories(location)) {
       if (directory.startsWith('.') || directory.startsWith('_')) continue;

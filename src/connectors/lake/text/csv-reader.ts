@@ -136,11 +136,11 @@ export async function* readCsv(options: CsvReadOptions): AsyncGenerator<Page> {
   while (!next.done) {
     const following = await chunks.next();
     tokenizer.feed(next.value, following.done === true, onRecord);
-    while (pages.length > 0) yield pages.shift()!;
+    for (const page of pages.splice(0)) yield page;
     next = following;
   }
   flush();
-  while (pages.length > 0) yield pages.shift()!;
+  for (const page of pages.splice(0)) yield page;
 }
 
 function truncate(text: string): string {

@@ -50,14 +50,13 @@ export class TextOutput {
       await this.output.write(bytes);
       return;
     }
-    await new Promise<void>((resolve, reject) =>
-      this.gzip!.write(bytes, (error) => (error ? reject(error) : resolve())),
-    );
+    const gzip = this.gzip;
+    await new Promise<void>((resolve, reject) => gzip.write(bytes, (error) => (error ? reject(error) : resolve())));
     await this.writeCompressed();
   }
 
   private async writeCompressed(): Promise<void> {
-    while (this.compressed.length > 0) await this.output.write(this.compressed.shift()!);
+    for (const chunk of this.compressed.splice(0)) await this.output.write(chunk);
   }
 
   /** Writes what is buffered, ends the stream and commits the file; returns its size. */

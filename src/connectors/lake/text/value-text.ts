@@ -228,7 +228,7 @@ function utcFromLocal(zone: string, localMillis: number): number {
   });
   const offsetAt = (utc: number) => {
     const p = Object.fromEntries(format.formatToParts(new Date(utc)).map((x) => [x.type, Number(x.value)]));
-    const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+    const asUtc = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
     return asUtc - Math.floor(utc / 1000) * 1000;
   };
   const first = localMillis - offsetAt(localMillis);
