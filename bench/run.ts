@@ -61,6 +61,11 @@ const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
       'the lake connector on a 2-worker cluster: TPC-H over DuckDB- and CTAS-written Parquet vs DuckDB, CTAS rows/s, pruning [--sf 1] [--runs 1] [q01 ...]',
     load: () => import('./lake-bench.js'),
   },
+  'lake-write': {
+    description:
+      'CTAS of tpch lineitem into the lake on a 2-worker cluster and in-process (rows/s, CPU per process) beside generation alone and DuckDB COPY [--sf 1] [--runs 1] [--no-cluster] [--no-local]',
+    load: () => import('./lake-write-bench.js'),
+  },
   'tpch-gen': {
     description: 'TPC-H generator throughput (lineitem/orders/partsupp) [--sf N] [--batch N] [tables...]',
     load: () => import('./tpch-gen-bench.js'),

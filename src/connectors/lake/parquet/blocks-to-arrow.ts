@@ -31,16 +31,18 @@ import {
   RecordBatch,
   Schema,
   Struct,
+  Table,
   TimeMicrosecond,
   TimeNanosecond,
   TimestampMicrosecond,
   TimestampMillisecond,
   TimestampNanosecond,
+  tableToIPC,
   Utf8,
 } from 'apache-arrow';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../../data/block.js';
-import { flatten, getBlockRegion } from '../../../data/block-copy.js';
+import { concatBlocks, flatten, getBlockRegion } from '../../../data/block-copy.js';
 import type { Page } from '../../../data/page.js';
 import { MAX_FLOAT64_TIMESTAMP_PRECISION } from '../../../data/physical-type.js';
 import { formatType } from '../../../types/format-type.js';
@@ -387,11 +389,158 @@ function sliceChild(child: Block, offsets: Int32Array, n: number): Block {
   return getBlockRegion(child, first, last - first);
 }
 
-/** A record batch of a page's blocks, one column per spec. */
-export function pageToRecordBatch(page: Page, columns: readonly ArrowColumnSpec[]): RecordBatch {
+/**
+ * The UTF-8 bytes of the string columns of one batch are encoded into this buffer, one column
+ * after the other, reused from batch to batch instead of a fresh buffer per block. When it grows,
+ * the columns already built keep the old buffer. Arrow data pointing into it lives only inside
+ * `pagesToIpcStream`, which serialises the batch before it returns, so nothing outside ever sees
+ * the buffer reused.
+ */
+let utf8Scratch = new Uint8Array(1 << 20);
+/** End of the bytes the columns of the batch being built have used in `utf8Scratch`. */
+let utf8ScratchEnd = 0;
+
+function utf8Capacity(end: number, more: number): Uint8Array {
+  if (utf8Scratch.length - end >= more) return utf8Scratch;
+  const grown = new Uint8Array(Math.max(utf8Scratch.length * 2, end + more));
+  grown.set(utf8Scratch.subarray(0, end));
+  utf8Scratch = grown;
+  return grown;
+}
+
+/**
+ * Appends the UTF-8 bytes of `values[0..n)` to the scratch buffer at `end` and their end offsets
+ * to `offsets[at+1 ..]`; returns the new end. One join and one `encodeInto` per block (node's
+ * vectorised encoder): when the bytes are ASCII (as many bytes as characters) the offsets follow
+ * from the string lengths, else from each value's byte length.
+ */
+function appendUtf8(values: readonly string[], n: number, offsets: Int32Array, at: number, end: number): number {
+  const joined = n === values.length ? values.join('') : values.slice(0, n).join('');
+  const buffer = utf8Capacity(end, joined.length * 3);
+  const written = encoder.encodeInto(joined, buffer.subarray(end)).written;
+  let offset = end;
+  if (written === joined.length) {
+    for (let i = 0; i < n; i++) {
+      offset += (values[i] as string).length;
+      offsets[at + i + 1] = offset;
+    }
+    return offset;
+  }
+  for (let i = 0; i < n; i++) {
+    offset += Buffer.byteLength(values[i] as string, 'utf8');
+    offsets[at + i + 1] = offset;
+  }
+  if (offset === end + written) return offset;
+  // A lone surrogate at a value's edge paired up with its neighbour's when joined: value by value.
+  offset = end;
+  for (let i = 0; i < n; i++) {
+    const value = values[i] as string;
+    const target = utf8Capacity(offset, value.length * 3);
+    offset += encoder.encodeInto(value, target.subarray(offset)).written;
+    offsets[at + i + 1] = offset;
+  }
+  return offset;
+}
+
+/** Appends the bytes of entry `ids[i]` for each of n positions; returns the new end. */
+function copyDictionaryUtf8(
+  ids: Int32Array,
+  n: number,
+  entries: { offsets: Int32Array; bytes: Uint8Array },
+  buffer: Uint8Array,
+  end: number,
+  offsets: Int32Array,
+  at: number,
+): number {
+  const entryOffsets = entries.offsets;
+  const entryBytes = entries.bytes;
+  let offset = end;
+  for (let i = 0; i < n; i++) {
+    const id = ids[i] as number;
+    const to = entryOffsets[id + 1] as number;
+    for (let from = entryOffsets[id] as number; from < to; from++) buffer[offset++] = entryBytes[from] as number;
+    offsets[at + i + 1] = offset;
+  }
+  return offset;
+}
+
+/**
+ * One Utf8 column of several blocks, encoded into the scratch buffer: flat blocks with one join
+ * and encode each, dictionary blocks entry by entry (each entry encoded once, its bytes copied per
+ * position: TPC-H's flags and modes are a handful of entries for thousands of rows).
+ */
+function stringColumnData(blocks: readonly Block[], type: Type, total: number): Data {
+  const offsets = new Int32Array(total + 1);
+  let nullBitmap: Uint8Array | undefined;
+  let nullCount = 0;
+  const markNull = (row: number) => {
+    nullBitmap ??= new Uint8Array((total + 7) >> 3).fill(0xff);
+    (nullBitmap[row >> 3] as number) &= ~(1 << (row & 7));
+    nullCount++;
+  };
+  let row = 0;
+  const start = utf8ScratchEnd;
+  let end = start;
+  offsets[0] = start;
+  for (const block of blocks) {
+    const n = block.positionCount;
+    if (block.kind === 'dictionary' && block.dictionary.kind === 'string') {
+      const dictionary = block.dictionary;
+      const entries = utf8Strings(dictionary.values, dictionary.positionCount);
+      const entryOffsets = entries.offsets;
+      const ids = block.ids;
+      let size = 0;
+      for (let i = 0; i < n; i++) {
+        const id = ids[i] as number;
+        size += (entryOffsets[id + 1] as number) - (entryOffsets[id] as number);
+      }
+      end = copyDictionaryUtf8(ids, n, entries, utf8Capacity(end, size), end, offsets, row);
+      const dictionaryNulls = dictionary.nulls;
+      if (dictionaryNulls !== undefined) {
+        for (let i = 0; i < n; i++) if (dictionaryNulls[ids[i] as number] !== 0) markNull(row + i);
+      }
+    } else {
+      const flat = flatten(block) as FlatBlock & { values: readonly string[] };
+      end = appendUtf8(flat.values, n, offsets, row, end);
+      const nulls = flat.nulls;
+      if (nulls !== undefined) for (let i = 0; i < n; i++) if (nulls[i] !== 0) markNull(row + i);
+    }
+    row += n;
+  }
+  utf8ScratchEnd = end;
+  if (start !== 0) for (let i = 0; i <= total; i++) (offsets[i] as number) -= start;
+  return makeData({
+    type: arrowTypeOf(type),
+    length: total,
+    nullCount,
+    nullBitmap: nullCount === 0 ? undefined : nullBitmap,
+    valueOffsets: offsets,
+    data: utf8Scratch.subarray(start, end),
+  } as never);
+}
+
+function isStringType(type: Type): boolean {
+  return type.kind === 'varchar' || type.kind === 'char' || type.kind === 'json';
+}
+
+/**
+ * The rows of `pages` as an Arrow IPC stream of one record batch, one column per spec: the
+ * form parquet-wasm takes a batch in. Several pages make one batch, so the crossing into
+ * WebAssembly (a copy and a parse of the stream) and arrow-rs's per-batch work are paid once
+ * per batch instead of once per page. String columns go through the scratch buffer (see above);
+ * other columns are concatenated as blocks, then converted.
+ */
+export function pagesToIpcStream(pages: readonly Page[], columns: readonly ArrowColumnSpec[]): Uint8Array {
+  let total = 0;
+  for (const page of pages) total += page.positionCount;
+  utf8ScratchEnd = 0;
   const fields = columns.map((c) => new Field(c.name, arrowTypeOf(c.type), true));
   const schema = new Schema(fields);
-  const children = columns.map((c, i) => blockToArrow(page.blocks[i] as Block, c.type));
-  const data = makeData({ type: new Struct(fields), length: page.positionCount, nullCount: 0, children } as never);
-  return new RecordBatch(schema, data as never);
+  const children = columns.map((c, i) => {
+    const blocks = pages.map((page) => page.blocks[i] as Block);
+    if (isStringType(c.type)) return stringColumnData(blocks, c.type, total);
+    return blockToArrow(blocks.length === 1 ? (blocks[0] as Block) : concatBlocks(blocks), c.type);
+  });
+  const data = makeData({ type: new Struct(fields), length: total, nullCount: 0, children } as never);
+  return tableToIPC(new Table([new RecordBatch(schema, data as never)]), 'stream');
 }

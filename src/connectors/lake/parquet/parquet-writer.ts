@@ -15,7 +15,6 @@
  * exception (parquet-wasm-host.ts `guardAsyncTraps`).
  */
 
-import { Table, tableToIPC } from 'apache-arrow';
 import type { RecordBatch as WasmRecordBatch } from 'parquet-wasm';
 import { fail } from '../../../common/invariant.js';
 import { VERSION } from '../../../common/version.js';
@@ -24,7 +23,7 @@ import type { Block } from '../../../data/block.js';
 import type { Page } from '../../../data/page.js';
 import type { OutputFile } from '../fs/file-system.js';
 import { lakeError, messageOf } from '../lake-errors.js';
-import { type ArrowColumnSpec, arrowTypeOf, pageToRecordBatch } from './blocks-to-arrow.js';
+import { type ArrowColumnSpec, arrowTypeOf, pagesToIpcStream } from './blocks-to-arrow.js';
 import { guardAsyncTraps, parquetWasm } from './parquet-wasm-host.js';
 
 export type ParquetCompression = 'NONE' | 'SNAPPY' | 'GZIP' | 'ZSTD' | 'LZ4' | 'BROTLI';
@@ -41,6 +40,14 @@ export interface ParquetWriterOptions {
 
 export const DEFAULT_ROW_GROUP_BYTES = 128 * 1024 * 1024;
 
+/**
+ * Rows gathered from pages before they cross into WebAssembly as one record batch. An engine page
+ * is about 8,192 rows; crossing with every page paid the Arrow IPC round trip and arrow-rs's
+ * per-batch work eight times as often. A row group ends at a batch boundary, so this also bounds
+ * how far a row group overshoots its target size.
+ */
+export const WRITE_BATCH_ROWS = 65_536;
+
 export class ParquetFileWriter {
   rows = 0;
   private nextInput: ((batch: WasmRecordBatch | null) => void) | undefined;
@@ -49,6 +56,9 @@ export class ParquetFileWriter {
   private state: 'open' | 'finished' | 'aborted' = 'open';
 
   private draining: Promise<void> | undefined;
+  /** Pages accepted but not yet handed to the encoder (see WRITE_BATCH_ROWS). */
+  private pending: Page[] = [];
+  private pendingRows = 0;
 
   private constructor(
     private readonly output: OutputFile,
@@ -160,14 +170,28 @@ export class ParquetFileWriter {
     }
   }
 
-  /** Appends the rows of a page (its blocks in the order of the writer's columns). */
+  /**
+   * Appends the rows of a page (its blocks in the order of the writer's columns). Pages are
+   * gathered into batches of about WRITE_BATCH_ROWS rows; `finish` writes the last one.
+   */
   async write(page: Page): Promise<void> {
     if (this.state !== 'open') throw new VivaceError('GENERIC_INTERNAL_ERROR', `Parquet writer is ${this.state}`);
     this.checkFailure();
     if (page.positionCount === 0) return;
-    const batch = pageToRecordBatch(page, this.options.columns);
+    this.pending.push(page);
+    this.pendingRows += page.positionCount;
+    this.rows += page.positionCount;
+    if (this.pendingRows >= WRITE_BATCH_ROWS) await this.flushPending();
+  }
+
+  /** Hands the gathered pages to the encoder as one record batch. */
+  private async flushPending(): Promise<void> {
+    const pages = this.pending;
+    if (pages.length === 0) return;
+    this.pending = [];
+    this.pendingRows = 0;
     const wasm = parquetWasm();
-    const table = wasm.Table.fromIPCStream(tableToIPC(new Table([batch]), 'stream'));
+    const table = wasm.Table.fromIPCStream(pagesToIpcStream(pages, this.options.columns));
     let wasmBatch: WasmRecordBatch;
     try {
       wasmBatch = table.recordBatch(0) ?? fail('an Arrow table of one batch');
@@ -175,10 +199,9 @@ export class ParquetFileWriter {
       table.free();
     }
     // Wait for the encoder to take the batch, or for the encoding to fail.
-    const draining = this.started(page);
+    const draining = this.started(pages[0]);
     await Promise.race([this.handOver(wasmBatch), draining]);
     this.checkFailure();
-    this.rows += page.positionCount;
   }
 
   /** Ends the file and makes it visible at its location; returns its size in bytes. */
@@ -186,6 +209,7 @@ export class ParquetFileWriter {
     if (this.state !== 'open') throw new VivaceError('GENERIC_INTERNAL_ERROR', `Parquet writer is ${this.state}`);
     this.state = 'finished';
     try {
+      await this.flushPending();
       const draining = this.started(undefined);
       await Promise.race([this.handOver(null), draining]);
       await draining;
@@ -203,6 +227,8 @@ export class ParquetFileWriter {
     if (this.state === 'aborted') return;
     const wasOpen = this.state === 'open';
     this.state = 'aborted';
+    this.pending = [];
+    this.pendingRows = 0;
     if (wasOpen && this.draining !== undefined) {
       this.failure ??= new Error('aborted');
       await Promise.race([this.handOver(null), this.draining]);
