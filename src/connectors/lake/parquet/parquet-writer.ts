@@ -41,15 +41,18 @@ export interface ParquetWriterOptions {
 export const DEFAULT_ROW_GROUP_BYTES = 128 * 1024 * 1024;
 
 /**
- * Rows gathered from pages before they cross into WebAssembly as one record batch. An engine page
- * is about 8,192 rows; crossing with every page paid the Arrow IPC round trip and arrow-rs's
- * per-batch work eight times as often. A row group ends at a batch boundary, so this also bounds
- * how far a row group overshoots its target size.
+ * Most rows gathered from pages before they cross into WebAssembly as one record batch. An engine
+ * page is about 8,192 rows; crossing with every page paid the Arrow IPC round trip and arrow-rs's
+ * per-batch work eight times as often. A row group ends at a batch boundary, so a batch also holds
+ * no more rows than about one row group's target size of Arrow data (measured on the batches
+ * before; the first page goes alone): small row-group targets keep their granularity.
  */
 export const WRITE_BATCH_ROWS = 65_536;
 
 export class ParquetFileWriter {
   rows = 0;
+  /** Record batches handed to the encoder so far. */
+  batches = 0;
   private nextInput: ((batch: WasmRecordBatch | null) => void) | undefined;
   private inputWaiters: ((take: (batch: WasmRecordBatch | null) => void) => void)[] = [];
   private failure: unknown;
@@ -59,6 +62,8 @@ export class ParquetFileWriter {
   /** Pages accepted but not yet handed to the encoder (see WRITE_BATCH_ROWS). */
   private pending: Page[] = [];
   private pendingRows = 0;
+  /** Rows that make a batch (see WRITE_BATCH_ROWS), from the Arrow bytes per row seen so far. */
+  private batchRows = 1;
 
   private constructor(
     private readonly output: OutputFile,
@@ -181,17 +186,23 @@ export class ParquetFileWriter {
     this.pending.push(page);
     this.pendingRows += page.positionCount;
     this.rows += page.positionCount;
-    if (this.pendingRows >= WRITE_BATCH_ROWS) await this.flushPending();
+    if (this.pendingRows >= this.batchRows) await this.flushPending();
   }
 
   /** Hands the gathered pages to the encoder as one record batch. */
   private async flushPending(): Promise<void> {
     const pages = this.pending;
     if (pages.length === 0) return;
+    const rows = this.pendingRows;
     this.pending = [];
     this.pendingRows = 0;
     const wasm = parquetWasm();
-    const table = wasm.Table.fromIPCStream(pagesToIpcStream(pages, this.options.columns));
+    const stream = pagesToIpcStream(pages, this.options.columns);
+    const bytesPerRow = stream.length / rows;
+    const target = this.options.targetRowGroupBytes ?? DEFAULT_ROW_GROUP_BYTES;
+    this.batchRows = Math.max(1, Math.min(WRITE_BATCH_ROWS, Math.floor(target / bytesPerRow)));
+    const table = wasm.Table.fromIPCStream(stream);
+    this.batches++;
     let wasmBatch: WasmRecordBatch;
     try {
       wasmBatch = table.recordBatch(0) ?? fail('an Arrow table of one batch');

@@ -157,6 +157,63 @@ describe('lake parquet writer', () => {
     assert.equal(footer.metadata.created_by?.startsWith('vivace'), true);
   });
 
+  it('gathers pages into record batches, every row once and in order, strings multi-byte and null', async () => {
+    const location = fileLocation(join(dir, 'batched.parquet'));
+    const [bigint, varchar] = [parseType('bigint'), parseType('varchar')];
+    const columns = [
+      { name: 'k', type: bigint },
+      { name: 'flat', type: varchar },
+      { name: 'coded', type: varchar },
+      { name: 'tail', type: varchar },
+    ];
+    const entries = stringBlock(['Ä', 'x😀y', '', 'null entry'], Uint8Array.of(0, 0, 0, 1));
+    const writer = ParquetFileWriter.create(await localFs.newOutputFile(location), { columns });
+    const pageRows = 7000;
+    const total = 150_000;
+    for (let start = 0; start < total; start += pageRows) {
+      const keys = Array.from({ length: Math.min(pageRows, total - start) }, (_, i) => start + i);
+      // Odd pages carry the coded column as a dictionary block, even pages as flat strings.
+      const coded =
+        (start / pageRows) % 2 === 1
+          ? dictionaryBlock(
+              Int32Array.from(keys, (k) => k % 4),
+              entries,
+            )
+          : blockOf(
+              varchar,
+              keys.map((k) => (k % 4 === 3 ? null : ['Ä', 'x😀y', ''][k % 4])),
+            );
+      await writer.write(
+        createPage([
+          blockOf(bigint, keys),
+          blockOf(
+            varchar,
+            keys.map((k) => (k % 7 === 0 ? null : `é${k}😀`)),
+          ),
+          coded,
+          blockOf(
+            varchar,
+            keys.map((k) => `t${k}`),
+          ),
+        ]),
+      );
+    }
+    await writer.finish();
+    assert.ok(writer.batches <= 5, `${writer.batches} batches for ${total} rows`);
+    const file = join(dir, 'batched.parquet');
+    const duck = await duckdbRows(
+      `SELECT count(*), count(DISTINCT k),
+              count(*) FILTER (WHERE k <> file_row_number),
+              count(*) FILTER (WHERE flat IS DISTINCT FROM CASE WHEN k % 7 = 0 THEN NULL ELSE 'é' || k || '😀' END),
+              count(*) FILTER (WHERE coded IS DISTINCT FROM CASE k % 4 WHEN 0 THEN 'Ä' WHEN 1 THEN 'x😀y' WHEN 2 THEN '' END),
+              count(*) FILTER (WHERE tail <> 't' || k)
+       FROM read_parquet('${file}', file_row_number = true)`,
+    );
+    assert.deepEqual(duck[0], [150000n, 150000n, 0n, 0n, 0n, 0n]);
+    const { rows } = await readRows(location);
+    assert.deepEqual(rows[149_999], [149_999, 'é149999😀', null, 't149999']);
+  });
+
   it('starts a new row group at the target size', async () => {
     const location = fileLocation(join(dir, 'groups.parquet'));
     const columns = [{ name: 'v', type: parseType('bigint') }];
