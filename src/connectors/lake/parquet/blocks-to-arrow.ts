@@ -8,8 +8,9 @@
  *   (INT64 TIMESTAMP, isAdjustedToUTC=false: Trino and DuckDB read it; Trino's own Hive writer uses
  *   INT96, which is deprecated); timestamp(p) with time zone → Timestamp with zone UTC (the instant);
  *   array → List; map → Map; row → Struct (unnamed fields `_col<i>`).
- * Dictionary and run-length blocks are expanded first. Loops fill typed arrays; only strings are
- * encoded value by value (into one growing buffer).
+ * Dictionary and run-length blocks are expanded first. Loops fill typed arrays; strings are encoded
+ * a block at a time (one join and one UTF-8 encode). The writer's entry point, `pagesToIpcStream`,
+ * makes one record batch of several pages.
  */
 import {
   Binary,
