@@ -2,8 +2,7 @@
  * Writing Vivace pages as a Parquet file, streamed: pages, gathered into batches of up to 64 k
  * rows, become Arrow record batches (blocks-to-arrow.ts), parquet-wasm (arrow-rs) encodes them
  * into row groups as they come, and the encoded bytes go to an OutputFile part by part, so a
- * writer holds at most about one row group of
- * encoded data, never the whole file. The file appears at its location only at `finish` (the
+ * writer holds at most about one row group of encoded data, never the whole file. The file appears at its location only at `finish` (the
  * OutputFile's commit); `abort` leaves nothing.
  *
  * Defaults, as the issue asks: zstd compression, row groups of about 128 MB (arrow-rs closes a row
