@@ -146,9 +146,10 @@ async function dropCatalog(
     throw new VivaceError('NOT_FOUND', `Catalog '${name}' does not exist`);
   }
   // The file goes first: if that fails the catalog is still fully there. Running queries keep the
-  // connector they hold; it is not closed under them.
+  // connector they hold: `close` releases its pools, which a running query reopens if it needs them.
   if (catalog.source !== undefined) await store.remove(name);
   catalogs.removeCatalog(name);
+  catalog.connector.close?.();
 }
 
 /** The catalogs the workers must have beside their built-in ones: those defined by a file or by CREATE CATALOG. */
@@ -178,7 +179,7 @@ export function learnCatalogs(catalogs: CatalogManager, definitions: readonly Ca
     ) {
       continue;
     }
-    if (existing !== undefined) catalogs.removeCatalog(definition.name);
+    if (existing !== undefined) catalogs.removeCatalog(definition.name)?.connector.close?.();
     catalogs.createCatalog({ ...definition, dynamic: true });
   }
 }
