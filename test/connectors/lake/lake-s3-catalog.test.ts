@@ -197,6 +197,51 @@ describe('lake catalogs on S3 from SQL', () => {
     assert.deepEqual(await ok(runner, 'SELECT count(*) FROM killread.default.items'), [[60175]]);
   });
 
+  it('deletes the objects a failed INSERT had uploaded (the store refused a later file), and shows none of its rows', async () => {
+    await ok(runner, createS3Catalog('failwrite', env.proxy.endpoint, { 'vivace.writer.max-rows-per-file': '500' }));
+    await ok(runner, 'CREATE TABLE failwrite.default.t AS SELECT orderkey, comment FROM tpch.tiny.orders');
+    const s3 = s3Of('failwrite');
+    const objects = async () => {
+      const found: string[] = [];
+      for await (const file of s3.list('s3://lake/failwrite/default/t')) {
+        if (file.location.endsWith('.parquet')) found.push(file.location);
+      }
+      return found.sort();
+    };
+    const before = await objects();
+    const requests = env.proxy.requests.length;
+    // one file goes up, then the store refuses the rest (403: no retry)
+    let uploads = 0;
+    env.proxy.interceptors.push((_req, res, r) => {
+      const dataWrite = (r.method === 'PUT' || r.method === 'POST') && r.path.startsWith('/lake/failwrite/default/t/');
+      if (!dataWrite || !r.path.endsWith('.parquet') || ++uploads <= 1) return false;
+      res.writeHead(403, { 'content-type': 'application/xml' });
+      res.end('<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+      return true;
+    });
+    const failed = await run(runner, 'INSERT INTO failwrite.default.t SELECT orderkey, comment FROM tpch.tiny.orders');
+    env.proxy.interceptors.length = 0;
+    assert.equal(failed.error?.errorName, 'HIVE_FILESYSTEM_ERROR', failed.error?.message);
+    assert.match(failed.error?.message ?? '', /AccessDenied/);
+    // the sinks' clean-up runs once the query has failed: wait for the file list to be the old one
+    for (let i = 0; i < 100 && JSON.stringify(await objects()) !== JSON.stringify(before); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const made = env.proxy.requests.slice(requests);
+    const uploaded = new Set(
+      made.filter((r) => (r.method === 'PUT' || r.method === 'POST') && r.path.endsWith('.parquet')).map((r) => r.path),
+    );
+    assert.ok(uploaded.size >= 2, 'the failed write had uploaded a file (and tried another)');
+    const deleted = new Set(
+      made
+        .filter((r) => (r.method === 'DELETE' && r.path.endsWith('.parquet')) || r.query.has('delete'))
+        .map((r) => r.path),
+    );
+    assert.ok(deleted.size > 0, 'and deleted them');
+    assert.deepEqual(await objects(), before, 'no object of the failed write is left');
+    assert.deepEqual(await ok(runner, 'SELECT count(*) FROM failwrite.default.t'), [[15000]]);
+  });
+
   it('leaves nothing half-written visible when the server dies during an INSERT; the next INSERT commits', async () => {
     await ok(runner, createS3Catalog('killwrite', env.proxy.endpoint));
     await ok(runner, 'CREATE TABLE killwrite.default.t AS SELECT orderkey, comment FROM tpch.tiny.orders');
