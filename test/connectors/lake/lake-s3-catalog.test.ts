@@ -144,6 +144,31 @@ describe('lake catalogs on S3 from SQL', () => {
     assert.equal(s3.client.isClosed, true, 'the connection pool is released');
   });
 
+  it('takes the credentials and region from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_REGION when the catalog names none', async () => {
+    const saved = {
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
+      AWS_REGION: process.env.AWS_REGION,
+    };
+    const withoutKeys = (name: string) =>
+      `CREATE CATALOG ${name} USING hive WITH ("hive.metastore.catalog.dir" = 's3://lake/${name}', "fs.native-s3.enabled" = 'true', "s3.endpoint" = '${env.proxy.endpoint}', "s3.path-style-access" = 'true', "s3.max-error-retries" = '0')`;
+    try {
+      Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'NOBODY', AWS_SECRET_ACCESS_KEY: 'x', AWS_REGION: 'us-east-1' });
+      const refused = await run(runner, withoutKeys('envbad'));
+      assert.equal(refused.error?.errorName, 'HIVE_FILESYSTEM_ERROR', 'the environment key was used, and refused');
+      Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: TEST_SECRET_KEY });
+      await ok(runner, withoutKeys('envlake'));
+      await ok(runner, 'CREATE TABLE envlake.default.r AS SELECT * FROM tpch.tiny.region');
+      assert.deepEqual(await ok(runner, 'SELECT count(*) FROM envlake.default.r'), [[5]]);
+      assert.equal(s3Of('envlake').client.config.region, 'us-east-1');
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
   it('reads a pruned query with one footer GET and one ranged GET per selected row group (neighbouring column chunks coalesced)', async () => {
     await ok(runner, createS3Catalog('pruned', env.proxy.endpoint));
     const local = join(scratch, 'wide.parquet');
