@@ -11,7 +11,9 @@
  *      (the query's raw input bytes, which the lake page source counts from storage) against the
  *      same scan without the filter.
  * Files are cached in .cache/lake-bench/sf<N>/parquet; the data directory (metastore and CTAS
- * output) is made fresh each run. Usage: `npm run bench -- lake [--sf 1] [--runs 1] [q01 ...]`.
+ * output) is made fresh each run. Usage: `npm run bench -- lake [--sf 1] [--runs 1] [q01 ...]`;
+ * `--storage s3` runs the same files from the S3 test server beside local disk instead
+ * (lake-s3-bench.ts).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -53,12 +55,12 @@ interface HttpResult {
   readonly id: string;
 }
 
-async function runSql(url: string, sql: string, schema: string): Promise<HttpResult> {
+export async function runSql(url: string, sql: string, schema: string, catalog = 'lake'): Promise<HttpResult> {
   const start = performance.now();
   let response = await fetch(`${url}/v1/statement`, {
     method: 'POST',
     body: sql,
-    headers: { 'X-Service-User': 'bench', 'X-Service-Catalog': 'lake', 'X-Service-Schema': schema },
+    headers: { 'X-Service-User': 'bench', 'X-Service-Catalog': catalog, 'X-Service-Schema': schema },
   });
   const rows: unknown[][] = [];
   for (;;) {
@@ -78,7 +80,7 @@ async function runSql(url: string, sql: string, schema: string): Promise<HttpRes
 }
 
 /** DuckDB writes each table as Parquet (money as DECIMAL(15,2)) and lineitem sorted by shipdate. */
-async function writeParquet(directory: string, sf: number): Promise<void> {
+export async function writeParquet(directory: string, sf: number): Promise<void> {
   if (existsSync(join(directory, 'done'))) return;
   rmSync(directory, { recursive: true, force: true });
   const duck = await tpchDuckDb(sf, '2', `.cache/tpch-sf${sf}.duckdb`);
@@ -102,7 +104,7 @@ async function writeParquet(directory: string, sf: number): Promise<void> {
   writeFileSync(join(directory, 'done'), '');
 }
 
-async function startCluster(root: string, data: string): Promise<{ url: string; roles: RoleProcess[] }> {
+export async function startCluster(root: string, data: string): Promise<{ url: string; roles: RoleProcess[] }> {
   const etc = join(root, 'etc');
   mkdirSync(etc, { recursive: true });
   writeFileSync(join(etc, 'node.properties'), 'node.environment=bench\n');
@@ -146,6 +148,7 @@ async function duckTimes(
 }
 
 export async function run(args: readonly string[]): Promise<void> {
+  if (option(args, '--storage', 'local') === 's3') return (await import('./lake-s3-bench.js')).run(args);
   const sf = Number(option(args, '--sf', '1'));
   const runs = Number(option(args, '--runs', '1'));
   const selected = args.filter((a) => /^q\d\d$/.test(a));

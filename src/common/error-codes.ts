@@ -166,7 +166,14 @@ const RESOURCE_NAMES = [
 
 const EXTERNAL_NAMES = ['GENERIC_EXTERNAL'] as const;
 
+/** Codes Trino added past the end of the blocks above, with Trino's numbers. */
+const NUMBERED_CODES = {
+  INVALID_CATALOG_PROPERTY: USER + 124,
+  CATALOG_STORE_ERROR: INTERNAL + 30,
+} as const;
+
 export type ErrorName =
+  | keyof typeof NUMBERED_CODES
   | (typeof USER_NAMES)[number]
   | (typeof INTERNAL_NAMES)[number]
   | (typeof RESOURCE_NAMES)[number]
@@ -183,6 +190,7 @@ export const ERROR_CODES: Readonly<Record<ErrorName, ErrorCode>> = Object.freeze
     ...block(INTERNAL, INTERNAL_NAMES),
     ...block(RESOURCES, RESOURCE_NAMES),
     ...block(EXTERNAL, EXTERNAL_NAMES),
+    ...Object.entries(NUMBERED_CODES).map(([name, code]) => [name, { code, name, type: typeOf(code) }]),
   ]) as Record<ErrorName, ErrorCode>,
 );
 

@@ -7,6 +7,10 @@
  * renamed over the target, so a crash never leaves a half-written catalog. DROP CATALOG deletes
  * the file. As in Trino the properties, secrets included, are stored in clear text: the directory
  * is the server's configuration and must be protected like it.
+ *
+ * `catalog.store=memory` (MemoryCatalogStore) keeps run-time catalogs in the coordinator's memory
+ * only: nothing is written, and they are gone at the next start (workers still learn them from
+ * their tasks).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
@@ -47,17 +51,41 @@ export function catalogFileText(
   return `${lines.join('\n')}\n`;
 }
 
-export class FileCatalogStore {
+/** Where CREATE CATALOG keeps what it made (Trino's `catalog.store`). */
+export interface CatalogStore {
+  /** The file a catalog of this name is kept in (undefined: none); checks the name. */
+  fileOf(name: string): string | undefined;
+  store(name: string, connectorName: string, properties: Readonly<Record<string, string>>): Promise<string | undefined>;
+  remove(name: string): Promise<void>;
+}
+
+function checkCatalogName(name: string): void {
+  if (!CATALOG_NAME.test(name)) {
+    throw new VivaceError('INVALID_ARGUMENTS', `Invalid catalog name '${name}': letters, digits and _ only`);
+  }
+}
+
+/** `catalog.store=memory`: nothing kept beyond the process. */
+export class MemoryCatalogStore implements CatalogStore {
+  fileOf(name: string): undefined {
+    checkCatalogName(name);
+    return undefined;
+  }
+  async store(): Promise<undefined> {
+    return undefined;
+  }
+  async remove(): Promise<void> {}
+}
+
+export class FileCatalogStore implements CatalogStore {
   constructor(readonly directory: string) {}
 
   fileOf(name: string): string {
-    if (!CATALOG_NAME.test(name)) {
-      throw new VivaceError('INVALID_ARGUMENTS', `Invalid catalog name '${name}': letters, digits and _ only`);
-    }
+    checkCatalogName(name);
     return join(this.directory, `${name}.properties`);
   }
 
-  /** Writes the catalog's file atomically; GENERIC_INTERNAL_ERROR (Trino's CATALOG_STORE_ERROR has no number here yet) if that fails. */
+  /** Writes the catalog's file atomically; CATALOG_STORE_ERROR (Trino's) if that fails. */
   async store(name: string, connectorName: string, properties: Readonly<Record<string, string>>): Promise<string> {
     const path = this.fileOf(name);
     const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
@@ -74,7 +102,7 @@ export class FileCatalogStore {
       return path;
     } catch (error) {
       await unlink(temporary).catch(() => {});
-      throw new VivaceError('GENERIC_INTERNAL_ERROR', `Could not store catalog properties for '${name}'`, undefined, {
+      throw new VivaceError('CATALOG_STORE_ERROR', `Could not store catalog properties for '${name}'`, undefined, {
         cause: error,
       });
     }
@@ -85,7 +113,7 @@ export class FileCatalogStore {
       await unlink(this.fileOf(name));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw new VivaceError('GENERIC_INTERNAL_ERROR', `Could not remove catalog properties for '${name}'`, undefined, {
+      throw new VivaceError('CATALOG_STORE_ERROR', `Could not remove catalog properties for '${name}'`, undefined, {
         cause: error,
       });
     }

@@ -21,7 +21,7 @@
 
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Catalog, CatalogDefinition, CatalogManager } from '../../connectors/catalog/catalog-manager.js';
-import type { FileCatalogStore } from '../../connectors/catalog/catalog-store.js';
+import type { CatalogStore } from '../../connectors/catalog/catalog-store.js';
 import type { CreateCatalog, DropCatalog, Property, Statement } from '../../sql/ast.js';
 import { formatSql } from '../../sql/formatter.js';
 import { parseStatement } from '../../sql/parser.js';
@@ -39,7 +39,7 @@ export function isCatalogStatement(statement: Statement): statement is CatalogSt
 export async function executeCatalogStatement(
   statement: CatalogStatement,
   catalogs: CatalogManager,
-  store: FileCatalogStore | undefined,
+  store: CatalogStore | undefined,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<string> {
   switch (statement.kind) {
@@ -64,7 +64,7 @@ function propertyValues(
     }
     if (property.value.kind !== 'StringLiteral') {
       throw new VivaceError(
-        'INVALID_ARGUMENTS',
+        'INVALID_CATALOG_PROPERTY',
         `Catalog property '${key}' must be a string literal (quote numbers and booleans: '128MB', 'true')`,
       );
     }
@@ -85,7 +85,7 @@ function propertyValues(
 async function createCatalog(
   statement: CreateCatalog,
   catalogs: CatalogManager,
-  store: FileCatalogStore | undefined,
+  store: CatalogStore | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {
   if (store === undefined) {
@@ -110,7 +110,13 @@ async function createCatalog(
   const properties = propertyValues(statement.properties, env);
   let catalog: Catalog;
   try {
-    catalog = catalogs.createCatalog({ name, connectorName, properties, source: file, dynamic: true });
+    catalog = catalogs.createCatalog({
+      name,
+      connectorName,
+      properties,
+      ...(file !== undefined && { source: file }),
+      dynamic: true,
+    });
   } catch (error) {
     if (error instanceof VivaceError && error.errorName === 'CONFIGURATION_INVALID') {
       // the message names the property; drop the "(catalog 'x')" suffix meant for startup logs
@@ -133,7 +139,7 @@ async function createCatalog(
 async function dropCatalog(
   statement: DropCatalog,
   catalogs: CatalogManager,
-  store: FileCatalogStore | undefined,
+  store: CatalogStore | undefined,
 ): Promise<void> {
   if (store === undefined) {
     throw new VivaceError('NOT_SUPPORTED', 'DROP CATALOG is not supported by the static catalog store');
@@ -146,9 +152,10 @@ async function dropCatalog(
     throw new VivaceError('NOT_FOUND', `Catalog '${name}' does not exist`);
   }
   // The file goes first: if that fails the catalog is still fully there. Running queries keep the
-  // connector they hold; it is not closed under them.
+  // connector they hold: `close` releases its pools, which a running query reopens if it needs them.
   if (catalog.source !== undefined) await store.remove(name);
   catalogs.removeCatalog(name);
+  catalog.connector.close?.();
 }
 
 /** The catalogs the workers must have beside their built-in ones: those defined by a file or by CREATE CATALOG. */
@@ -178,7 +185,7 @@ export function learnCatalogs(catalogs: CatalogManager, definitions: readonly Ca
     ) {
       continue;
     }
-    if (existing !== undefined) catalogs.removeCatalog(definition.name);
+    if (existing !== undefined) catalogs.removeCatalog(definition.name)?.connector.close?.();
     catalogs.createCatalog({ ...definition, dynamic: true });
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { Logger } from 'pino';
 import { VivaceError } from '../../common/vivace-error.js';
-import type { FileCatalogStore } from '../../connectors/catalog/catalog-store.js';
+import type { CatalogStore } from '../../connectors/catalog/catalog-store.js';
 import { EngineFunctions } from '../../execution/expression/engine-functions.js';
 import type { NodeMemoryPool } from '../../execution/memory-context.js';
 import { defaultFunctionRegistry } from '../../functions/function-registry.js';
@@ -27,7 +27,7 @@ import { runStatement } from './statements/statement-table.js';
 export interface QueryManagerOptions {
   readonly metadata: MetadataManager;
   /** Where CREATE CATALOG writes (`catalog.management=dynamic`); absent: static catalogs only. */
-  readonly catalogStore?: FileCatalogStore;
+  readonly catalogStore?: CatalogStore;
   /** Per-query memory limit in bytes (`query.max-memory`). */
   readonly queryMaxMemoryBytes?: number;
   /** This process's memory (`query.max-memory-per-node`), which queries run here reserve from. */

@@ -7,13 +7,11 @@
  */
 
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
 import { createCatalogManager } from '../../connectors/catalog/builtin-connectors.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
-import { FileCatalogStore } from '../../connectors/catalog/catalog-store.js';
 import { createSystemConnector } from '../../connectors/system/system-connector.js';
 import { NodeMemoryPool } from '../../execution/memory-context.js';
 import type { ConnectorFactory } from '../../spi/connector.js';
@@ -23,6 +21,7 @@ import { NodeManager } from '../cluster/node-manager.js';
 import { createCoordinatorServer } from '../coordinator/coordinator-server.js';
 import { registerDiscoveryResource } from '../coordinator/discovery-resource.js';
 import { registerNodeResource } from '../coordinator/node-resource.js';
+import { catalogManagementConfig, catalogStoreOf } from '../metadata/catalog-management.js';
 import { MetadataManager } from '../metadata/metadata-manager.js';
 import { systemTables } from '../metadata/system-tables.js';
 import { createClusterLogger } from '../protocol/cluster-log.js';
@@ -82,10 +81,11 @@ export async function startCoordinator(
   const logger = options.logger ?? createClusterLogger('coordinator', config.nodeId);
   // Security settings first: a broken one stops the start before anything listens.
   const transport = new NodeTransport(config, logger);
-  const catalogDirectory = resolve(config.etcDirectory, 'catalog');
+  const catalogManagement = catalogManagementConfig(config.etcDirectory, config.properties);
+  const catalogDirectory = catalogManagement.loadFiles ? catalogManagement.configDirectory : undefined;
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
-    catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+    catalogDirectory: catalogDirectory !== undefined && existsSync(catalogDirectory) ? catalogDirectory : undefined,
     ...(config.dataDirectory !== undefined && { dataDirectory: config.dataDirectory }),
     extraFactories: options.connectorFactories,
   });
@@ -107,7 +107,7 @@ export async function startCoordinator(
   const runner = new QueryManager({
     metadata,
     // catalog.management=dynamic (Vivace's default): CREATE CATALOG writes etc/catalog/<name>.properties
-    catalogStore: new FileCatalogStore(catalogDirectory),
+    catalogStore: catalogStoreOf(catalogManagement),
     queryMaxMemoryBytes: config.queryMaxMemoryBytes,
     // What the coordinator runs itself (no workers, coordinator-only tables) has a node's ceiling too.
     nodeMemory: new NodeMemoryPool(config.queryMaxMemoryPerNodeBytes, config.nodeId),

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { VERSION } from '../../common/version.js';
@@ -17,6 +16,7 @@ import { createCatalogManager } from '../../connectors/catalog/builtin-connector
 import { NodeMemoryPool } from '../../execution/memory-context.js';
 import type { ConnectorFactory } from '../../spi/connector.js';
 import { Announcer } from '../cluster/announcer.js';
+import { catalogManagementConfig } from '../metadata/catalog-management.js';
 import { formatDataSize, formatDuration } from '../protocol/airlift-format.js';
 import { createClusterLogger } from '../protocol/cluster-log.js';
 import { createNodeHttpServer, logHandlerErrors } from '../protocol/http-server.js';
@@ -121,10 +121,11 @@ export async function startWorker(config: NodeConfig, options: WorkerOptions = {
     throw new VivaceError('CONFIGURATION_INVALID', 'a worker needs discovery.uri (or --discovery-uri)');
   }
   const logger = options.logger ?? createClusterLogger('worker', config.nodeId);
-  const catalogDirectory = resolve(config.etcDirectory, 'catalog');
+  const catalogManagement = catalogManagementConfig(config.etcDirectory, config.properties);
+  const catalogDirectory = catalogManagement.loadFiles ? catalogManagement.configDirectory : undefined;
   const catalogs = createCatalogManager({
     nodeId: config.nodeId,
-    catalogDirectory: existsSync(catalogDirectory) ? catalogDirectory : undefined,
+    catalogDirectory: catalogDirectory !== undefined && existsSync(catalogDirectory) ? catalogDirectory : undefined,
     ...(config.dataDirectory !== undefined && { dataDirectory: config.dataDirectory }),
     extraFactories: options.connectorFactories,
   });

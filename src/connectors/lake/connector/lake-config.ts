@@ -11,6 +11,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { VivaceError } from '../../../common/vivace-error.js';
 import { checkKnownProperties, parseDataSize } from '../../catalog/connector-properties.js';
+import { FILE_SYSTEM_PROPERTY_KEYS } from '../fs/file-system-registry.js';
 import { fileLocation, isLocation, withoutTrailingSlash } from '../fs/location.js';
 import type { ParquetCompression } from '../parquet/parquet-writer.js';
 
@@ -56,9 +57,8 @@ const KNOWN = [
   'hive.metastore.version-compatibility',
   'hive.metastore.disable-location-checks',
   'vivace.metastore.writer-version',
-  'fs.local.enabled',
-  'fs.native-local.enabled',
-  'local.location',
+  // the file systems' keys (local disk, S3): file-system-registry.ts reads them
+  ...FILE_SYSTEM_PROPERTY_KEYS,
   'hive.storage-format',
   'hive.compression-codec',
   'hive.recursive-directories',

@@ -24,6 +24,12 @@ import {
 } from '../../../spi/connector.js';
 import { CachingDirectoryLister } from '../fs/directory-lister.js';
 import type { FileSystem } from '../fs/file-system.js';
+import {
+  checkFileSystemAccess,
+  createFileSystem,
+  FILE_SYSTEM_SECRET_PROPERTY_KEYS,
+  SchemeDispatchingFileSystem,
+} from '../fs/file-system-registry.js';
 import { LocalFileSystem } from '../fs/local-file-system.js';
 import { joinLocation } from '../fs/location.js';
 import { FileHiveMetastore } from '../metastore/file-metastore.js';
@@ -51,7 +57,10 @@ import { newWriteId, writeMarkerLocation } from './lake-writes.js';
 export const LAKE_CONNECTOR_NAME = 'hive';
 
 export interface LakeConnectorOptions {
-  /** A file system other than the local one (tests: counting reads; S3 later). */
+  /**
+   * The catalog's file system (`createFileSystem` of its properties: local disk, S3); absent, the
+   * local disk only (tests).
+   */
   readonly fs?: FileSystem;
   readonly maxPageRows?: number;
 }
@@ -282,6 +291,24 @@ export class LakeConnector implements Connector {
     return analyzeTable(this, await this.metadata.requireTable(name));
   }
 
+  /**
+   * CREATE CATALOG's check: the metastore directory's file system can be reached with the
+   * catalog's credentials (one listing request on S3, no retries), so an unreachable endpoint or a
+   * rejected key fails the statement with HIVE_FILESYSTEM_ERROR naming the location.
+   */
+  async verify(): Promise<void> {
+    if (this.fs instanceof SchemeDispatchingFileSystem) {
+      await checkFileSystemAccess(this.fs, this.config.catalogDirectory);
+    } else {
+      await this.fs.directoryExists(this.config.catalogDirectory);
+    }
+  }
+
+  /** A dropped catalog: releases the S3 connection pool (a query still running on it reopens one). */
+  close(): void {
+    if (this.fs instanceof SchemeDispatchingFileSystem) void this.fs.close().catch(() => {});
+  }
+
   async warmUp(): Promise<void> {
     // Compiles the WebAssembly decoder in the background rather than in the first query.
     parquetWasm();
@@ -316,11 +343,17 @@ function addBasicStatistics(
   return next;
 }
 
+/**
+ * The connector of a catalog: its configuration checked first, then its one file system, made from
+ * the same properties (`file://`/`local://` on the local disk, `s3://` once `fs.native-s3.enabled`).
+ */
 export function createLakeConnector(catalogName: string, properties: Readonly<Record<string, string>>): LakeConnector {
-  return new LakeConnector(catalogName, parseLakeConfig(properties));
+  const config = parseLakeConfig(properties);
+  return new LakeConnector(catalogName, config, { fs: createFileSystem(properties) });
 }
 
 export const LAKE_CONNECTOR_FACTORY: ConnectorFactory = {
   name: LAKE_CONNECTOR_NAME,
   create: createLakeConnector,
+  secretPropertyNames: FILE_SYSTEM_SECRET_PROPERTY_KEYS,
 };

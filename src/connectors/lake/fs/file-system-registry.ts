@@ -97,7 +97,10 @@ export function createFileSystem(
   properties: Readonly<Record<string, string>>,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): SchemeDispatchingFileSystem {
-  const local = new LocalFileSystem({ localRoot: properties['local.location'] });
+  // Trino's `local.location` is a path or a `local://` URI
+  const local = new LocalFileSystem({
+    localRoot: properties['local.location']?.trim().replace(/^local:\/\//, '') || '/',
+  });
   const bySchema = new Map<string, FileSystem>([
     ['file', local],
     ['local', local],

@@ -6,7 +6,7 @@
  */
 import type { Session } from '../../../analyzer/analysis-context.js';
 import type { AnalyzerOptions } from '../../../analyzer/analyzer.js';
-import type { FileCatalogStore } from '../../../connectors/catalog/catalog-store.js';
+import type { CatalogStore } from '../../../connectors/catalog/catalog-store.js';
 import type { EngineFunctions } from '../../../execution/expression/engine-functions.js';
 import type { NodeMemoryPool } from '../../../execution/memory-context.js';
 import type { FunctionRegistry } from '../../../functions/function-registry.js';
@@ -29,7 +29,7 @@ export interface QueryEngine {
   /** This process's memory, which queries run here reserve from. */
   readonly nodeMemory: NodeMemoryPool | undefined;
   /** Where CREATE CATALOG writes (`catalog.management=dynamic`); absent: static catalogs only. */
-  readonly catalogStore: FileCatalogStore | undefined;
+  readonly catalogStore: CatalogStore | undefined;
   /** Who may do what (issue 17); everything is allowed without it. */
   readonly accessControl: AccessControl | undefined;
   /** `query.max-memory` in bytes (configured). */

@@ -89,25 +89,38 @@ export function headerValue(headers: S3Response['headers'], name: string): strin
 
 export class S3Client {
   readonly stats: S3Stats = emptyS3Stats();
-  private readonly agent: Agent;
+  private agent: Agent;
+  /** Closed by `close` (a dropped catalog); a query still running on it gets a fresh pool. */
+  private closed = false;
   private readonly signer: SigV4Signer | undefined;
   private readonly slots: Semaphore;
   private readonly endpoint: URL;
 
   constructor(readonly config: S3Config) {
     this.endpoint = new URL(config.endpoint);
-    this.agent = new Agent({
-      connections: config.maxConnections,
-      keepAliveTimeout: 4_000,
-      headersTimeout: 60_000,
-      bodyTimeout: 60_000,
-    });
+    this.agent = this.newAgent();
     this.signer =
       config.credentials === undefined ? undefined : new SigV4Signer(config.credentials, config.region, 's3');
     this.slots = new Semaphore(config.maxConnections);
   }
 
+  private newAgent(): Agent {
+    return new Agent({
+      connections: this.config.maxConnections,
+      keepAliveTimeout: 4_000,
+      headersTimeout: 60_000,
+      bodyTimeout: 60_000,
+    });
+  }
+
+  /** Whether `close` released the connection pool (and no request has reopened one since). */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Lets the requests in flight finish, then closes the pool's connections. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.agent.close();
   }
 
@@ -158,6 +171,12 @@ export class S3Client {
     else if (req.method === 'GET') this.stats.listRequests++;
     else if (req.method === 'PUT') this.stats.putRequests++;
     if (req.body !== undefined) this.stats.bytesSent += req.body.byteLength;
+    if (this.closed) {
+      // A query that was running when its catalog was dropped goes on; its idle connections
+      // close after the keep-alive time-out.
+      this.closed = false;
+      this.agent = this.newAgent();
+    }
     await this.slots.acquire();
     let status: number;
     let responseHeaders: S3Response['headers'];
