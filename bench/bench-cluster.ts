@@ -115,3 +115,20 @@ export function pinToCore(pid: number, core: number): void {
   const cores = core < 0 ? `0-${cpus().length - 1}` : String(core);
   execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
 }
+
+/**
+ * Waits until the processes use less than a tenth of a core for two seconds in a row (at most
+ * `timeoutMs`): a worker builds the tpch connector's text pool in the background after start-up,
+ * seconds of CPU that would otherwise land in the first queries measured.
+ */
+export async function waitUntilIdle(pids: readonly number[], timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  let before = totalCpuMs(pids);
+  while (quiet < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = totalCpuMs(pids);
+    quiet = now - before < 100 ? quiet + 1 : 0;
+    before = now;
+  }
+}

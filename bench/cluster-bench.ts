@@ -14,7 +14,7 @@ import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
 import { formatDataSize, parseDataSize } from '../src/server/protocol/airlift-format.js';
 import { QueryManager } from '../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
-import { pinToCore, runOverHttp, startBenchCluster, totalCpuMs } from './bench-cluster.js';
+import { pinToCore, runOverHttp, startBenchCluster, totalCpuMs, waitUntilIdle } from './bench-cluster.js';
 import { stringOption as option } from './bench-options.js';
 
 function median(values: number[]): number {
@@ -81,6 +81,7 @@ export async function run(args: readonly string[]): Promise<void> {
   // from /proc/<pid>/stat. Pinned runs put worker i on core i-1 (every thread, `taskset -a`);
   // the coordinator is never pinned.
   const clusters = [await startBenchCluster(1), await startBenchCluster(2)];
+  await waitUntilIdle(clusters.flatMap((cluster) => cluster.pids));
   const pin = (pinned: boolean) => {
     for (const cluster of clusters) {
       cluster.pids.slice(1).forEach((pid, i) => {
