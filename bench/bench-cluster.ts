@@ -37,10 +37,13 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
   );
   const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
   const heap = ['--max-old-space-size=8192'];
+  // A machine busy with other work may take long to start a process.
+  const startTimeoutMs = 180_000;
   const coordinator = await startRole(
     ['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'],
     env,
     heap,
+    startTimeoutMs,
   );
   const roles: RoleProcess[] = [coordinator];
   for (let i = 1; i <= workers; i++) {
@@ -49,6 +52,7 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
         ['worker', '--etc', etc, '--port', '0', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url],
         env,
         heap,
+        startTimeoutMs,
       ),
     );
   }
