@@ -3,8 +3,9 @@
  * started from the built `vivace` binary (the same roles `vivace start` runs), and a minimal
  * statement-protocol runner over fetch that reports the elapsed time and the nodes the query used.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   eventually,
@@ -15,6 +16,8 @@ import {
 
 export interface BenchCluster {
   readonly url: string;
+  /** The coordinator's process id, then the workers'. */
+  readonly pids: readonly number[];
   stop(): Promise<void>;
 }
 
@@ -34,10 +37,13 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
   );
   const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
   const heap = ['--max-old-space-size=8192'];
+  // A machine busy with other work may take long to start a process.
+  const startTimeoutMs = 180_000;
   const coordinator = await startRole(
     ['coordinator', '--etc', etc, '--port', '0', '--node-id', 'coordinator'],
     env,
     heap,
+    startTimeoutMs,
   );
   const roles: RoleProcess[] = [coordinator];
   for (let i = 1; i <= workers; i++) {
@@ -46,6 +52,7 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
         ['worker', '--etc', etc, '--port', '0', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url],
         env,
         heap,
+        startTimeoutMs,
       ),
     );
   }
@@ -53,7 +60,11 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
     const stats = await runOverHttp(coordinator.url, 'SELECT count(*) FROM tpch.tiny.nation');
     return stats.nodes >= workers ? true : undefined;
   });
-  return { url: coordinator.url, stop: async () => void (await Promise.all(roles.map((r) => stopProcess(r.child)))) };
+  return {
+    url: coordinator.url,
+    pids: roles.map((role) => role.pid),
+    stop: async () => void (await Promise.all(roles.map((r) => stopProcess(r.child)))),
+  };
 }
 
 /** Runs `sql` to the end over the statement protocol (rows are read and dropped). */
@@ -81,5 +92,47 @@ export async function runOverHttp(
     if (body.error) throw new Error(`${sql.slice(0, 40)}...: ${body.error.message}`);
     if (!body.nextUri) return { elapsedMs: performance.now() - start, nodes: body.stats.nodes, id };
     response = await fetch(body.nextUri);
+  }
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms, from `/proc/<pid>/stat`. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at "state"; utime and stime are
+  // the 14th and 15th fields of the line, in clock ticks (100 per second on Linux).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The CPU time of all the given processes together, in ms. */
+export function totalCpuMs(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+}
+
+/**
+ * Pins every thread of process `pid` to CPU `core` (`taskset -a -p`), so V8's helper threads stay
+ * on it too; a negative `core` lets it run on every CPU again.
+ */
+export function pinToCore(pid: number, core: number): void {
+  const cores = core < 0 ? `0-${cpus().length - 1}` : String(core);
+  execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Waits until the processes use less than a tenth of a core for two seconds in a row (at most
+ * `timeoutMs`): a worker builds the tpch connector's text pool in the background after start-up,
+ * seconds of CPU that would otherwise land in the first queries measured.
+ */
+export async function waitUntilIdle(pids: readonly number[], timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  let before = totalCpuMs(pids);
+  while (quiet < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = totalCpuMs(pids);
+    quiet = now - before < 100 ? quiet + 1 : 0;
+    before = now;
   }
 }

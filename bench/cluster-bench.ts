@@ -3,15 +3,18 @@
  * a user queries it) in the in-process engine, on a cluster with one worker and on a cluster with
  * two workers (real processes on loopback), beside DuckDB over the same data; and the exchange
  * throughput between two workers (the join keys of lineitem and orders hashed to the tasks of a
- * partitioned join). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [--warmup 1] [q01 q06 ...]`.
+ * partitioned join). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [--warmup 1] [--pin both|pinned|unpinned]
+ * [--no-duckdb] [q01 q06 ...]`. Besides wall times it reports each query's CPU time: the in-process
+ * engine's (`process.cpuUsage`) and that of all the processes of each cluster (`/proc/<pid>/stat`).
  */
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
 import { formatDataSize, parseDataSize } from '../src/server/protocol/airlift-format.js';
 import { QueryManager } from '../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
-import { runOverHttp, startBenchCluster } from './bench-cluster.js';
+import { pinToCore, runOverHttp, startBenchCluster, totalCpuMs, waitUntilIdle } from './bench-cluster.js';
 import { stringOption as option } from './bench-options.js';
 
 function median(values: number[]): number {
@@ -28,11 +31,13 @@ export async function run(args: readonly string[]): Promise<void> {
     wanted.length > 0 ? wanted : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`)
   ).map((name) => ({ name, sql: readFileSync(`test/sql/tpch/${name}.sql`, 'utf8') }));
   const results = new Map<string, Record<string, number>>();
-  const record = (name: string, engine: string, ms: number) => {
+  const record = (name: string, engine: string, value: number) => {
     const row = results.get(name) ?? {};
-    row[engine] = ms;
+    row[engine] = value;
     results.set(name, row);
   };
+  const pinModes = pinModesOf(option(args, '--pin', 'both'));
+  const withDuckDb = !args.includes('--no-duckdb');
 
   // Unmeasured runs first: compiled code, caches and the workers' background start-up (the tpch
   // text pool) would otherwise land in the first queries of whichever engine runs them.
@@ -43,8 +48,10 @@ export async function run(args: readonly string[]): Promise<void> {
   const local = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'bench' })) });
   for (const { name, sql } of queries) {
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let r = 0; r < warmups + runs; r++) {
       const start = performance.now();
+      const cpuStart = process.cpuUsage();
       const query = await local.execute(sql, {
         user: 'bench',
         catalog: 'tpch',
@@ -56,60 +63,134 @@ export async function run(args: readonly string[]): Promise<void> {
         // drain
       }
       if (query.error) throw query.error;
-      if (r >= warmups) times.push(performance.now() - start);
+      const used = process.cpuUsage(cpuStart);
+      if (r >= warmups) {
+        times.push(performance.now() - start);
+        cpu.push((used.user + used.system) / 1000);
+      }
     }
     record(name, 'in-process', median(times));
-    console.log(`  in-process ${name} ${median(times).toFixed(0)} ms`);
+    record(name, 'in-process cpu', median(cpu));
+    console.log(`  in-process ${name} ${median(times).toFixed(0)} ms, ${median(cpu).toFixed(0)} ms CPU`);
   }
 
   // Both clusters run side by side and each query alternates between them, run by run: this
   // machine's speed drifts by tens of percent over minutes, and measuring one cluster after the
-  // other would put that drift into the speed-up. (The idle cluster only sends heartbeats.)
+  // other would put that drift into the speed-up. (The idle cluster only sends heartbeats.) The
+  // CPU of a query is that of all the cluster's processes (coordinator and workers, every thread)
+  // from /proc/<pid>/stat. Pinned runs put worker i on core i-1 (every thread, `taskset -a`);
+  // the coordinator is never pinned.
   const clusters = [await startBenchCluster(1), await startBenchCluster(2)];
+  await waitUntilIdle(clusters.flatMap((cluster) => cluster.pids));
+  const pin = (pinned: boolean) => {
+    for (const cluster of clusters) {
+      cluster.pids.slice(1).forEach((pid, i) => {
+        pinToCore(pid, pinned ? i % cpus().length : -1);
+      });
+    }
+  };
   try {
     for (const { name, sql } of queries) {
-      const times: number[][] = [[], []];
-      for (let r = 0; r < warmups + runs; r++) {
+      for (const pinned of pinModes) {
+        pin(pinned);
+        const times: number[][] = [[], []];
+        const cpu: number[][] = [[], []];
+        for (let r = 0; r < warmups + runs; r++) {
+          for (let c = 0; c < clusters.length; c++) {
+            const cluster = clusters[c]!;
+            const cpuBefore = totalCpuMs(cluster.pids);
+            const { elapsedMs } = await runOverHttp(cluster.url, sql, schema);
+            if (r >= warmups) {
+              times[c]!.push(elapsedMs);
+              cpu[c]!.push(totalCpuMs(cluster.pids) - cpuBefore);
+            }
+          }
+        }
         for (let c = 0; c < clusters.length; c++) {
-          const { elapsedMs } = await runOverHttp(clusters[c]!.url, sql, schema);
-          if (r >= warmups) times[c]!.push(elapsedMs);
+          const label = `${c + 1}w ${pinned ? 'pinned' : 'unpinned'}`;
+          record(name, label, median(times[c]!));
+          // The CPU of one query does not depend on pinning: the last mode measured is kept.
+          record(name, `${c + 1}w cpu`, median(cpu[c]!));
+          console.log(`  ${label} ${name} ${median(times[c]!).toFixed(0)} ms, ${median(cpu[c]!).toFixed(0)} ms CPU`);
         }
       }
-      for (let c = 0; c < clusters.length; c++) {
-        record(name, `${c + 1} worker(s)`, median(times[c]!));
-        console.log(`  ${c + 1} worker(s) ${name} ${median(times[c]!).toFixed(0)} ms`);
-      }
     }
+    pin(false);
     await exchangeThroughput(clusters[1]!.url, schema);
   } finally {
     await Promise.all(clusters.map((cluster) => cluster.stop()));
   }
 
-  // DuckDB with two threads: the same two cores the two workers get.
-  const duck = await tpchDuckDb(sf, '2', `.cache/tpch-sf${sf}.duckdb`);
-  for (const { name, sql } of queries) {
-    const times: number[] = [];
-    for (let r = 0; r < warmups + runs; r++) {
-      const start = performance.now();
-      await duck.runAndReadAll(sql);
-      if (r >= warmups) times.push(performance.now() - start);
+  if (withDuckDb) {
+    // DuckDB with two threads: the same two cores the two workers get.
+    const duck = await tpchDuckDb(sf, '2', `.cache/tpch-sf${sf}.duckdb`);
+    for (const { name, sql } of queries) {
+      const times: number[] = [];
+      for (let r = 0; r < warmups + runs; r++) {
+        const start = performance.now();
+        await duck.runAndReadAll(sql);
+        if (r >= warmups) times.push(performance.now() - start);
+      }
+      record(name, 'duckdb', median(times));
     }
-    record(name, 'duckdb', median(times));
+    duck.closeSync();
   }
-  duck.closeSync();
 
-  console.log('\nquery   in-process ms   1 worker ms   2 workers ms   speed-up 2 vs 1   duckdb ms');
-  const speedups: number[] = [];
-  for (const { name } of queries) {
-    const row = results.get(name)!;
-    const speedup = row['1 worker(s)']! / row['2 worker(s)']!;
-    speedups.push(speedup);
-    console.log(
-      `${name}    ${row['in-process']!.toFixed(0).padStart(12)}  ${row['1 worker(s)']!.toFixed(0).padStart(12)}  ${row['2 worker(s)']!.toFixed(0).padStart(13)}  ${speedup.toFixed(2).padStart(16)}  ${row.duckdb!.toFixed(0).padStart(10)}`,
-    );
+  // Wall times (ms), speed-ups of 2 workers over 1, and the CPU of each cluster's processes over
+  // the in-process engine's CPU for the same query.
+  const columns: [string, (row: Record<string, number>) => number | undefined, number][] = [
+    ['in-proc ms', (row) => row['in-process'], 0],
+    ['in-proc CPU', (row) => row['in-process cpu'], 0],
+    ['1w ms', (row) => row['1w unpinned'], 0],
+    ['2w ms', (row) => row['2w unpinned'], 0],
+    ['2/1 unpinned', (row) => ratio(row['1w unpinned'], row['2w unpinned']), 2],
+    ['1w pin ms', (row) => row['1w pinned'], 0],
+    ['2w pin ms', (row) => row['2w pinned'], 0],
+    ['2/1 pinned', (row) => ratio(row['1w pinned'], row['2w pinned']), 2],
+    ['1w CPU', (row) => row['1w cpu'], 0],
+    ['2w CPU', (row) => row['2w cpu'], 0],
+    ['CPU 1w/in', (row) => ratio(row['1w cpu'], row['in-process cpu']), 2],
+    ['CPU 2w/in', (row) => ratio(row['2w cpu'], row['in-process cpu']), 2],
+    ['duckdb ms', (row) => row.duckdb, 0],
+  ];
+  console.log(`\nquery ${columns.map(([title]) => title.padStart(12)).join(' ')}`);
+  const rows = queries.map(({ name }) => results.get(name) ?? {});
+  queries.forEach(({ name }, i) => {
+    const row = rows[i]!;
+    const cells = columns.map(([, value, digits]) => {
+      const v = value(row);
+      return (v === undefined ? '-' : v.toFixed(digits)).padStart(12);
+    });
+    console.log(`${name}   ${cells.join(' ')}`);
+  });
+  const geomeans = columns.map(([, value, digits]) => {
+    if (digits === 0) return ''.padStart(12);
+    const values = rows.map(value).filter((v): v is number => v !== undefined);
+    return (values.length === 0 ? '-' : geometricMean(values).toFixed(2)).padStart(12);
+  });
+  console.log(`geomean ${geomeans.join(' ')}`);
+}
+
+function ratio(numerator: number | undefined, denominator: number | undefined): number | undefined {
+  return numerator === undefined || denominator === undefined ? undefined : numerator / denominator;
+}
+
+function geometricMean(values: readonly number[]): number {
+  return Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+}
+
+/** `--pin both` (the default) measures each query unpinned, then pinned; `pinned` or `unpinned` only one. */
+function pinModesOf(value: string): boolean[] {
+  switch (value) {
+    case 'both':
+      return [false, true];
+    case 'pinned':
+      return [true];
+    case 'unpinned':
+      return [false];
+    default:
+      throw new Error(`--pin takes both, pinned or unpinned, not ${value}`);
   }
-  const geomean = Math.exp(speedups.reduce((s, v) => s + Math.log(v), 0) / speedups.length);
-  console.log(`geometric mean speed-up of 2 workers over 1: ${geomean.toFixed(2)}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * A task's output buffer: serialized pages waiting for the consumers that pull them over HTTP.
+ * A task's output buffer: pages waiting for the consumers that pull them, over HTTP (serialized,
+ * once, when asked) or from a task in the same process (as page objects: see buffered-page.ts).
  * One queue per buffer id ('0', '1', ...: one per consumer task). PARTITIONED puts each page in
  * the queue of its partition, BROADCAST in every queue, ARBITRARY in the single queue '0'.
  *
@@ -14,6 +15,7 @@
  * query's limits like any operator's.
  */
 import type { LocalMemoryContext } from '../memory-context.js';
+import { BufferedPage } from './buffered-page.js';
 
 /** The most an output buffer or an exchange client holds (Trino's `sink.max-buffer-size` and `exchange.max-buffer-size`). */
 const MAX_EXCHANGE_BUFFER_BYTES = 32 * 1024 * 1024;
@@ -48,6 +50,14 @@ export interface BufferResult {
   readonly bufferComplete: boolean;
 }
 
+/** A `BufferResult` with the buffered pages as they are (for a reader in the same process). */
+export interface BufferedPagesResult {
+  readonly token: number;
+  readonly nextToken: number;
+  readonly pages: readonly BufferedPage[];
+  readonly bufferComplete: boolean;
+}
+
 export interface OutputBufferOptions {
   readonly kind: OutputBufferKind;
   readonly bufferIds: readonly string[];
@@ -56,15 +66,10 @@ export interface OutputBufferOptions {
   readonly memory?: LocalMemoryContext;
 }
 
-interface QueuedPage {
-  readonly bytes: Uint8Array;
-  readonly positionCount: number;
-}
-
 class ClientBuffer {
   /** Sequence number of `pages[0]`. */
   firstSequence = 0;
-  readonly pages: QueuedPage[] = [];
+  readonly pages: BufferedPage[] = [];
   bytes = 0;
   pagesSent = 0;
   rowsSent = 0;
@@ -73,10 +78,10 @@ class ClientBuffer {
 
   constructor(readonly bufferId: string) {}
 
-  add(page: QueuedPage): void {
+  add(page: BufferedPage): void {
     if (this.destroyed) return;
     this.pages.push(page);
-    this.bytes += page.bytes.length;
+    this.bytes += page.sizeInBytes;
     this.wake();
   }
 
@@ -86,7 +91,7 @@ class ClientBuffer {
     while (this.firstSequence < token) {
       const page = this.pages.shift();
       if (page === undefined) break;
-      freed += page.bytes.length;
+      freed += page.sizeInBytes;
       this.pagesSent++;
       this.rowsSent += page.positionCount;
       this.firstSequence++;
@@ -137,26 +142,36 @@ export class OutputBuffer {
     return new Promise((resolve) => this.producerWaiters.push(resolve));
   }
 
-  /** A page for one partition (PARTITIONED), or for the single consumer (ARBITRARY). */
+  /** A serialized page for one partition (PARTITIONED), or for the single consumer (ARBITRARY). */
   enqueue(partition: number, page: Uint8Array, positionCount: number): void {
+    this.enqueuePage(partition, BufferedPage.ofBytes(page, positionCount));
+  }
+
+  /** A page for one partition (PARTITIONED), or for the single consumer (ARBITRARY). */
+  enqueuePage(partition: number, page: BufferedPage): void {
     if (this.state !== 'OPEN') return;
     const buffer = this.options.kind === 'ARBITRARY' ? this.order[0] : this.order[partition];
     this.pagesAdded++;
     if (buffer.destroyed) return;
-    this.reserve(page.length);
-    buffer.add({ bytes: page, positionCount });
-    this.totalBytes += page.length;
+    this.reserve(page.sizeInBytes);
+    buffer.add(page);
+    this.totalBytes += page.sizeInBytes;
   }
 
-  /** A page every consumer gets (BROADCAST). */
+  /** A serialized page every consumer gets (BROADCAST). */
   enqueueBroadcast(page: Uint8Array, positionCount: number): void {
+    this.enqueueBroadcastPage(BufferedPage.ofBytes(page, positionCount));
+  }
+
+  /** A page every consumer gets (BROADCAST): one entry shared by all, serialized at most once. */
+  enqueueBroadcastPage(page: BufferedPage): void {
     if (this.state !== 'OPEN') return;
     this.pagesAdded++;
     const live = this.order.filter((buffer) => !buffer.destroyed);
-    this.reserve(page.length * live.length);
+    this.reserve(page.sizeInBytes * live.length);
     for (const buffer of live) {
-      buffer.add({ bytes: page, positionCount });
-      this.totalBytes += page.length;
+      buffer.add(page);
+      this.totalBytes += page.sizeInBytes;
     }
   }
 
@@ -178,6 +193,12 @@ export class OutputBuffer {
    * waiting up to `maxWaitMs` when none is there yet.
    */
   async get(bufferId: string, token: number, maxBytes: number, maxWaitMs: number): Promise<BufferResult> {
+    const result = await this.getPages(bufferId, token, maxBytes, maxWaitMs);
+    return { ...result, pages: result.pages.map((page) => page.serialized()) };
+  }
+
+  /** As `get`, with the pages as buffered (a reader in this process takes the page objects). */
+  async getPages(bufferId: string, token: number, maxBytes: number, maxWaitMs: number): Promise<BufferedPagesResult> {
     const buffer = this.buffers.get(bufferId);
     if (buffer === undefined) throw new Error(`no output buffer ${bufferId}`);
     this.acknowledge(buffer, token);
@@ -191,14 +212,14 @@ export class OutputBuffer {
       ]);
       clearTimeout(timer);
     }
-    const pages: Uint8Array[] = [];
+    const pages: BufferedPage[] = [];
     if (token >= buffer.firstSequence) {
       let bytes = 0;
       for (let i = token - buffer.firstSequence; i < buffer.pages.length; i++) {
-        const page = buffer.pages[i].bytes;
-        if (pages.length > 0 && bytes + page.length > maxBytes) break;
+        const page = buffer.pages[i];
+        if (pages.length > 0 && bytes + page.sizeInBytes > maxBytes) break;
         pages.push(page);
-        bytes += page.length;
+        bytes += page.sizeInBytes;
       }
     }
     const nextToken = token + pages.length;

@@ -1,17 +1,20 @@
 /**
- * The last operator of a task's output pipeline: serializes its pages into the task's output
- * buffer for the consumers. SINGLE sends every page to the one consumer, BROADCAST to all, HASH
- * splits each page by a hash of its key channels into one page per consumer partition. The hash
+ * The last operator of a task's output pipeline: puts its pages into the task's output buffer for
+ * the consumers (as page objects, serialized only if a consumer on another node asks for them:
+ * buffered-page.ts). SINGLE sends every page to the one consumer, BROADCAST to all, HASH
+ * splits each page by a hash of its key channels into one entry per consumer partition (the page
+ * shared, with the positions of the partition's rows: a row is copied once, into the consumer's
+ * serialized or copied page). The hash
  * is the engine's value hash (equal values of any encoding hash alike, on every worker); the
  * partition comes from its high bits, so the consumers' hash tables (which index by the low bits)
  * still see well-spread keys. A full buffer blocks the driver (back-pressure).
  */
 import type { Page } from '../../data/page.js';
-import { serializePagePositions, serializePages } from '../../data/page-serde.js';
 import type { Type } from '../../types/type.js';
 import { hashBlock } from '../hash/hash-values.js';
 import type { Operator, OperatorFactory } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
+import { BufferedPage } from './buffered-page.js';
 import type { OutputBuffer } from './output-buffer.js';
 
 export interface TaskOutputOptions {
@@ -60,10 +63,10 @@ export class TaskOutputOperator implements Operator {
     if (page.positionCount === 0) return;
     switch (this.options.partitioning) {
       case 'SINGLE':
-        this.buffer.enqueue(0, this.serialize(page), page.positionCount);
+        this.buffer.enqueuePage(0, this.whole(page));
         return;
       case 'BROADCAST':
-        this.buffer.enqueueBroadcast(this.serialize(page), page.positionCount);
+        this.buffer.enqueueBroadcastPage(this.whole(page));
         return;
       case 'HASH':
         this.partition(page);
@@ -74,7 +77,7 @@ export class TaskOutputOperator implements Operator {
   private partition(page: Page): void {
     const { partitionCount, hashChannels, types } = this.options;
     if (partitionCount === 1) {
-      this.buffer.enqueue(0, this.serialize(page), page.positionCount);
+      this.buffer.enqueuePage(0, this.whole(page));
       return;
     }
     const count = page.positionCount;
@@ -87,7 +90,8 @@ export class TaskOutputOperator implements Operator {
     for (let i = 0; i < count; i++) sizes[this.partitions[i]]++;
     const starts = new Int32Array(partitionCount + 1);
     for (let p = 0; p < partitionCount; p++) starts[p + 1] = starts[p] + sizes[p];
-    // One array of positions grouped by partition (a counting sort), then a page per partition.
+    // One array of positions grouped by partition (a counting sort), then an entry per partition
+    // sharing it (a new array per page: the entries keep it until their consumers take them).
     const positions = new Int32Array(count);
     const cursor = starts.slice(0, partitionCount);
     for (let i = 0; i < count; i++) positions[cursor[this.partitions[i]]++] = i;
@@ -95,21 +99,18 @@ export class TaskOutputOperator implements Operator {
       const size = sizes[p];
       if (size === 0) continue;
       if (size === count) {
-        this.buffer.enqueue(p, this.serialize(page), count);
+        this.buffer.enqueuePage(p, this.whole(page));
         continue;
       }
-      const selected = positions.subarray(starts[p], starts[p + 1]);
-      this.buffer.enqueue(
+      this.buffer.enqueuePage(
         p,
-        serializePagePositions(page, selected, size, this.options.types, { checksum: false }),
-        size,
+        BufferedPage.ofPage(page, this.options.types, positions.subarray(starts[p], starts[p + 1])),
       );
     }
   }
 
-  private serialize(page: Page): Uint8Array {
-    // Pages cross the loopback or a data-centre network: a checksum costs more than it saves.
-    return serializePages([page], this.options.types, { checksum: false });
+  private whole(page: Page): BufferedPage {
+    return BufferedPage.ofPage(page, this.options.types);
   }
 
   getOutput(): Page | null {

@@ -15,11 +15,15 @@ export interface RoleProcess {
   readonly pid: number;
 }
 
-/** Forks `vivace <args>` and resolves with its URL once it reports ready over IPC. */
+/**
+ * Forks `vivace <args>` and resolves with its URL once it reports ready over IPC; a process not
+ * ready within `startTimeoutMs` is killed (no late process joins a cluster afterwards).
+ */
 export async function startRole(
   args: string[],
   env: Record<string, string> = {},
   execArgv: string[] = [],
+  startTimeoutMs = 30_000,
 ): Promise<RoleProcess> {
   const child = fork(VIVACE_BIN, args, {
     env: { ...process.env, VIVACE_LOG_LEVEL: 'warn', ...env },
@@ -27,7 +31,10 @@ export async function startRole(
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`vivace ${args.join(' ')} did not start`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`vivace ${args.join(' ')} did not start`));
+    }, startTimeoutMs);
     child.on('message', (message: { type?: string; url?: string }) => {
       if (message?.type === 'ready' && message.url) {
         clearTimeout(timer);

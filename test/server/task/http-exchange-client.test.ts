@@ -11,6 +11,7 @@ import { blockOf } from '../../../src/data/block-builder.js';
 import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { createPage } from '../../../src/data/page.js';
 import { serializePages } from '../../../src/data/page-serde.js';
+import { BufferedPage } from '../../../src/execution/exchange/buffered-page.js';
 import { OutputBuffer } from '../../../src/execution/exchange/output-buffer.js';
 import { QueryMemoryPool } from '../../../src/execution/memory-context.js';
 import { HttpExchangeClient } from '../../../src/server/task/http-exchange-client.js';
@@ -231,6 +232,32 @@ describe('HttpExchangeClient', { timeout: 30_000 }, () => {
     // Buffer 0 was destroyed when complete; buffer 1 still holds its page, so the buffer lives on.
     assert.equal(buffer.isFinished(), false);
     buffer.destroy('1');
+    assert.equal(buffer.isFinished(), true);
+  });
+
+  it('takes the pages of a task of its own process as the objects that task produced (no serialization)', async () => {
+    const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1 << 20 });
+    const produced = createPage([blockOf(BIGINT, [10, 20])], 2);
+    buffer.enqueuePage(0, BufferedPage.ofPage(produced, [BIGINT]));
+    buffer.setNoMorePages();
+    const reader = new HttpExchangeClient({
+      bufferId: '0',
+      types: [BIGINT],
+      maxResponseBytes: 1 << 20,
+      maxBufferedBytes: 1 << 20,
+      headers: () => ({}),
+      onFailure: () => undefined,
+      localOutput: async () => ({ outputBuffer: buffer, instanceId: 'i' }),
+    });
+    reader.addLocation('http://this-worker.invalid/v1/task/q.1.0');
+    reader.noMoreLocations();
+    let page = reader.pollPage();
+    while (page === null) {
+      await reader.whenReady();
+      page = reader.pollPage();
+    }
+    assert.equal(page, produced);
+    while (!reader.isFinished()) await reader.whenReady();
     assert.equal(buffer.isFinished(), true);
   });
 
