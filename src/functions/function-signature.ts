@@ -9,13 +9,18 @@
  *   `comparable` and/or `orderable`; it may be left out when there are none.
  * - Argument and return types are type patterns: concrete types (`bigint`, `varchar`, `decimal(1,0)`,
  *   `interval day to second`, `timestamp(3) with time zone`), type variables (`T`), and the
- *   parametric constructors `array(P)`, `map(P,P)`, `row(P,...)` and `function(P,...,R)` (a lambda
- *   taking the leading types and returning the last one).
+ *   parametric constructors `array(P)`, `map(P,P)`, `row(P,...)` (fields may be named:
+ *   `row(count bigint, sum T)`) and `function(P,...,R)` (a lambda taking the leading types and
+ *   returning the last one).
  * - Numeric ("long") variables stand for the parameters of decimal, varchar, char, time and
  *   timestamp: `decimal(p,s)`, `varchar(x)`, `timestamp(p) with time zone`. Any lower-case word in a
  *   parameter position is one. Variables that appear only in the return type must be derived from
  *   the others by a calculator given at registration (e.g. decimal arithmetic).
  * - `...` after the last argument makes the function variadic: that argument repeats.
+ *
+ * An aggregate also declares the type of its intermediate (partial) state, a pattern over the same
+ * variables (`intermediateType`): the planner types the symbols that carry partial states between
+ * stages from it, and a test checks it against what each accumulator really produces.
  */
 import { VivaceError } from '../common/vivace-error.js';
 import { formatTypeSignature } from '../types/format-type.js';
@@ -45,7 +50,12 @@ export type TypePattern =
   | { readonly kind: 'parametric'; readonly base: ParametricBase; readonly parameters: readonly LongTerm[] }
   | { readonly kind: 'array'; readonly element: TypePattern }
   | { readonly kind: 'map'; readonly key: TypePattern; readonly value: TypePattern }
-  | { readonly kind: 'row'; readonly fields: readonly TypePattern[] }
+  | {
+      readonly kind: 'row';
+      readonly fields: readonly TypePattern[];
+      /** Field names (undefined for an anonymous field); absent when no field is named. */
+      readonly names?: readonly (string | undefined)[];
+    }
   | { readonly kind: 'function'; readonly arguments: readonly TypePattern[]; readonly returnType: TypePattern };
 
 export interface TypeVariableConstraint {
@@ -77,7 +87,10 @@ export interface FunctionDefinition {
   readonly aliases?: readonly string[];
   /** For variadic functions: the fewest arguments a call may have (default: the declared count). */
   readonly minArguments?: number;
-  /** For aggregates: what the partial state looks like (documentation only). */
+  /**
+   * Aggregates (required for them): the type pattern of the partial state, over the signature's
+   * variables, e.g. `row(count bigint, sum double)`; what PARTIAL outputs and FINAL reads.
+   */
   readonly intermediateType?: string;
 }
 
@@ -90,6 +103,8 @@ export interface FunctionSignature {
   readonly derivedVariables: readonly { readonly name: string; readonly calculate: LongCalculator }[];
   readonly argumentTypes: readonly TypePattern[];
   readonly returnType: TypePattern;
+  /** Aggregates only: the partial state's type pattern (see FunctionDefinition.intermediateType). */
+  readonly intermediateType?: TypePattern;
   readonly variadic: boolean;
   readonly minArguments: number;
   readonly deterministic: boolean;
@@ -117,7 +132,9 @@ export function defineSignature(definition: FunctionDefinition, name?: string): 
     name: variable,
     calculate,
   }));
-  validate(definition.signature, parsed, longVariables, new Set(derived.map((d) => d.name)));
+  const derivedNames = new Set(derived.map((d) => d.name));
+  validate(definition.signature, parsed, longVariables, derivedNames);
+  const intermediateType = parseIntermediateType(definition, parsed, longVariables, derivedNames);
   const minArguments = definition.minArguments ?? parsed.argumentTypes.length;
   const signature: Omit<FunctionSignature, 'text'> = {
     name: signatureName,
@@ -127,6 +144,7 @@ export function defineSignature(definition: FunctionDefinition, name?: string): 
     derivedVariables: derived,
     argumentTypes: parsed.argumentTypes,
     returnType: parsed.returnType,
+    ...(intermediateType !== undefined ? { intermediateType } : {}),
     variadic: parsed.variadic,
     minArguments,
     deterministic: definition.deterministic ?? true,
@@ -175,8 +193,14 @@ export function formatPattern(pattern: TypePattern): string {
       return `array(${formatPattern(pattern.element)})`;
     case 'map':
       return `map(${formatPattern(pattern.key)},${formatPattern(pattern.value)})`;
-    case 'row':
-      return `row(${pattern.fields.map(formatPattern).join(',')})`;
+    case 'row': {
+      const names = pattern.names;
+      const fields = pattern.fields.map((f, i) => {
+        const name = names?.[i];
+        return name === undefined ? formatPattern(f) : `${name} ${formatPattern(f)}`;
+      });
+      return `row(${fields.join(',')})`;
+    }
     case 'function':
       return `function(${[...pattern.arguments, pattern.returnType].map(formatPattern).join(',')})`;
   }
@@ -225,24 +249,53 @@ function validate(
   longVariables: ReadonlySet<string>,
   derived: ReadonlySet<string>,
 ): void {
+  validateBound(text, parsed.returnType, parsed, longVariables, derived);
+  for (const variable of derived) {
+    if (longVariables.has(variable)) throw malformed(text, `derived variable ${variable} is also bound by an argument`);
+  }
+}
+
+/** Every variable of `pattern` (a return or intermediate type) is bound by an argument or derived. */
+function validateBound(
+  text: string,
+  pattern: TypePattern,
+  parsed: ParsedSignature,
+  longVariables: ReadonlySet<string>,
+  derived: ReadonlySet<string>,
+): void {
   const argumentTypeVariables = new Set<string>();
-  for (const pattern of parsed.argumentTypes) collectTypeVariables(pattern, argumentTypeVariables);
-  const returnTypeVariables = new Set<string>();
-  collectTypeVariables(parsed.returnType, returnTypeVariables);
-  for (const variable of returnTypeVariables) {
+  for (const argument of parsed.argumentTypes) collectTypeVariables(argument, argumentTypeVariables);
+  const typeVariables = new Set<string>();
+  collectTypeVariables(pattern, typeVariables);
+  for (const variable of typeVariables) {
     if (!argumentTypeVariables.has(variable))
       throw malformed(text, `type variable ${variable} is not bound by any argument`);
   }
-  const returnLongVariables = new Set<string>();
-  collectLongVariables(parsed.returnType, returnLongVariables);
-  for (const variable of returnLongVariables) {
+  const patternLongVariables = new Set<string>();
+  collectLongVariables(pattern, patternLongVariables);
+  for (const variable of patternLongVariables) {
     if (!longVariables.has(variable) && !derived.has(variable)) {
       throw malformed(text, `numeric variable ${variable} is neither bound nor derived`);
     }
   }
-  for (const variable of derived) {
-    if (longVariables.has(variable)) throw malformed(text, `derived variable ${variable} is also bound by an argument`);
+}
+
+/** An aggregate's declared intermediate type, parsed over its signature's variables; required for aggregates only. */
+function parseIntermediateType(
+  definition: FunctionDefinition,
+  parsed: ParsedSignature,
+  longVariables: ReadonlySet<string>,
+  derived: ReadonlySet<string>,
+): TypePattern | undefined {
+  const text = definition.intermediateType;
+  if (definition.kind !== 'aggregate') {
+    if (text !== undefined) throw malformed(definition.signature, 'only aggregates have an intermediate type');
+    return undefined;
   }
+  if (text === undefined) throw malformed(definition.signature, 'an aggregate must declare its intermediate type');
+  const pattern = new PatternParser(text).parseTypePattern(parsed.typeVariables);
+  validateBound(`${definition.signature} (intermediate type ${text})`, pattern, parsed, longVariables, derived);
+  return pattern;
 }
 
 function malformed(text: string, reason: string): VivaceError {
@@ -256,6 +309,9 @@ interface ParsedSignature {
   readonly returnType: TypePattern;
   readonly variadic: boolean;
 }
+
+/** Type names a second word may follow (`interval day to second`, `timestamp with time zone`): not field names. */
+const MULTI_WORD_TYPES: ReadonlySet<string> = new Set(['interval', 'time', 'timestamp', 'double']);
 
 const OPEN_PAREN = 0x28;
 const CLOSE_PAREN = 0x29;
@@ -312,6 +368,15 @@ class PatternParser {
     return { name, typeVariables, argumentTypes, returnType, variadic };
   }
 
+  /** One type pattern making up the whole text, with the given type variables in scope. */
+  parseTypePattern(typeVariables: readonly TypeVariableConstraint[]): TypePattern {
+    this.typeVariableNames = new Set(typeVariables.map((v) => v.name));
+    const pattern = this.parsePattern();
+    this.skipSpaces();
+    if (this.pos < this.text.length) throw this.fail('the end');
+    return pattern;
+  }
+
   private parsePattern(): TypePattern {
     const word = this.readWord();
     if (word === '') throw this.fail('a type');
@@ -333,11 +398,8 @@ class PatternParser {
           ? concrete(mapOf(key.type, value.type))
           : { kind: 'map', key, value };
       }
-      case 'row': {
-        const fields = this.parsePatternList();
-        const types = concreteTypes(fields);
-        return types !== undefined ? concrete(rowOf(types.map((type) => ({ type })))) : { kind: 'row', fields };
-      }
+      case 'row':
+        return this.parseRow();
       case 'function': {
         const parts = this.parsePatternList();
         const types = concreteTypes(parts);
@@ -352,6 +414,39 @@ class PatternParser {
         if (PARAMETRIC_BASES.has(word)) return this.parseParametric(word);
         return concrete(this.makeType(word, []));
     }
+  }
+
+  /** `row(P, ...)` whose fields may be named: `row(count bigint, sum T)`. */
+  private parseRow(): TypePattern {
+    this.expect(OPEN_PAREN);
+    const fields: TypePattern[] = [];
+    const names: (string | undefined)[] = [];
+    do {
+      names.push(this.fieldName());
+      fields.push(this.parsePattern());
+    } while (this.accept(COMMA));
+    this.expect(CLOSE_PAREN);
+    const named = names.some((name) => name !== undefined);
+    const types = concreteTypes(fields);
+    if (types !== undefined) {
+      return concrete(rowOf(types.map((type, i) => (names[i] === undefined ? { type } : { name: names[i], type }))));
+    }
+    return named ? { kind: 'row', fields, names } : { kind: 'row', fields };
+  }
+
+  /** The name of a row field when one precedes its type (a word followed by another word), else undefined. */
+  private fieldName(): string | undefined {
+    const mark = this.pos;
+    const word = this.readWord();
+    this.skipSpaces();
+    const named =
+      word !== '' &&
+      !this.typeVariableNames.has(word) &&
+      !MULTI_WORD_TYPES.has(word) &&
+      isWordPart(this.text.charCodeAt(this.pos));
+    if (named) return word;
+    this.pos = mark;
+    return undefined;
   }
 
   private parsePatternList(): TypePattern[] {
