@@ -39,6 +39,11 @@ export interface ResolvedFunction {
   /** The type each argument must be coerced to; a lambda argument gets its function type. */
   readonly argumentTypes: readonly Type[];
   readonly returnType: Type;
+  /**
+   * Aggregates only: the type of the partial state a PARTIAL aggregation outputs and a FINAL one
+   * reads, as the signature declares it (the planner types the symbols between stages with it).
+   */
+  readonly intermediateType?: Type;
   readonly deterministic: boolean;
   /** Stable key of the implementation: the declared signature. */
   readonly id: string;
@@ -179,6 +184,7 @@ export class FunctionRegistry {
       signature: registration.id,
       argumentTypes: bound.argumentTypes,
       returnType: bound.returnType,
+      ...(bound.intermediateType !== undefined ? { intermediateType: bound.intermediateType } : {}),
       deterministic: bound.signature.deterministic,
       id: registration.id,
     };

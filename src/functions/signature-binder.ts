@@ -56,6 +56,8 @@ export interface BoundSignature {
   /** One per actual argument (variadic ones repeated); lambda arguments get their function type. */
   readonly argumentTypes: readonly Type[];
   readonly returnType: Type;
+  /** Aggregates: the declared intermediate (partial state) type, bound like the return type. */
+  readonly intermediateType?: Type;
 }
 
 /** Types lambda bodies at most once per argument and parameter types within one resolution. */
@@ -157,7 +159,12 @@ export function bindSignature(
   if (returnType === undefined) {
     throw new VivaceError('GENERIC_INTERNAL_ERROR', `Return type of ${signature.text} is not bound`);
   }
-  return { signature, argumentTypes, returnType };
+  if (signature.intermediateType === undefined) return { signature, argumentTypes, returnType };
+  const intermediateType = instantiate(signature.intermediateType, bindings);
+  if (intermediateType === undefined) {
+    throw new VivaceError('GENERIC_INTERNAL_ERROR', `Intermediate type of ${signature.text} is not bound`);
+  }
+  return { signature, argumentTypes, returnType, intermediateType };
 }
 
 /**
@@ -400,7 +407,9 @@ function instantiate(pattern: TypePattern, bindings: Bindings): Type | undefined
     }
     case 'row': {
       const fields = instantiateAll(pattern.fields, bindings);
-      return fields === undefined ? undefined : rowOf(fields.map((type) => ({ type })));
+      const names = pattern.names;
+      if (fields === undefined) return undefined;
+      return rowOf(fields.map((type, i) => (names?.[i] === undefined ? { type } : { name: names[i], type })));
     }
     case 'function': {
       const args = instantiateAll(pattern.arguments, bindings);

@@ -12,8 +12,6 @@
  * LIMIT run partially before a gather and finally after it; sorts, unions and the operators that
  * need every row in one place gather. The fragmenter then cuts the plan at these exchanges.
  */
-import type { ResolvedFunction } from '../functions/function-registry.js';
-import type { Type } from '../types/type.js';
 import type {
   AggregationNode,
   ExchangeNode,
@@ -45,8 +43,6 @@ const SINGLE: Distribution = { kind: 'SINGLE' };
 export interface AddExchangesOptions {
   /** Forces the distribution of joins that may have either (session `join_distribution_type`). */
   readonly joinDistribution: JoinDistributionType;
-  /** The type of an aggregate's partial state (it travels between tasks); known to the execution layer. */
-  readonly intermediateType?: (fn: ResolvedFunction) => Type;
 }
 
 /** Returns the plan with REMOTE exchanges; its root produces all rows in one task. */
@@ -222,7 +218,7 @@ class ExchangePlanner {
     if (dist.kind === 'HASH' && keys.length > 0 && dist.keys.every((k) => keys.includes(k))) {
       return { node: { ...node, source: source.node }, distribution: dist };
     }
-    const split = splitAggregation({ ...node, source: source.node }, this.context, this.options.intermediateType);
+    const split = splitAggregation({ ...node, source: source.node }, this.context);
     if (split.kind === 'Aggregation' && split.step === 'FINAL' && split.source.kind === 'Aggregation') {
       const partial = split.source;
       const moved =

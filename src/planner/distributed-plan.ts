@@ -5,8 +5,6 @@
  * cluster runs as stages. Execution on the workers and EXPLAIN (TYPE DISTRIBUTED) both call this,
  * so what EXPLAIN prints is what runs.
  */
-import type { ResolvedFunction } from '../functions/function-registry.js';
-import type { Type } from '../types/type.js';
 import { addExchanges, type JoinDistributionType } from './add-exchanges.js';
 import { type FragmentedPlan, fragmentPlan } from './fragmenter.js';
 import type { OutputNode } from './plan-nodes.js';
@@ -15,8 +13,6 @@ import { createRuleContext, type RuleContextInput } from './rule.js';
 export interface DistributedPlanOptions {
   /** Session `join_distribution_type`. */
   readonly joinDistribution: JoinDistributionType;
-  /** The type of an aggregate's partial state, which travels between stages (the aggregate registry's). */
-  readonly intermediateType: (fn: ResolvedFunction) => Type;
 }
 
 /** Fragments `plan` (optimized, single-node) into the stages of a distributed query. */

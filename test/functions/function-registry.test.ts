@@ -81,11 +81,24 @@ describe('function registry', () => {
       /Function f\(bigint\):bigint is already registered/,
     );
     assert.throws(
-      () => custom.register({ kind: 'aggregate', signature: 'f(double):double', description: 'agg' }),
+      () =>
+        custom.register({
+          kind: 'aggregate',
+          signature: 'f(double):double',
+          description: 'agg',
+          intermediateType: 'double',
+        }),
       /Function f cannot be both scalar and aggregate/,
     );
     assert.throws(
-      () => custom.register({ kind: 'aggregate', signature: 'g(double):double', description: 'agg', aliases: ['f'] }),
+      () =>
+        custom.register({
+          kind: 'aggregate',
+          signature: 'g(double):double',
+          description: 'agg',
+          aliases: ['f'],
+          intermediateType: 'double',
+        }),
       /Function f cannot be both scalar and aggregate/,
     );
   });

@@ -1,7 +1,8 @@
 /**
  * Maps a resolved aggregate call (ResolvedFunction: canonical name, bound argument and return types)
- * to its accumulator, and says which type its intermediate state has (`intermediateTypeOf`: the type
- * of the symbols a PARTIAL aggregation outputs and an INTERMEDIATE/FINAL one reads). Every aggregate
+ * to its accumulator. The type of its intermediate state is declared by the signature
+ * (`ResolvedFunction.intermediateType`, functions/aggregates.ts) and each accumulator emits exactly
+ * that type (a test walks every signature). Every aggregate
  * signature of functions/aggregates.ts has an accumulator here; an unknown one fails with
  * FUNCTION_NOT_FOUND. DISTINCT and ORDER BY inside the call are added by wrapping
  * (distinct-accumulator.ts, ordered-accumulator.ts).
@@ -74,12 +75,6 @@ export function createAccumulator(fn: ResolvedFunction, options: AccumulatorOpti
   }
   if (options.distinct === true) accumulator = new DistinctAccumulator(accumulator, argumentTypes);
   return accumulator;
-}
-
-/** The type of the state a PARTIAL step emits for `fn` (and INTERMEDIATE/FINAL steps consume). */
-export function intermediateTypeOf(fn: ResolvedFunction): Type {
-  const placeholder: LambdaFunction = () => null;
-  return createPlainAccumulator(fn, [placeholder, placeholder]).intermediateType;
 }
 
 /** The argument types that are values (lambda arguments excluded). */

@@ -252,19 +252,23 @@ class CodeGenerator {
     return `${this.constant(equalityOf(type))}(${a}, ${b})`;
   }
 
-  /** `value BETWEEN min AND max` with SQL NULL semantics: false wins over NULL. */
+  /**
+   * `value BETWEEN min AND max` as `value >= min AND value <= max` (the interpreter's order): false
+   * wins over NULL, and max is not evaluated (nor its errors raised) once `value >= min` is false.
+   */
   private between(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
     const type = e.args[0].type;
     const value = this.generate(e.args[0]);
     const min = this.generate(e.args[1]);
-    const max = this.generate(e.args[2]);
     const v = this.fresh();
     const n = this.fresh();
-    const above = `(${min.isNull} ? null : ${this.compareCode(type, value.value, min.value, '>=')})`;
-    const below = `(${max.isNull} ? null : ${this.compareCode(type, value.value, max.value, '<=')})`;
-    this.statements.push(`let ${v} = false; let ${n} = ${value.isNull};`);
+    const above = `(${value.isNull} || ${min.isNull} ? null : ${this.compareCode(type, value.value, min.value, '>=')})`;
+    this.statements.push(`let ${v} = false; let ${n} = false; const a${v} = ${above};`);
+    this.statements.push(`if (a${v} !== false) {`);
+    const max = this.generate(e.args[2]);
+    const below = `(${value.isNull} || ${max.isNull} ? null : ${this.compareCode(type, value.value, max.value, '<=')})`;
     this.statements.push(
-      `if (!${n}) { const a${v} = ${above}; const b${v} = ${below}; if (a${v} === false || b${v} === false) ${v} = false; else if (a${v} === null || b${v} === null) ${n} = true; else ${v} = true; }`,
+      `const b${v} = ${below}; if (b${v} === false) ${v} = false; else if (a${v} === null || b${v} === null) ${n} = true; else ${v} = true; }`,
     );
     return { value: v, isNull: n };
   }
@@ -349,16 +353,17 @@ class CodeGenerator {
     return { value: v, isNull: n };
   }
 
-  /** NULLIF(a, b): NULL when a = b, else a. */
+  /** NULLIF(a, b): NULL when a = b, else a; `b` is evaluated only when `a` is not NULL (its errors too). */
   private nullIf(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
-    const a = this.generate(e.args[0]);
-    const b = this.generate(e.args[1]);
     const type = e.args[0].type;
     if (!typeEquals(type, e.args[1].type)) return this.interpreted(e);
+    const a = this.generate(e.args[0]);
     const n = this.fresh();
-    this.statements.push(
-      `const ${n} = ${a.isNull} || (!${b.isNull} && ${this.equalsCode(type, a.value, b.value)} === true);`,
-    );
+    this.statements.push(`let ${n} = ${a.isNull};`);
+    this.statements.push(`if (!${n}) {`);
+    const b = this.generate(e.args[1]);
+    this.statements.push(`${n} = !${b.isNull} && ${this.equalsCode(type, a.value, b.value)} === true;`);
+    this.statements.push('}');
     return { value: a.value, isNull: n };
   }
 

@@ -155,16 +155,23 @@ export class ExpressionInterpreter {
         return sawNull ? null : false;
       }
       case 'BETWEEN': {
-        const value = eval_(0);
-        if (value === null) return null;
+        // Exactly `value >= min AND value <= max` (Trino's definition): `>=` and `<=` are false
+        // for a NaN (the ordering comparator alone would put NaN above +Infinity), and AND skips
+        // max once the first comparison is false.
         const type = args[0].type;
-        const min = eval_(1);
-        const max = eval_(2);
-        const aboveMin = min === null ? null : this.context.functions.compare(type, value, min) >= 0;
-        const belowMax = max === null ? null : this.context.functions.compare(type, value, max) <= 0;
-        if (aboveMin === false || belowMax === false) return false;
-        if (aboveMin === null || belowMax === null) return null;
-        return true;
+        const floating = type.kind === 'double' || type.kind === 'real';
+        const compare = (a: unknown, b: unknown): number | null =>
+          a === null || b === null
+            ? null
+            : floating && (Number.isNaN(a) || Number.isNaN(b))
+              ? Number.NaN
+              : this.context.functions.compare(type, a, b);
+        const value = eval_(0);
+        const aboveMin = compare(value, eval_(1));
+        if (aboveMin !== null && !(aboveMin >= 0)) return false;
+        const belowMax = compare(value, eval_(2));
+        if (belowMax !== null && !(belowMax <= 0)) return false;
+        return aboveMin === null || belowMax === null ? null : true;
       }
       case 'LIKE': {
         const value = eval_(0);

@@ -9,7 +9,7 @@
  * Output starts when input is finished: one page per getOutput call, of up to OUTPUT_GROUPS groups:
  * the grouping keys (in `groupingChannels` order), the group id (grouping sets) if any, then one
  * channel per aggregate (final values, or states for PARTIAL and INTERMEDIATE steps, of the type
- * `intermediateTypeOf(function)`).
+ * the function's signature declares, `function.intermediateType`).
  *
  * A global aggregation (no keys) always emits exactly one row, also on empty input (count 0, other
  * aggregates NULL; a PARTIAL step emits its empty state). With grouping sets, `globalGroupIds` lists

@@ -1,14 +1,13 @@
 /**
  * Splits a SINGLE aggregation into PARTIAL (below a future exchange: each task aggregates its own
  * rows) and FINAL (merges the partial states). The PARTIAL node outputs the grouping keys and one
- * state symbol per aggregate; a state symbol is declared with the aggregate's result type, its
- * actual representation being the execution layer's business. The FINAL aggregate takes the state
+ * state symbol per aggregate, typed with the intermediate type the aggregate's signature declares
+ * (what its accumulator emits and reads; the states cross the network between stages). The FINAL aggregate takes the state
  * symbol as its only argument. Aggregations with DISTINCT or ORDER BY aggregates stay SINGLE (they
  * need all rows in one place). Not part of the default pipeline: AddExchanges applies it where it
  * inserts exchanges.
  */
-import type { ResolvedFunction } from '../../functions/function-registry.js';
-import type { Type } from '../../types/type.js';
+import { fail } from '../../common/invariant.js';
 import { ref } from '../expressions.js';
 import type { AggregateCall, AggregationNode, PlanNode } from '../plan-nodes.js';
 import { rewritePlan } from '../plan-utils.js';
@@ -23,19 +22,14 @@ export const splitAggregations: PlanRule = {
   },
 };
 
-/**
- * PARTIAL below FINAL for one SINGLE aggregation, or the node itself when it cannot be split.
- * `intermediateType` gives the type of each aggregate's state (the execution layer knows it);
- * plans whose partial states cross a network need it, in-process plans may leave it out.
- */
-export function splitAggregation(
-  node: AggregationNode,
-  ctx: RuleContext,
-  intermediateType?: (fn: ResolvedFunction) => Type,
-): PlanNode {
+/** PARTIAL below FINAL for one SINGLE aggregation, or the node itself when it cannot be split. */
+export function splitAggregation(node: AggregationNode, ctx: RuleContext): PlanNode {
   if (node.aggregates.some((a) => a.distinct || (a.orderBy?.length ?? 0) > 0)) return node;
   const states = node.aggregates.map((a) =>
-    ctx.symbols.newSymbol(`${a.function.name}_partial`, intermediateType?.(a.function) ?? a.function.returnType),
+    ctx.symbols.newSymbol(
+      `${a.function.name}_partial`,
+      a.function.intermediateType ?? fail(`aggregate ${a.function.signature} declares no intermediate type`),
+    ),
   );
   const partialCalls: AggregateCall[] = node.aggregates.map((a, i) => ({ ...a, symbol: states[i].name }));
   const partial = ctx.factory.aggregation(node.source, node.groupingKeys, partialCalls, {

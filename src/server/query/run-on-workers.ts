@@ -6,7 +6,6 @@
  * or an early stop of the query reaches every task.
  */
 import { toVivaceError } from '../../common/vivace-error.js';
-import { intermediateTypeOf } from '../../execution/aggregation/aggregate-registry.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { planDistributed } from '../../planner/distributed-plan.js';
 import type { OutputNode } from '../../planner/plan-nodes.js';
@@ -30,7 +29,7 @@ export async function runOnWorkers(
   const fragments = planDistributed(
     plan,
     { session: context.session, metadata, functions: engine.functions },
-    { joinDistribution: settings.joinDistributionType, intermediateType: intermediateTypeOf },
+    { joinDistribution: settings.joinDistributionType },
   );
   const memoryLimit = context.memoryLimitBytes;
   const execution = new DistributedExecution({

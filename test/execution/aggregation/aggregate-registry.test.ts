@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createAccumulator, intermediateTypeOf } from '../../../src/execution/aggregation/aggregate-registry.js';
-import { defaultFunctionRegistry, type ResolvedFunction } from '../../../src/functions/function-registry.js';
+import { createAccumulator } from '../../../src/execution/aggregation/aggregate-registry.js';
+import {
+  createDefaultFunctionRegistry,
+  defaultFunctionRegistry,
+  type ResolvedFunction,
+} from '../../../src/functions/function-registry.js';
 import type { ArgumentType } from '../../../src/functions/signature-binder.js';
 import {
   arrayOf,
   BIGINT,
   BOOLEAN,
+  DATE,
   DOUBLE,
   decimal,
   INTERVAL_DAY_TO_SECOND,
@@ -117,7 +122,7 @@ describe('aggregate registry', () => {
   });
 
   it('declares intermediate types', () => {
-    const of = (name: string, types: ArgumentType[]) => intermediateTypeOf(registry.resolveFunction(name, types));
+    const of = (name: string, types: ArgumentType[]) => registry.resolveFunction(name, types).intermediateType;
     assert.deepEqual(of('count', []), BIGINT);
     assert.deepEqual(of('sum', [decimal(10, 2)]), decimal(38, 2));
     assert.deepEqual(of('sum', [REAL]), DOUBLE);
@@ -131,5 +136,75 @@ describe('aggregate registry', () => {
     );
     assert.deepEqual(of('array_agg', [BIGINT]), arrayOf(BIGINT));
     assert.deepEqual(of('reduce_agg', [BIGINT, DOUBLE, lambda, lambda]), DOUBLE);
+  });
+
+  it('declares, for every aggregate signature, the intermediate type its accumulator really produces', () => {
+    // The planner types partial states from the signature and the accumulator builds its blocks
+    // from its own type: the two must never drift. CALLS covers every signature (test above);
+    // generic ones are bound again with other types for their variables.
+    const others: ArgumentType[] = [
+      BIGINT,
+      DOUBLE,
+      REAL,
+      VARCHAR,
+      decimal(20, 5),
+      arrayOf(BIGINT),
+      rowOf([{ type: DATE }]),
+    ];
+    const calls: ResolvedFunction[] = [...resolved];
+    for (const fn of resolved) {
+      const generic = registry.signaturesOf(fn.name).some((s) => s.text === fn.id && s.typeVariables.length > 0);
+      if (!generic || fn.name === 'reduce_agg') continue;
+      for (const other of others) {
+        const types = fn.argumentTypes.map((t, i) => (i === 0 || (fn.name.endsWith('_by') && i === 1) ? other : t));
+        try {
+          calls.push(registry.resolveFunction(fn.name, types));
+        } catch {
+          // a type the signature's constraints refuse (e.g. an unorderable key)
+        }
+      }
+    }
+    assert.ok(calls.length > resolved.length + 40, `only ${calls.length} calls`);
+    for (const fn of calls) {
+      const declared = fn.intermediateType;
+      assert.ok(declared, `${fn.signature} declares no intermediate type`);
+      const accumulator = createAccumulator(fn, { lambdas: [() => 0, () => 0] });
+      assert.deepEqual(declared, accumulator.intermediateType, fn.signature);
+      // And the accumulator's state blocks are of that type: a PARTIAL block reads back in a FINAL step.
+      accumulator.setGroupCount(1);
+      const state = accumulator.evaluateIntermediate(0, 1);
+      const final = createAccumulator(fn, { lambdas: [() => 0, () => 0] });
+      final.setGroupCount(1);
+      final.addIntermediate(new Int32Array(1), state, 1);
+      assert.equal(final.evaluateFinal(0, 1).positionCount, 1, fn.signature);
+    }
+  });
+
+  it('refuses an aggregate definition without an intermediate type, or with an unbound variable in it', () => {
+    const custom = createDefaultFunctionRegistry();
+    assert.throws(
+      () => custom.register({ kind: 'aggregate', signature: 'agg_a(double):double', description: 'a' }),
+      /an aggregate must declare its intermediate type/,
+    );
+    assert.throws(
+      () =>
+        custom.register({
+          kind: 'aggregate',
+          signature: 'agg_b<T>(T):T',
+          description: 'b',
+          intermediateType: 'row(n bigint, kept array(U))',
+        }),
+      /Malformed function signature/,
+    );
+    custom.register({
+      kind: 'aggregate',
+      signature: 'agg_c<T>(T,bigint):array(T)',
+      description: 'c',
+      intermediateType: 'row(n bigint, kept array(T), interval day to second)',
+    });
+    assert.deepEqual(
+      custom.resolveFunction('agg_c', [VARCHAR, BIGINT]).intermediateType,
+      rowOf([{ name: 'n', type: BIGINT }, { name: 'kept', type: arrayOf(VARCHAR) }, { type: INTERVAL_DAY_TO_SECOND }]),
+    );
   });
 });

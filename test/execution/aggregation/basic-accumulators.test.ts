@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { VivaceError } from '../../../src/common/vivace-error.js';
 import { int64Block } from '../../../src/data/block.js';
 import { blockOf } from '../../../src/data/block-builder.js';
-import { createAccumulator, intermediateTypeOf } from '../../../src/execution/aggregation/aggregate-registry.js';
+import { createAccumulator } from '../../../src/execution/aggregation/aggregate-registry.js';
 import {
   BIGINT,
   BOOLEAN,
@@ -128,7 +128,7 @@ describe('avg', () => {
 
   it('declares a row(count, sum) intermediate state', () => {
     assert.deepEqual(
-      intermediateTypeOf(resolve('avg', [DOUBLE])),
+      resolve('avg', [DOUBLE]).intermediateType,
       rowOf([
         { name: 'count', type: BIGINT },
         { name: 'sum', type: DOUBLE },
@@ -221,7 +221,7 @@ describe('checksum', () => {
     assert.notDeepEqual(a, c);
     assert.notDeepEqual(a, d);
     assert.equal(aggregate(resolve('checksum', [BIGINT]), [[]], [], {}, 1)[0], null);
-    assert.deepEqual(intermediateTypeOf(resolve('checksum', [BIGINT])), VARBINARY);
+    assert.deepEqual(resolve('checksum', [BIGINT]).intermediateType, VARBINARY);
   });
 
   it('gives equal checksums for equal bigints across block encodings', () => {

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { float64Block } from '../../../src/data/block.js';
 import type { Page } from '../../../src/data/page.js';
-import { intermediateTypeOf } from '../../../src/execution/aggregation/aggregate-registry.js';
 import { OperatorContext } from '../../../src/execution/operator-context.js';
 import {
   type AggregateChannels,
@@ -35,7 +34,9 @@ function outputTypes(parameters: HashAggregationParameters): Type[] {
   return [
     ...parameters.groupingTypes,
     ...(parameters.groupIdChannel === undefined ? [] : [BIGINT]),
-    ...parameters.aggregates.map((a) => (states ? intermediateTypeOf(a.function) : a.function.returnType)),
+    ...parameters.aggregates.map((a) =>
+      states ? (a.function.intermediateType ?? assert.fail('no intermediate type')) : a.function.returnType,
+    ),
   ];
 }
 

@@ -99,3 +99,23 @@ NULL
 
 statement error TYPE_MISMATCH: All COALESCE operands must be the same type or coercible to a common type. Cannot find common type between integer and varchar(1), all types (without duplicates): [integer, varchar(1)]
 SELECT coalesce(1, 'a')
+
+# NULLIF evaluates its second argument only when the first is not NULL, and BETWEEN is exactly
+# `value >= min AND value <= max`: max is not evaluated once value < min (the compiled code once
+# evaluated both eagerly and raised their errors; found by the random-expression fuzzer).
+query
+SELECT NULLIF(IF(nationkey >= 0, NULL, nationkey), 1 / (nationkey - nationkey)), nationkey BETWEEN 5 AND 1 / (nationkey - nationkey) FROM nation WHERE nationkey = 0
+----
+NULL	false
+
+# A NaN is between nothing, as `>=` and `<=` are false for it; folded constants and columns alike.
+query
+SELECT x BETWEEN 0 AND infinity(), x BETWEEN -infinity() AND infinity(), 1e0 BETWEEN x AND 2e0, x NOT BETWEEN 0 AND 1, nan() BETWEEN 0 AND nan(), 1e0 BETWEEN nan() AND 2e0 FROM (SELECT nationkey / 0e0 AS x FROM nation WHERE nationkey = 0)
+----
+false	false	false	true	false	false
+
+# The same inside a lambda, which the interpreter evaluates.
+query
+SELECT transform(ARRAY[nan(), 1e0, 0e0], x -> x BETWEEN 0 AND nan()), transform(ARRAY[nan(), 5e0], x -> x BETWEEN 0 AND infinity())
+----
+[false, false, false]	[false, true]

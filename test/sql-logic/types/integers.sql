@@ -58,6 +58,13 @@ SELECT CAST(2.5 AS integer), CAST(3.5 AS integer), CAST(-2.5 AS integer), CAST(2
 ----
 3	4	-3	2	3
 
+# A double that rounds to zero becomes the integer 0, never a negative zero (which a later cast
+# to double would print as -0.0); folded constants and columns alike.
+query
+SELECT CAST(CAST(-0.4E0 AS integer) AS double), CAST(CAST(-0.05E0 AS smallint) AS double), CAST(CAST(x AS bigint) AS double) FROM (VALUES -0.3E0) t(x)
+----
+0.0	0.0	0.0
+
 query
 SELECT CAST('true' AS boolean), CAST('FALSE' AS boolean), CAST('1' AS boolean), CAST('0' AS boolean)
 ----

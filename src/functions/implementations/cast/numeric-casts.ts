@@ -54,7 +54,7 @@ function integralFits(value: bigint, kind: 'tinyint' | 'smallint' | 'integer' | 
 /** Java's DoubleMath.roundToLong(x, HALF_UP) for finite x: nearest integer, ties away from zero. */
 function roundHalfUp(value: number): number {
   const rounded = Math.round(Math.abs(value));
-  return value < 0 ? -rounded : rounded + 0;
+  return value < 0 ? 0 - rounded : rounded + 0; // never -0: integers have no negative zero
 }
 
 /** A cast between numeric types (and boolean), or undefined when the pair is not numeric. */

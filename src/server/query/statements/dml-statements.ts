@@ -1,7 +1,8 @@
 /**
  * The statement trees DELETE, UPDATE and ALTER TABLE's rewrites run, built directly around the
  * user's parsed expressions instead of formatted to SQL and parsed again: an INSERT into the
- * staging table of a SELECT over the table, and UPDATE's count. Every embedded user expression is
+ * staging table of a SELECT over the table, UPDATE's count, and the partition queries of a
+ * whole-partition DELETE (partition-delete.ts). Every embedded user expression is
  * a fresh copy (the analyzer and planner may key what they learn by node), and keeps its position
  * in the statement's own text, so errors point at what the user wrote. Built nodes take the
  * position of the statement they serve.
@@ -65,6 +66,22 @@ export function nullOf(type: DataType): Expression {
   return { kind: 'Cast', value: { kind: 'NullLiteral', pos: type.pos }, type, safe: false, pos: type.pos };
 }
 
+/** `left AND right`. */
+export function and(left: Expression, right: Expression): Expression {
+  return { kind: 'LogicalBinary', operator: 'AND', left, right, pos: left.pos };
+}
+
+/** `value IN ('a', 'b', ...)` over string constants (a non-empty list). */
+export function inStrings(value: Expression, strings: readonly string[]): Expression {
+  const pos = value.pos;
+  return {
+    kind: 'InList',
+    value,
+    list: strings.map((text): Expression => ({ kind: 'StringLiteral', value: text, pos })),
+    pos,
+  };
+}
+
 /** `CASE WHEN condition THEN value ELSE otherwise END`. */
 export function searchedCase(condition: Expression, value: Expression, otherwise: Expression): Expression {
   const pos = condition.pos;
@@ -81,12 +98,13 @@ function selectFrom(
   table: QualifiedObjectName,
   where: Expression | undefined,
   pos: SourcePosition,
+  distinct = false,
 ): Query {
   return {
     kind: 'Query',
     body: {
       kind: 'QuerySpecification',
-      distinct: false,
+      distinct,
       select: values.map((expression) => ({ kind: 'SingleColumn', expression, pos: expression.pos })),
       from: { kind: 'Table', name: qualifiedName(table, pos), pos },
       ...(where === undefined ? {} : { where }),
@@ -106,6 +124,16 @@ export function insertSelect(
 ): Insert {
   const pos = values[0]?.pos ?? { offset: 0, line: 1, column: 1 };
   return { kind: 'Insert', target: qualifiedName(target, pos), query: selectFrom(values, source, where, pos), pos };
+}
+
+/** `SELECT DISTINCT value FROM table WHERE where`. */
+export function selectDistinctWhere(
+  value: Expression,
+  table: QualifiedObjectName,
+  where: Expression,
+  pos: SourcePosition,
+): Query {
+  return selectFrom([value], table, where, pos, true);
 }
 
 /** `SELECT count(*) FROM table [WHERE where]`. */

@@ -8,7 +8,6 @@ import type { AnalyzerOptions } from '../../../analyzer/analyzer.js';
 import { analyzeStatement } from '../../../analyzer/analyzer.js';
 import { analyzeCreateTableAs, analyzeInsert } from '../../../analyzer/write-analyzer.js';
 import { VivaceError } from '../../../common/vivace-error.js';
-import { intermediateTypeOf } from '../../../execution/aggregation/aggregate-registry.js';
 import type { JoinDistributionType } from '../../../planner/add-exchanges.js';
 import { planDistributed } from '../../../planner/distributed-plan.js';
 import { printFragments } from '../../../planner/fragment-printer.js';
@@ -123,7 +122,7 @@ export function explainStatement(statement: Explain, context: ExplainContext): E
     const fragments = planDistributed(
       plan,
       { session: context.analyzer.session, metadata: context.planner.metadata, functions: context.planner.functions },
-      { joinDistribution: context.joinDistribution ?? 'AUTOMATIC', intermediateType: intermediateTypeOf },
+      { joinDistribution: context.joinDistribution ?? 'AUTOMATIC' },
     );
     switch (statement.format ?? 'TEXT') {
       case 'JSON':

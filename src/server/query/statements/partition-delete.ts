@@ -4,7 +4,9 @@
  * a matching row are found with a query over the hidden `$partition` column; if any of their rows
  * does not match, the DELETE fails with NOT_SUPPORTED (Trino's message); otherwise the matching
  * rows are counted and the connector drops those partitions. Not for connectors with row-level
- * rewrites (they delete any rows) nor tables without `$partition`.
+ * rewrites (they delete any rows) nor tables without `$partition`. The queries are syntax trees
+ * built around the user's parsed WHERE (dml-statements.ts), never SQL text formatted and parsed
+ * again, so the WHERE means exactly what was written and its errors point at the user's text.
  */
 
 import type { Session } from '../../../analyzer/analysis-context.js';
@@ -13,11 +15,18 @@ import { fail } from '../../../common/invariant.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import { getValue } from '../../../data/block-values.js';
 import type { Page } from '../../../data/page.js';
-import type { Delete, Statement } from '../../../sql/ast.js';
-import { formatExpression } from '../../../sql/formatter.js';
-import { parseStatement } from '../../../sql/parser.js';
+import type { Delete, Expression, Statement } from '../../../sql/ast.js';
 import { BIGINT, VARCHAR } from '../../../types/type.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
+import {
+  and,
+  columnReference,
+  countRowsWhere,
+  inStrings,
+  isNotTrue,
+  isTrue,
+  selectDistinctWhere,
+} from './dml-statements.js';
 
 /** What data-modification.ts hands over (its own context and result types, restated to avoid a cycle). */
 interface PartitionDeleteContext {
@@ -33,14 +42,6 @@ interface PartitionDeleteResult {
 }
 
 const PARTITION_COLUMN = '$partition';
-
-function quote(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-function stringLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
 
 function firstColumn(pages: readonly Page[], type: typeof BIGINT | typeof VARCHAR): unknown[] {
   const values: unknown[] = [];
@@ -65,18 +66,21 @@ export async function deleteWholePartitions(
   if (table === undefined || !table.columns.some((c) => c.name === PARTITION_COLUMN && c.hidden === true)) {
     return undefined;
   }
-  const from = [name.catalog, name.schema, name.name].map(quote).join('.');
-  const matches = statement.where === undefined ? 'true' : `coalesce((${formatExpression(statement.where)}), false)`;
+  const pos = statement.pos;
+  const where = statement.where;
+  const partitionColumn = () => columnReference(PARTITION_COLUMN, pos);
+  // Each query gets its own copy of the user's WHERE (isTrue clones it).
+  const matches = (): Expression =>
+    where === undefined ? { kind: 'BooleanLiteral', value: true, pos } : isTrue(where);
   const partitions = firstColumn(
-    await context.runQuery(parseQuery(`SELECT DISTINCT ${quote(PARTITION_COLUMN)} FROM ${from} WHERE ${matches}`)),
+    await context.runQuery(selectDistinctWhere(partitionColumn(), name, matches(), pos)),
     VARCHAR,
   ) as string[];
   if (partitions.length === 0) return { updateType: 'DELETE', updateCount: 0 };
-  const within = `${quote(PARTITION_COLUMN)} IN (${partitions.map(stringLiteral).join(', ')})`;
-  const [others] = firstColumn(
-    await context.runQuery(parseQuery(`SELECT count(*) FROM ${from} WHERE ${within} AND NOT ${matches}`)),
-    BIGINT,
-  );
+  const within = () => inStrings(partitionColumn(), partitions);
+  const unmatched = where === undefined ? undefined : and(within(), isNotTrue(where));
+  const [others] =
+    unmatched === undefined ? [0] : firstColumn(await context.runQuery(countRowsWhere(name, unmatched, pos)), BIGINT);
   if (Number(others) > 0) {
     throw new VivaceError(
       'NOT_SUPPORTED',
@@ -84,18 +88,7 @@ export async function deleteWholePartitions(
       statement.pos,
     );
   }
-  const [deleted] = firstColumn(
-    await context.runQuery(parseQuery(`SELECT count(*) FROM ${from} WHERE ${within}`)),
-    BIGINT,
-  );
+  const [deleted] = firstColumn(await context.runQuery(countRowsWhere(name, within(), pos)), BIGINT);
   await connectorMetadata.deletePartitions({ schema: name.schema, table: name.name }, partitions);
   return { updateType: 'DELETE', updateCount: Number(deleted) };
-}
-
-/**
- * The partition queries are built as text around the user's WHERE (formatted back) and parsed:
- * they read the hidden `$partition` column, which no syntax-tree builder of dml-statements.ts covers.
- */
-function parseQuery(sql: string): Statement {
-  return parseStatement(sql);
 }

@@ -93,6 +93,37 @@ SELECT count(*), count(DISTINCT regionkey) FROM lake.default.parts
 ----
 25	5
 
+# The partition queries embed the user's WHERE as its syntax tree, not as text formatted back and
+# parsed again: quoted names with spaces and quotes, string literals with quotes, and errors that
+# point at the DELETE's own text.
+statement ok
+CREATE TABLE lake.default.quoted_parts WITH (partitioned_by = ARRAY['region']) AS SELECT nationkey AS "nation key", name AS "the ""name""", CASE regionkey WHEN 1 THEN 'it''s' WHEN 2 THEN 'a "b"' ELSE 'plain' END AS region FROM tpch.tiny.nation
+
+query
+DELETE FROM lake.default.quoted_parts WHERE region = 'it''s' AND "nation key" >= 0 AND "the ""name""" <> 'x''y'
+----
+5
+
+statement error NOT_SUPPORTED: Deletes must match whole partitions for non-transactional tables
+DELETE FROM lake.default.quoted_parts WHERE region = 'a "b"' AND "the ""name""" = 'JAPAN'
+
+statement error TYPE_MISMATCH: line 2:22: Cannot apply operator: varchar(25) = integer
+DELETE FROM lake.default.quoted_parts
+WHERE "the ""name""" = 1
+
+query
+DELETE FROM lake.default.quoted_parts WHERE region = 'a "b"' AND "nation key" IS NOT NULL
+----
+5
+
+query
+SELECT region, count(*) FROM lake.default.quoted_parts GROUP BY 1
+----
+plain	15
+
+statement ok
+DROP TABLE lake.default.quoted_parts
+
 statement error NOT_SUPPORTED: This connector does not support updates
 UPDATE lake.default.parts SET name = 'x'
 
