@@ -10,8 +10,11 @@
  *   4. pruning: lineitem sorted by shipdate, `WHERE shipdate >= DATE '1998-06-01'`, bytes read
  *      (the query's raw input bytes, which the lake page source counts from storage) against the
  *      same scan without the filter.
+ *   5. the same queries over `tpch.sf<N>` on the same cluster (the engine's own speed, without the
+ *      lake), so that what the lake adds can be told from what the engine costs.
  * Files are cached in .cache/lake-bench/sf<N>/parquet; the data directory (metastore and CTAS
- * output) is made fresh each run. Usage: `npm run bench -- lake [--sf 1] [--runs 1] [q01 ...]`;
+ * output) is made fresh each run. Usage: `npm run bench -- lake [--sf 1] [--runs 1]
+ * [--schemas duck,vivace,tpch] [q01 ...]` (`--schemas` picks the passes; without `vivace` no CTAS);
  * `--storage s3` runs the same files from the S3 test server beside local disk instead
  * (lake-s3-bench.ts).
  */
@@ -55,12 +58,18 @@ interface HttpResult {
   readonly id: string;
 }
 
-export async function runSql(url: string, sql: string, schema: string, catalog = 'lake'): Promise<HttpResult> {
+/** Runs `sql` with `schema` (of `defaultCatalog`, or written `catalog.schema`) as the session's default. */
+export async function runSql(url: string, sql: string, schema: string, defaultCatalog = 'lake'): Promise<HttpResult> {
   const start = performance.now();
+  const [catalog, schemaName] = schema.includes('.') ? schema.split('.') : [defaultCatalog, schema];
   let response = await fetch(`${url}/v1/statement`, {
     method: 'POST',
     body: sql,
-    headers: { 'X-Service-User': 'bench', 'X-Service-Catalog': catalog, 'X-Service-Schema': schema },
+    headers: {
+      'X-Service-User': 'bench',
+      'X-Service-Catalog': catalog ?? defaultCatalog,
+      'X-Service-Schema': schemaName ?? schema,
+    },
   });
   const rows: unknown[][] = [];
   for (;;) {
@@ -151,6 +160,7 @@ export async function run(args: readonly string[]): Promise<void> {
   if (option(args, '--storage', 'local') === 's3') return (await import('./lake-s3-bench.js')).run(args);
   const sf = Number(option(args, '--sf', '1'));
   const runs = Number(option(args, '--runs', '1'));
+  const passes = new Set(option(args, '--schemas', 'duck,vivace,tpch').split(','));
   const selected = args.filter((a) => /^q\d\d$/.test(a));
   const queries =
     selected.length > 0 ? selected : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
@@ -173,8 +183,8 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     const schema = sf === 0.01 ? 'tiny' : `sf${sf}`;
-    console.log('\nCTAS from tpch into lake.vivace (Parquet, zstd), 2 workers:');
-    for (const table of tables) {
+    if (passes.has('vivace')) console.log('\nCTAS from tpch into lake.vivace (Parquet, zstd), 2 workers:');
+    for (const table of passes.has('vivace') ? tables : []) {
       const result = await runSql(
         url,
         `CREATE TABLE lake.vivace.${table} AS SELECT * FROM tpch.${schema}.${table}`,
@@ -190,7 +200,7 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     // Column statistics (distinct counts above all) give the optimizer its join orders, as over tpch.
-    for (const schemaName of ['duck', 'vivace']) {
+    for (const schemaName of ['duck', 'vivace'].filter((name) => passes.has(name))) {
       const start = performance.now();
       for (const table of tables) await runSql(url, `ANALYZE lake.${schemaName}.${table}`, schemaName);
       console.log(`ANALYZE of every table in lake.${schemaName}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
@@ -206,7 +216,9 @@ export async function run(args: readonly string[]): Promise<void> {
     for (const [schemaName, reference, label] of [
       ['duck', duckFiles, 'DuckDB-written Parquet'],
       ['vivace', duckTables, 'Vivace-written Parquet (CTAS)'],
+      [`tpch.${schema}`, duckTables, `tpch.${schema} (the engine without the lake)`],
     ] as const) {
+      if (!passes.has(schemaName.startsWith('tpch.') ? 'tpch' : schemaName)) continue;
       console.log(`\nTPC-H sf${sf} over ${label}, 2 workers vs DuckDB (2 threads):`);
       console.log('query  vivace ms  duckdb ms   ratio  answer');
       const ratios: number[] = [];

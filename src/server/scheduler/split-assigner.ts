@@ -2,7 +2,9 @@
  * Hands the splits of one table scan to the tasks of a leaf stage a few at a time, as the
  * connector's split source delivers them: each task holds at most `maxPendingPerTask` splits it
  * has not finished and gets more as it reports splits done, so faster workers read more of the
- * table. Splits are pulled from the source in batches whenever fewer are queued than the tasks
+ * table. A task takes no more than its fair share of the queue (the splits queued and those pending
+ * on every task, spread evenly), so a table of a few splits runs on several workers rather than
+ * filling the first task's bound before the next task is asked. Splits are pulled from the source in batches whenever fewer are queued than the tasks
  * could take, so the first splits run while the connector is still listing the rest, and at most
  * a few batches wait in the coordinator. A split that names the nodes holding its data
  * (`ConnectorSplit.addresses`) goes only to a task on one of them; one whose nodes have no task
@@ -25,6 +27,8 @@ export interface SplitTask {
 
 interface TaskProgress {
   assigned: number;
+  /** Splits the task last reported completed. */
+  completed: number;
   noMoreSplitsSent: boolean;
 }
 
@@ -52,7 +56,7 @@ export class SplitAssigner {
     /** The table's name, for errors. */
     private readonly table = 'table',
   ) {
-    for (const task of tasks) this.progress.set(task.partition, { assigned: 0, noMoreSplitsSent: false });
+    for (const task of tasks) this.progress.set(task.partition, { assigned: 0, completed: 0, noMoreSplitsSent: false });
   }
 
   /** Splits received and not yet assigned. */
@@ -122,12 +126,20 @@ export class SplitAssigner {
   next(task: SplitTask, completed: number): TaskSource | undefined {
     const progress = this.progress.get(task.partition);
     if (progress === undefined || progress.noMoreSplitsSent) return undefined;
-    const room = this.maxPendingPerTask - (progress.assigned - completed);
+    progress.completed = Math.max(progress.completed, completed);
+    const room = this.maxPendingPerTask - (progress.assigned - progress.completed);
+    let unboundRoom = Math.min(room, this.fairShare(progress));
     const splits: ScheduledSplit[] = [];
     for (let i = 0; i < this.queue.length && splits.length < room; ) {
       const entry = this.queue[i];
       if (entry === undefined) break;
+      const unbound = (entry.split.addresses?.length ?? 0) === 0;
+      if (unbound && unboundRoom <= 0) {
+        i++;
+        continue;
+      }
       if (this.runsOn(entry.split, task)) {
+        if (unbound) unboundRoom--;
         this.queue.splice(i, 1);
         splits.push({ sequenceId: entry.sequenceId, split: entry.split as Record<string, unknown> });
       } else {
@@ -140,6 +152,26 @@ export class SplitAssigner {
     if (noMore) progress.noMoreSplitsSent = true;
     if (splits.length === 0 && !noMore) return undefined;
     return { planNodeId: this.planNodeId, splits, ...(noMore ? { noMoreSplits: true } : {}) };
+  }
+
+  /**
+   * How many splits that may run anywhere `progress`'s task may take now: the queued ones and
+   * those pending on the tasks still taking splits, spread evenly, less what it already holds
+   * (at least one when it holds none, so an idle task never waits for a busier one).
+   */
+  private fairShare(progress: TaskProgress): number {
+    let queued = 0;
+    for (const entry of this.queue) if ((entry.split.addresses?.length ?? 0) === 0) queued++;
+    let pendingEverywhere = 0;
+    let takers = 0;
+    for (const other of this.progress.values()) {
+      if (other.noMoreSplitsSent) continue;
+      takers++;
+      pendingEverywhere += other.assigned - other.completed;
+    }
+    const pending = progress.assigned - progress.completed;
+    const share = Math.ceil((queued + pendingEverywhere) / Math.max(1, takers)) - pending;
+    return pending === 0 ? Math.max(1, share) : share;
   }
 
   /** A split that names nodes runs on one of them (`checkPlacement` made sure the stage has one). */

@@ -1,6 +1,7 @@
 /**
  * The lake catalog on a real cluster (a coordinator and two worker processes on loopback): a
- * table over DuckDB-written Parquet files is read with splits on both workers, a CTAS written by
+ * table over DuckDB-written Parquet files is read with splits on both workers (also one of only four
+ * splits, fewer than a task holds), a CTAS written by
  * the workers is read back, and survives a restart of every process (the metastore and the files
  * are in the data directory, given by `--data-dir`).
  */
@@ -84,6 +85,13 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
         `COPY (SELECT i AS id, i % 10 AS bucket FROM range(${i * 250}, ${(i + 1) * 250}) t(i)) TO '${files}/part-${i}.parquet' (FORMAT PARQUET)`,
       );
     }
+    // Fewer splits than one task may hold: still spread over both workers.
+    mkdirSync(join(root, 'four'), { recursive: true });
+    for (let i = 0; i < 4; i++) {
+      await duckdb(
+        `COPY (SELECT i AS id FROM range(${i * 100}, ${(i + 1) * 100}) t(i)) TO '${root}/four/part-${i}.parquet' (FORMAT PARQUET)`,
+      );
+    }
     // Small files share a split up to hive.max-split-size: 1kB makes every file its own split.
     mkdirSync(join(etc, 'catalog'), { recursive: true });
     writeFileSync(
@@ -99,9 +107,21 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     const url = coordinator!.url;
     await runStatement(url, `CREATE TABLE lake.default.numbers WITH (external_location = 'file://${files}')`);
     assert.deepEqual(await runStatement(url, 'SELECT count(*), sum(id) FROM lake.default.numbers'), [[4000, 7998000]]);
+    await assertReadOnBothWorkers(url, 'SELECT count(*), sum(id) FROM lake.default.numbers');
+  });
+
+  it('spreads a table of four splits over both workers', async () => {
+    const url = coordinator!.url;
+    await runStatement(url, `CREATE TABLE lake.default.four WITH (external_location = 'file://${root}/four')`);
+    assert.deepEqual(await runStatement(url, 'SELECT count(*), sum(id) FROM lake.default.four'), [[400, 79800]]);
+    await assertReadOnBothWorkers(url, 'SELECT count(*), sum(id) FROM lake.default.four');
+  });
+
+  /** The leaf tasks of the (finished) query with text `sql` read rows on both workers. */
+  async function assertReadOnBothWorkers(url: string, sql: string): Promise<void> {
     const response = await fetch(`${url}/v1/query`);
     const queries = (await response.json()) as { queryId: string; query: string }[];
-    const read = queries.find((q) => q.query === 'SELECT count(*), sum(id) FROM lake.default.numbers');
+    const read = queries.find((q) => q.query === sql);
     assert.ok(read !== undefined);
     const tasks = await runStatement(
       url,
@@ -110,7 +130,7 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     const rowsByNode = new Map(tasks.map((row) => [row[0] as string, Number(row[1])]));
     assert.ok((rowsByNode.get('worker-1') ?? 0) > 0, `worker-1 read rows: ${JSON.stringify(tasks)}`);
     assert.ok((rowsByNode.get('worker-2') ?? 0) > 0, `worker-2 read rows: ${JSON.stringify(tasks)}`);
-  });
+  }
 
   it('keeps a CTAS written by the workers through a restart of every process', async () => {
     await runStatement(

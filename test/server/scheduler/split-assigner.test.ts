@@ -81,6 +81,35 @@ describe('SplitAssigner', () => {
     assert.equal(assigner.remaining, 0);
   });
 
+  it('spreads a table of few splits over the tasks instead of filling the first task first', async () => {
+    const assigner = new SplitAssigner('7', fixedSplitSource(splits(4)), [a, b], 6, recorder());
+    await assigner.fill();
+    assert.deepEqual(
+      assigner.next(a, 0)!.splits.map((s) => s.sequenceId),
+      [0, 1],
+    );
+    const toB = assigner.next(b, 0)!;
+    assert.deepEqual(
+      toB.splits.map((s) => s.sequenceId),
+      [2, 3],
+    );
+    assert.equal(toB.noMoreSplits, true);
+  });
+
+  it('gives the queue to the task with fewer splits pending, and one split to an idle task', async () => {
+    const assigner = new SplitAssigner('7', fixedSplitSource(splits(9)), [a, b], 6, recorder());
+    await assigner.fill();
+    assert.equal(assigner.next(a, 0)!.splits.length, 5, 'half of 9, rounded up');
+    assert.equal(assigner.next(b, 0)!.splits.length, 4);
+    assert.equal(assigner.next(b, 0), undefined, 'nothing queued');
+    assert.equal(assigner.remaining, 0);
+    const three = new SplitAssigner('7', fixedSplitSource(splits(3)), [a, b], 6, recorder());
+    await three.fill();
+    assert.equal(three.next(a, 0)!.splits.length, 2);
+    assert.equal(three.next(a, 0), undefined, 'a holds more than its share');
+    assert.equal(three.next(b, 0)!.splits.length, 1);
+  });
+
   it('sends a split that names its node only to the task on that node', async () => {
     const source = fixedSplitSource([...splits(2, ['b']), ...splits(1)]);
     const assigner = new SplitAssigner('1', source, [a, b], 10, recorder());

@@ -3,8 +3,11 @@
  * own splits and page sources) and stores, per column, the null count, min/max (numbers, dates,
  * decimals) and distinct count — per partition for a partitioned table, for the table otherwise,
  * as Trino's statistics documents hold them — with `numRows`. Distinct values are counted exactly
- * up to `EXACT_DISTINCT_LIMIT` per column, then extrapolated linearly over the remaining rows
- * (capped by the row count): an estimate for the optimizer, not an answer.
+ * up to `EXACT_DISTINCT_LIMIT` per column, then estimated by a HyperLogLog sketch of every value
+ * (2^14 registers, about 0.8 % standard error), as Trino's ANALYZE does with approx_distinct: an
+ * estimate for the optimizer, not an answer. (Linear extrapolation from the rows at the limit, the
+ * first method, put 4.3 M distinct part keys in TPC-H SF 1 lineitem instead of 200,000 — every
+ * key appears early — and gave Q9 a join order that replicated a 5 M-row build.)
  */
 
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
@@ -24,6 +27,57 @@ import type { LakeMetadata } from './lake-metadata.js';
 import { LakePageSource } from './lake-page-source.js';
 
 const EXACT_DISTINCT_LIMIT = 100_000;
+const SKETCH_INDEX_BITS = 14;
+
+const hashScratch = new DataView(new ArrayBuffer(8));
+
+/** Murmur3's 32-bit finaliser: every input bit moves every output bit. */
+function mix32(h: number): number {
+  let x = h;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** A 32-bit hash of a distinct-set key (a number, or a string: other values are keyed as text). */
+function hashKey(key: unknown): number {
+  if (typeof key === 'number') {
+    hashScratch.setFloat64(0, key === 0 ? 0 : key); // -0 and 0 are one value
+    return mix32(hashScratch.getInt32(0) ^ mix32(hashScratch.getInt32(4) + 0x9e3779b9));
+  }
+  const text = typeof key === 'string' ? key : String(key);
+  let h = 0x811c9dc5; // FNV-1a over UTF-16 code units, then mixed
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return mix32(h);
+}
+
+/** HyperLogLog registers (Flajolet et al.) over `hashKey` hashes, with linear counting when sparse. */
+class DistinctSketch {
+  private readonly registers = new Uint8Array(1 << SKETCH_INDEX_BITS);
+
+  add(key: unknown): void {
+    const hash = hashKey(key);
+    const index = hash >>> (32 - SKETCH_INDEX_BITS);
+    const rest = (hash << SKETCH_INDEX_BITS) >>> 0;
+    const rank = rest === 0 ? 32 - SKETCH_INDEX_BITS + 1 : Math.clz32(rest) + 1;
+    if (rank > (this.registers[index] as number)) this.registers[index] = rank;
+  }
+
+  estimate(): number {
+    const m = this.registers.length;
+    let sum = 0;
+    let zeros = 0;
+    for (const register of this.registers) {
+      sum += 2 ** -register;
+      if (register === 0) zeros++;
+    }
+    const raw = ((0.7213 / (1 + 1.079 / m)) * m * m) / sum;
+    return raw <= 2.5 * m && zeros > 0 ? m * Math.log(m / zeros) : raw;
+  }
+}
 
 class ColumnAccumulator {
   nulls = 0;
@@ -31,7 +85,8 @@ class ColumnAccumulator {
   min: unknown;
   max: unknown;
   readonly distinct = new Set<unknown>();
-  rowsAtLimit = 0;
+  /** Every value once the exact set is full (its contents first; the set is then emptied). */
+  private sketch: DistinctSketch | undefined;
   totalLength = 0;
 
   constructor(readonly type: Type) {}
@@ -44,9 +99,16 @@ class ColumnAccumulator {
     }
     const key =
       typeof value === 'object' ? JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v)) : value;
-    if (this.distinct.size < EXACT_DISTINCT_LIMIT) {
+    if (this.sketch !== undefined) {
+      this.sketch.add(key);
+    } else {
       this.distinct.add(key);
-      this.rowsAtLimit = this.rows;
+      if (this.distinct.size >= EXACT_DISTINCT_LIMIT) {
+        const sketch = new DistinctSketch();
+        for (const seen of this.distinct) sketch.add(seen);
+        this.sketch = sketch;
+        this.distinct.clear();
+      }
     }
     if (typeof value === 'string') this.totalLength += value.length;
     if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') {
@@ -58,9 +120,9 @@ class ColumnAccumulator {
   statistics(): LakeColumnStatistics {
     const nonNull = this.rows - this.nulls;
     const distinct =
-      this.distinct.size < EXACT_DISTINCT_LIMIT
+      this.sketch === undefined
         ? this.distinct.size
-        : Math.min(nonNull, Math.round((this.distinct.size * this.rows) / Math.max(1, this.rowsAtLimit)));
+        : Math.min(nonNull, Math.max(EXACT_DISTINCT_LIMIT, Math.round(this.sketch.estimate())));
     const base: LakeColumnStatistics = { nullsCount: this.nulls, distinctValuesCount: distinct };
     const min = this.min;
     const max = this.max;

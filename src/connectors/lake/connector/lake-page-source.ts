@@ -13,6 +13,7 @@ import type { Block } from '../../../data/block.js';
 import { constantBlock } from '../../../data/block-builder.js';
 import { createPage, getPageRegion, type Page, selectChannels } from '../../../data/page.js';
 import type { ConnectorPageSource, PageSourceRequest } from '../../../spi/connector.js';
+import type { TupleDomain } from '../../../spi/tuple-domain.js';
 import { BIGINT, VARCHAR } from '../../../types/type.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { lakeError, messageOf } from '../lake-errors.js';
@@ -21,6 +22,7 @@ import { ParquetReader } from '../parquet/parquet-reader.js';
 import { parsePartitionValue } from '../partition/hive-partitions.js';
 import { readCsv } from '../text/csv-reader.js';
 import { readJsonLines } from '../text/json-lines.js';
+import { lakeDomain } from './lake-domains.js';
 import {
   asSplit,
   asTableHandle,
@@ -179,7 +181,7 @@ export class LakePageSource implements ConnectorPageSource {
         }
       }
       try {
-        for await (const page of this.readPart(handle, part, dataColumns, wanted)) {
+        for await (const page of this.readPart(handle, part, dataColumns, wanted, request.constraint)) {
           if (this.closed) return;
           const rows = Math.min(page.positionCount, remaining);
           const region = rows < page.positionCount ? getPageRegion(page, 0, rows) : page;
@@ -203,15 +205,19 @@ export class LakePageSource implements ConnectorPageSource {
     part: LakeSplitPart,
     dataColumns: readonly TypedColumn[],
     wanted: readonly TypedColumn[],
+    constraint: TupleDomain | undefined,
   ): AsyncGenerator<Page> {
     const { fs, footers, maxPageRows } = this.context;
     switch (handle.format) {
       case 'PARQUET': {
         const footer = await footers.get(fs, part.path, { size: part.size, lastModified: part.modified });
+        const domain = lakeDomain(constraint);
         const reader = new ParquetReader({
           fs,
           footer,
           columns: wanted,
+          // Pages the page index shows cannot match are skipped (the engine still filters rows).
+          ...(domain !== undefined && { domain }),
           ...(part.rowGroups !== undefined && { rowGroups: part.rowGroups }),
           maxPageRows,
         });

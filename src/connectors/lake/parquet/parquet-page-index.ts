@@ -75,7 +75,12 @@ export async function readPageIndexes(
         : { offset: 0, length: 0 },
     );
   }
-  const parts = await readRanges(read, ranges, coalescing);
+  // Only the indexes present are read: a placeholder range at offset 0 would coalesce with the
+  // indexes (within the merge distance of small files) and read the file from its start.
+  const present = ranges.filter((r) => r.length > 0);
+  const presentParts = await readRanges(read, present, coalescing);
+  let nextPart = 0;
+  const parts = ranges.map((r) => (r.length === 0 ? new Uint8Array(0) : (presentParts[nextPart++] as Uint8Array)));
   const reader = (bytes: Uint8Array) => ({
     view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     offset: 0,

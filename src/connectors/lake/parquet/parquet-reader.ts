@@ -28,7 +28,7 @@ import { createPage, getPageRegion, type Page } from '../../../data/page.js';
 import type { Type } from '../../../types/type.js';
 import type { LakeDomain } from '../domain.js';
 import type { FileSystem } from '../fs/file-system.js';
-import { type ByteRange, type CoalescingOptions, readRanges } from '../fs/range-coalescing.js';
+import { type ByteRange, type CoalescingOptions, DEFAULT_MAX_GAP, readRanges } from '../fs/range-coalescing.js';
 import { lakeError, messageOf } from '../lake-errors.js';
 import { readRecordBatch } from './arrow-ffi.js';
 import { arrowToBlock } from './arrow-to-blocks.js';
@@ -336,13 +336,18 @@ export class ParquetReader {
       spans.push(span);
       skips.set(name, subset.range.start - span.firstRow);
     }
+    const wantedRanges = ranges.filter((r) => r.length > 0);
+    let coalescing = this.options.coalescing;
+    if (subset !== undefined) {
+      // The pages the index excluded are what pruning saves: two columns' kept pages lie a chunk's
+      // remainder apart, so merging them across a gap larger than the bytes wanted would read more
+      // skipped bytes than kept ones (a whole small file within the 1 MiB merge distance).
+      const wantedBytes = wantedRanges.reduce((sum, r) => sum + r.length, 0);
+      coalescing = { ...coalescing, maxGap: Math.min(coalescing?.maxGap ?? DEFAULT_MAX_GAP, wantedBytes) };
+    }
     let parts: Uint8Array[];
     try {
-      parts = await readRanges(
-        (offset, length) => this.read(offset, length),
-        ranges.filter((r) => r.length > 0),
-        this.options.coalescing,
-      );
+      parts = await readRanges((offset, length) => this.read(offset, length), wantedRanges, coalescing);
     } catch (error) {
       throw this.wrap(error, 'HIVE_CANNOT_OPEN_SPLIT', 'Error reading Parquet file');
     }
