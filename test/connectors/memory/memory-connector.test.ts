@@ -98,7 +98,7 @@ describe('memory connector: splits', () => {
     await insert(connector, T, ['id', 'name'], [pages]);
     const splits = connector.listSplits({ table: T, desiredSplits: 3 }) as MemorySplit[];
     assert.deepEqual(
-      splits.map((s) => s.ranges.map((r) => [r.pageStart, r.pageEnd])).flat(),
+      splits.flatMap((s) => s.ranges.map((r) => [r.pageStart, r.pageEnd])),
       [
         [0, 2],
         [2, 4],
@@ -135,7 +135,10 @@ describe('memory connector: splits', () => {
     );
     assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
     const ids = (await readRows(connector, T, ['id'], { splits })).map((row) => row[0]);
-    assert.deepEqual(ids, rowsFrom(0, 200).map((row) => row[0]));
+    assert.deepEqual(
+      ids,
+      rowsFrom(0, 200).map((row) => row[0]),
+    );
     assert.equal(connector.listSplits({ table: T, desiredSplits: 1 }).length, 1);
   });
 
