@@ -2,7 +2,9 @@
  * The distributed form of an optimized plan, composed in one place: AddExchanges inserts the
  * remote exchanges (splitting aggregations into partial and final steps, choosing join
  * distributions), then the fragmenter cuts the plan at those exchanges into the fragments a
- * cluster runs as stages. Execution on the workers and EXPLAIN (TYPE DISTRIBUTED) both call this,
+ * cluster runs as stages. A plan small enough for one node (the placement policy's choice) gets
+ * no exchanges: the whole plan is one fragment, run as one task, as it would run in process.
+ * Execution on the workers and EXPLAIN (TYPE DISTRIBUTED) both call this,
  * so what EXPLAIN prints is what runs.
  */
 import type { ResolvedFunction } from '../functions/function-registry.js';
@@ -17,6 +19,8 @@ export interface DistributedPlanOptions {
   readonly joinDistribution: JoinDistributionType;
   /** The type of an aggregate's partial state, which travels between stages (the aggregate registry's). */
   readonly intermediateType: (fn: ResolvedFunction) => Type;
+  /** One stage without exchanges (the plan runs as one task on one node). */
+  readonly singleStage?: boolean;
 }
 
 /** Fragments `plan` (optimized, single-node) into the stages of a distributed query. */
@@ -26,6 +30,6 @@ export function planDistributed(
   options: DistributedPlanOptions,
 ): FragmentedPlan {
   const ruleContext = createRuleContext(plan, context);
-  const distributed = addExchanges(plan, ruleContext, options);
+  const distributed = options.singleStage === true ? plan : addExchanges(plan, ruleContext, options);
   return fragmentPlan(distributed, ruleContext.ids);
 }

@@ -69,7 +69,7 @@ describe('distributed queries on a coordinator and two worker processes', { time
     });
     // The failure detector's warm-up: a worker is active once it answered for a while.
     await eventually('workers used for queries', 30_000, async () => {
-      const { last } = await drain(await post(coordinator.url, 'SELECT count(*) FROM nation'));
+      const { last } = await drain(await post(coordinator.url, 'SELECT count(*) FROM orders'));
       return last.stats?.nodes >= 2 ? true : undefined;
     });
   });
