@@ -57,7 +57,8 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
     );
   }
   await eventually(`${workers} worker(s) running queries`, 60_000, async () => {
-    const stats = await runOverHttp(coordinator.url, 'SELECT count(*) FROM tpch.tiny.nation');
+    // A table above the single-node threshold, so that the query spreads over the workers.
+    const stats = await runOverHttp(coordinator.url, 'SELECT count(*) FROM tpch.tiny.orders');
     return stats.nodes >= workers ? true : undefined;
   });
   return {

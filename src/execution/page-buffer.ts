@@ -77,6 +77,11 @@ export class PageBuffer {
     return page;
   }
 
+  /** True once no more pages will be added (some may still be buffered). */
+  get noMorePages(): boolean {
+    return this.finished;
+  }
+
   /** True when finished and drained. */
   isDone(): boolean {
     return this.finished && this.pages.length === 0;

@@ -2,7 +2,9 @@
  * The distributed form of an optimized plan, composed in one place: AddExchanges inserts the
  * remote exchanges (splitting aggregations into partial and final steps, choosing join
  * distributions), then the fragmenter cuts the plan at those exchanges into the fragments a
- * cluster runs as stages. Execution on the workers and EXPLAIN (TYPE DISTRIBUTED) both call this,
+ * cluster runs as stages. A plan small enough for one node (the placement policy's choice) gets
+ * no exchanges: the whole plan is one fragment, run as one task, as it would run in process.
+ * Execution on the workers and EXPLAIN (TYPE DISTRIBUTED) both call this,
  * so what EXPLAIN prints is what runs.
  */
 import { addExchanges, type JoinDistributionType } from './add-exchanges.js';
@@ -13,6 +15,8 @@ import { createRuleContext, type RuleContextInput } from './rule.js';
 export interface DistributedPlanOptions {
   /** Session `join_distribution_type`. */
   readonly joinDistribution: JoinDistributionType;
+  /** One stage without exchanges (the plan runs as one task on one node). */
+  readonly singleStage?: boolean;
 }
 
 /** Fragments `plan` (optimized, single-node) into the stages of a distributed query. */
@@ -22,6 +26,6 @@ export function planDistributed(
   options: DistributedPlanOptions,
 ): FragmentedPlan {
   const ruleContext = createRuleContext(plan, context);
-  const distributed = addExchanges(plan, ruleContext, options);
+  const distributed = options.singleStage === true ? plan : addExchanges(plan, ruleContext, options);
   return fragmentPlan(distributed, ruleContext.ids);
 }

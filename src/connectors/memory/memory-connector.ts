@@ -3,14 +3,17 @@
  * Presto's memory catalog. Metadata and DDL live on the coordinator (memory-metadata.ts); pages
  * live in each node's store (memory-store.ts), written by page sinks wherever the writers run
  * (memory-page-sink.ts) — on the workers in a cluster, in the coordinator's own process without
- * workers. A split is a page range of one committed fragment and names the node holding it in
- * `addresses`, so the scheduler reads it there; it also carries the table's column names, since
- * the reading node has no metadata. Splits are made from the fragments committed when the query
+ * workers. A split is one or more page ranges of committed fragments held by one node, named in
+ * `addresses` so the scheduler reads it there; it also carries the table's column names, since
+ * the reading node has no metadata. Small fragments of one node share a split: a table filled by
+ * thousands of single-row INSERTs has thousands of one-page fragments, and a split (and a
+ * scheduler round trip) for each made every scan of it cost seconds. Splits are made from the fragments committed when the query
  * starts, so a query reads the table as it was then even while an INSERT commits.
  *
  * Catalog property: `memory.max-data-per-node` (default 128MB, as in Presto).
  */
 import { VivaceError } from '../../common/vivace-error.js';
+import type { Page } from '../../data/page.js';
 import {
   COORDINATOR_ONLY,
   type Connector,
@@ -37,12 +40,17 @@ import { MemoryStore } from './memory-store.js';
 export const MEMORY_MAX_DATA_PROPERTY = 'memory.max-data-per-node';
 export const DEFAULT_MEMORY_MAX_DATA_BYTES = 128 * 1024 * 1024;
 
-/** The JSON form of a memory split: pages [pageStart, pageEnd) of one fragment of a table record. */
-export interface MemorySplit extends ConnectorSplit {
-  readonly tableId: number;
+/** Pages [pageStart, pageEnd) of one fragment of a table record. */
+export interface MemoryPageRange {
   readonly fragmentId: string;
   readonly pageStart: number;
   readonly pageEnd: number;
+}
+
+/** The JSON form of a memory split: page ranges of fragments of one table record, all on one node. */
+export interface MemorySplit extends ConnectorSplit {
+  readonly tableId: number;
+  readonly ranges: readonly MemoryPageRange[];
   /** The table's column names in page order when the split was made. */
   readonly columns: readonly string[];
   readonly addresses: readonly string[];
@@ -54,13 +62,24 @@ export interface MemoryConnectorOptions {
   readonly maxDataBytes?: number;
 }
 
+function isPageRange(value: unknown): value is MemoryPageRange {
+  const range = value as Partial<MemoryPageRange> | null;
+  return (
+    range !== null &&
+    typeof range === 'object' &&
+    typeof range.fragmentId === 'string' &&
+    Number.isSafeInteger(range.pageStart) &&
+    Number.isSafeInteger(range.pageEnd)
+  );
+}
+
 function asMemorySplit(split: ConnectorSplit): MemorySplit {
-  const { tableId, fragmentId, pageStart, pageEnd, columns } = split;
+  const { tableId, ranges, columns } = split;
   if (
     !Number.isSafeInteger(tableId) ||
-    typeof fragmentId !== 'string' ||
-    !Number.isSafeInteger(pageStart) ||
-    !Number.isSafeInteger(pageEnd) ||
+    !Array.isArray(ranges) ||
+    ranges.length === 0 ||
+    !ranges.every(isPageRange) ||
     !Array.isArray(columns)
   ) {
     throw new VivaceError('GENERIC_INTERNAL_ERROR', `Not a memory split: ${JSON.stringify(split)}`);
@@ -113,26 +132,42 @@ export class MemoryConnector implements Connector {
     return fixedSplitSource(this.listSplits(request));
   }
 
-  /** Every split of a scan: page ranges of the fragments committed now. */
+  /**
+   * Every split of a scan: page ranges of the fragments committed now, about `desiredSplits` of
+   * them by rows. A large fragment is cut into several ranges; ranges of small fragments on the
+   * same node are gathered into one split until it holds its share of the rows.
+   */
   listSplits(request: SplitRequest): MemorySplit[] {
     const table = this.metadata.requireTable(request.table);
     if (table.fragments.length === 0 || request.constraint?.none === true) return [];
-    const counts = splitCounts(table.fragments, table.rowCount, Math.max(1, Math.floor(request.desiredSplits)));
+    const desired = Math.max(1, Math.floor(request.desiredSplits));
+    const counts = splitCounts(table.fragments, table.rowCount, desired);
+    const rowsPerSplit = Math.max(1, Math.ceil(table.rowCount / desired));
     const columns = table.columns.map((column) => column.name);
     const splits: MemorySplit[] = [];
+    /** The split being filled on each node. */
+    const open = new Map<string, { ranges: MemoryPageRange[]; rows: number }>();
+    const close = (nodeId: string, ranges: MemoryPageRange[]) =>
+      splits.push({ tableId: table.id, ranges, columns, addresses: [nodeId] });
     table.fragments.forEach((fragment, i) => {
       const count = counts[i];
       for (let part = 0; part < count; part++) {
-        splits.push({
-          tableId: table.id,
+        const group = open.get(fragment.nodeId) ?? { ranges: [], rows: 0 };
+        group.ranges.push({
           fragmentId: fragment.fragmentId,
           pageStart: Math.floor((part * fragment.pages) / count),
           pageEnd: Math.floor(((part + 1) * fragment.pages) / count),
-          columns,
-          addresses: [fragment.nodeId],
         });
+        group.rows += fragment.rows / count;
+        if (group.rows >= rowsPerSplit) {
+          close(fragment.nodeId, group.ranges);
+          open.delete(fragment.nodeId);
+        } else {
+          open.set(fragment.nodeId, group);
+        }
       }
     });
+    for (const [nodeId, group] of open) close(nodeId, group.ranges);
     return splits;
   }
 
@@ -148,8 +183,19 @@ export class MemoryConnector implements Connector {
   createPageSource(request: PageSourceRequest): ConnectorPageSource {
     const split = asMemorySplit(request.split);
     const qualified = `${this.catalogName}.${request.table.schema}.${request.table.table}`;
-    const stored = this.store.get(split.tableId, split.fragmentId);
-    if (stored === undefined && this.store.wrote(split.fragmentId)) {
+    const channels = request.columns.map((name) => {
+      const index = split.columns.indexOf(name);
+      if (index < 0) throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table '${qualified}'`);
+      return index;
+    });
+    const ranges = split.ranges.map((range) => ({ ...range, pages: this.storedPages(split, range, qualified) }));
+    return new MemoryPageSource(ranges, channels);
+  }
+
+  /** The pages of one range of `split`, held by this node. */
+  private storedPages(split: MemorySplit, range: MemoryPageRange, qualified: string): readonly Page[] {
+    const stored = this.store.get(split.tableId, range.fragmentId);
+    if (stored === undefined && this.store.wrote(range.fragmentId)) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified}' was dropped while being read`);
     }
     if (stored === undefined && split.addresses.includes(this.nodeId)) {
@@ -164,15 +210,10 @@ export class MemoryConnector implements Connector {
         `Data of table '${qualified}' is held by ${split.addresses.join(', ')}, not by ${this.nodeId}`,
       );
     }
-    if (split.pageEnd > stored.pages.length || split.pageStart > split.pageEnd) {
+    if (range.pageEnd > stored.pages.length || range.pageStart > range.pageEnd) {
       throw new VivaceError('GENERIC_INTERNAL_ERROR', `Split ${JSON.stringify(split)} is outside table '${qualified}'`);
     }
-    const channels = request.columns.map((name) => {
-      const index = split.columns.indexOf(name);
-      if (index < 0) throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table '${qualified}'`);
-      return index;
-    });
-    return new MemoryPageSource(stored.pages, split.pageStart, split.pageEnd, channels);
+    return stored.pages;
   }
 
   /** Made on the coordinator: what a sink on any node needs to write the table. */

@@ -262,14 +262,28 @@ async function waitForPlanning(query: QueryExecution, maxWaitMs: number): Promis
   }
 }
 
-/** Waits until rows are available, the query's state changes, or the time is up. */
+/**
+ * Waits until rows are available, the query ends, or the time is up — a state change on the way
+ * (STARTING, RUNNING) does not answer a GET without rows: each such answer cost the client one
+ * more round trip per statement. When every row has arrived but the query is not yet done, it
+ * also waits for the end, so that the answer carrying the last rows is final (as Presto's).
+ */
 async function waitForProgress(query: QueryExecution, pager: ResultPager, maxWaitMs: number): Promise<void> {
-  if (pager.hasRows(query) || query.isDone) return;
+  const ready = () => query.isDone || (pager.hasRows(query) && !query.results.noMorePages);
+  if (ready()) return;
   let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
   const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, maxWaitMs);
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve();
+    }, maxWaitMs);
   });
-  await Promise.race([query.results.whenReady(), query.whenStateChanges(), timeout]);
+  while (!ready() && !timedOut) {
+    const waits: Promise<void>[] = [query.whenStateChanges(), timeout];
+    if (!query.results.noMorePages) waits.push(query.results.whenReady());
+    await Promise.race(waits);
+  }
   clearTimeout(timer);
 }
 

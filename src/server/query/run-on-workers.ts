@@ -1,6 +1,7 @@
 /**
  * Runs a plan on the workers: composes its distributed form (planner/distributed-plan.ts, the same
- * function EXPLAIN uses), hands the fragments to the scheduler (scheduler/distributed-execution.ts)
+ * function EXPLAIN uses; one stage without exchanges when the placement policy chose a single
+ * node), hands the fragments to the scheduler (scheduler/distributed-execution.ts)
  * with the query's session and memory limit, and feeds the root stage's output into a buffer —
  * the query's results, or the writers' reports a distributed write commits. A cancel, a failure
  * or an early stop of the query reaches every task.
@@ -10,26 +11,31 @@ import type { PageBuffer } from '../../execution/page-buffer.js';
 import { planDistributed } from '../../planner/distributed-plan.js';
 import type { OutputNode } from '../../planner/plan-nodes.js';
 import type { StatementMetadata } from '../metadata/statement-metadata.js';
-import type { NodeInfo } from '../protocol/node-info.js';
 import type { ResultColumn } from '../protocol/query-state.js';
-import type { ClusterAccess } from '../scheduler/cluster-access.js';
 import { DistributedExecution } from '../scheduler/distributed-execution.js';
+import type { StatementPlacement } from './placement-policy.js';
 import type { StatementContext } from './statements/statement-context.js';
 
-/** Fragments `plan`, runs it on `workers` and feeds the root stage's output to `results`; throws its failure. */
+/** A placement on the workers: which ones, and whether as a single stage (one task, no exchanges). */
+export type WorkersPlacement = Extract<StatementPlacement, { runsOn: 'workers' }>;
+
+/** Fragments `plan`, runs it on the placement's workers and feeds the root stage's output to `results`; throws its failure. */
 export async function runOnWorkers(
   context: StatementContext,
-  cluster: ClusterAccess,
+  placement: WorkersPlacement,
   plan: OutputNode,
-  workers: readonly NodeInfo[],
   metadata: StatementMetadata,
   results: PageBuffer,
 ): Promise<void> {
   const { query, settings, engine } = context;
+  const { cluster, workers } = placement;
   const fragments = planDistributed(
     plan,
     { session: context.session, metadata, functions: engine.functions },
-    { joinDistribution: settings.joinDistributionType },
+    {
+      joinDistribution: settings.joinDistributionType,
+      singleStage: placement.singleStage,
+    },
   );
   const memoryLimit = context.memoryLimitBytes;
   const execution = new DistributedExecution({
@@ -77,17 +83,16 @@ export async function runOnWorkers(
 /** Runs a query's plan on the workers into the query's results, and ends the query. */
 export async function runQueryOnWorkers(
   context: StatementContext,
-  cluster: ClusterAccess,
+  placement: WorkersPlacement,
   plan: OutputNode,
   columns: readonly ResultColumn[],
-  workers: readonly NodeInfo[],
   metadata: StatementMetadata,
 ): Promise<void> {
   const query = context.query;
   query.columns = columns;
   query.transition('STARTING');
   try {
-    await runOnWorkers(context, cluster, plan, workers, metadata, query.results);
+    await runOnWorkers(context, placement, plan, metadata, query.results);
     query.finish();
   } catch (e) {
     query.endAfterError(e, true);

@@ -37,6 +37,8 @@ export interface ResolvedSessionProperties {
   readonly hashPartitionCount: number;
   readonly taskConcurrency: number;
   readonly pageRows: number | undefined;
+  /** Plans reading at most this many rows (by the statistics) run as one task on one node; 0: never. */
+  readonly singleNodeExecutionThresholdRows: number;
 }
 
 export interface SessionPropertyDefaults {
@@ -144,6 +146,31 @@ function positiveInteger(
   };
 }
 
+/** An integer in [0, 2^31 - 1] (0 switching something off). */
+function nonNegativeInteger(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
+  return {
+    name,
+    type: 'integer',
+    defaultValue,
+    description,
+    validate(value) {
+      const n = Number(value);
+      if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n)) {
+        throw invalid(name, `must be a non-negative integer: ${value}`);
+      }
+      if (n > MAX_INTEGER) throw invalid(name, `must be in the range [0, ${MAX_INTEGER}]: ${value}`);
+      return String(n);
+    },
+  };
+}
+
+/**
+ * The default of `single_node_execution_threshold_rows`: sqllogictest's tables, a BI tool's
+ * lookups and dimension tables; TPC-H `tiny` (its smallest query reads 8,000+ rows) stays
+ * distributed.
+ */
+export const DEFAULT_SINGLE_NODE_THRESHOLD_ROWS = 1000;
+
 export class SessionPropertyManager {
   private readonly definitions: ReadonlyMap<string, SessionPropertyDefinition>;
 
@@ -184,6 +211,11 @@ export class SessionPropertyManager {
         'page_rows',
         '0',
         'Maximum rows per page produced by scans and VALUES (testing); 0 means unlimited',
+      ),
+      nonNegativeInteger(
+        'single_node_execution_threshold_rows',
+        String(DEFAULT_SINGLE_NODE_THRESHOLD_ROWS),
+        'Queries and writes reading at most this many rows (by the statistics) run as one task on one node, without exchanges; 0 disables',
       ),
     ];
     // page_rows' default of 0 means "connector page sizes"; its validator rejects 0 from users.
@@ -233,6 +265,7 @@ export class SessionPropertyManager {
       hashPartitionCount: Number(value('hash_partition_count')),
       taskConcurrency: Number(value('task_concurrency')),
       pageRows: pageRows > 0 ? pageRows : undefined,
+      singleNodeExecutionThresholdRows: Number(value('single_node_execution_threshold_rows')),
     };
   }
 }

@@ -363,6 +363,9 @@ export class DistributedExecution {
           continue;
         }
         if (client.isFinished()) {
+          // Every row is here: the statement protocol may answer the last of them together with
+          // the query's end, instead of in one more response (its GET waits for the end).
+          results.finish();
           this.closeSplitSources();
           await this.whenAllTasksDone(TASK_FINISH_WAIT_MS);
           this.finished = true;

@@ -98,7 +98,7 @@ describe('memory connector: splits', () => {
     await insert(connector, T, ['id', 'name'], [pages]);
     const splits = connector.listSplits({ table: T, desiredSplits: 3 }) as MemorySplit[];
     assert.deepEqual(
-      splits.map((s) => [s.pageStart, s.pageEnd]),
+      splits.flatMap((s) => s.ranges.map((r) => [r.pageStart, r.pageEnd])),
       [
         [0, 2],
         [2, 4],
@@ -112,7 +112,7 @@ describe('memory connector: splits', () => {
           s.addresses.length === 1 &&
           s.addresses[0] === 'node-1' &&
           s.tableId === table.id &&
-          s.fragmentId === table.fragments[0]!.fragmentId,
+          s.ranges.every((r) => r.fragmentId === table.fragments[0]!.fragmentId),
       ),
     );
     assert.deepEqual(splits[0]!.columns, ['id', 'name']);
@@ -121,6 +121,25 @@ describe('memory connector: splits', () => {
     assert.deepEqual(connector.listSplits({ table: T, desiredSplits: 4, constraint: { none: true, columns: {} } }), []);
     assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
     assert.equal((await readRows(connector, T, ['id'], { splits })).length, 60);
+  });
+
+  it('gathers many small fragments into about the desired number of splits, reading each row once', async () => {
+    const connector = await connectorWithTable();
+    // 200 single-row INSERTs: 200 one-page fragments.
+    for (let i = 0; i < 200; i++) await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(i, 1))]]);
+    const splits = connector.listSplits({ table: T, desiredSplits: 4 }) as MemorySplit[];
+    assert.equal(splits.length, 4);
+    assert.deepEqual(
+      splits.map((s) => s.ranges.length),
+      [50, 50, 50, 50],
+    );
+    assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
+    const ids = (await readRows(connector, T, ['id'], { splits })).map((row) => row[0]);
+    assert.deepEqual(
+      ids,
+      rowsFrom(0, 200).map((row) => row[0]),
+    );
+    assert.equal(connector.listSplits({ table: T, desiredSplits: 1 }).length, 1);
   });
 
   it('keeps showing a reader the table as it was when its splits were made', async () => {

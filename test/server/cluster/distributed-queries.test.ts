@@ -69,7 +69,7 @@ describe('distributed queries on a coordinator and two worker processes', { time
     });
     // The failure detector's warm-up: a worker is active once it answered for a while.
     await eventually('workers used for queries', 30_000, async () => {
-      const { last } = await drain(await post(coordinator.url, 'SELECT count(*) FROM nation'));
+      const { last } = await drain(await post(coordinator.url, 'SELECT count(*) FROM orders'));
       return last.stats?.nodes >= 2 ? true : undefined;
     });
   });
@@ -339,9 +339,10 @@ describe('distributed queries on a coordinator and two worker processes', { time
     const { last: lost } = await drain(await post(coordinator.url, 'SELECT count(*) FROM memory.default.spread'));
     assert.match(lost.error.message, /held by worker-2 was lost: the node restarted/);
     // Tables written now are spread over both again.
-    const { rows } = await drain(
+    const { rows, last: created } = await drain(
       await post(coordinator.url, 'CREATE TABLE memory.default.again AS SELECT * FROM nation'),
     );
+    assert.equal(created.error, undefined, created.error?.message);
     assert.deepEqual(rows, [[25]]);
     const { rows: read } = await drain(await post(coordinator.url, 'SELECT sum(nationkey) FROM memory.default.again'));
     assert.deepEqual(read, [[300]]);

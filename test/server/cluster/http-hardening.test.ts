@@ -191,7 +191,7 @@ describe('HTTP hardening of a coordinator and two workers', { timeout: 180_000 }
       startRole(['worker', '--etc', etc, '--port', '0', '--node-id', nodeId, '--discovery-uri', coordinator.url], env);
     workers.push(...(await Promise.all([startWorker('worker-1'), startWorker('worker-2')])));
     await eventually('workers used for queries', 30_000, async () => {
-      const last = await drain(await post(coordinator.url, 'SELECT count(*) FROM nation', 'test'));
+      const last = await drain(await post(coordinator.url, 'SELECT count(*) FROM orders', 'test'));
       return last.stats?.nodes >= 2 ? true : undefined;
     });
   });

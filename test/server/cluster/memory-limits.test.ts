@@ -130,7 +130,7 @@ describe('memory limits on a coordinator and two worker processes', { timeout: 2
   before(async () => {
     ({ coordinator, workers } = await startCluster(etc, env));
     await eventually('both workers running queries', 60_000, async () =>
-      (await nodesUsed(coordinator.url, 'SELECT count(*) FROM tpch.tiny.nation')) >= 2 ? true : undefined,
+      (await nodesUsed(coordinator.url, 'SELECT count(*) FROM tpch.tiny.orders')) >= 2 ? true : undefined,
     );
   });
 

@@ -87,7 +87,7 @@ describe('a busy worker stays responsive and in the cluster', { timeout: 600_000
     }
     await eventually('two active workers', 30_000, async () => ((await activeWorkers()) === 2 ? true : undefined));
     await eventually('workers used for queries', 30_000, async () => {
-      const results = await post(coordinator.url, 'SELECT count(*) FROM nation');
+      const results = await post(coordinator.url, 'SELECT count(*) FROM orders');
       let last = results;
       while (last.nextUri) last = (await (await fetch(last.nextUri)).json()) as Json;
       return last.stats?.nodes >= 2 ? true : undefined;

@@ -107,4 +107,29 @@ describe('plan placement', () => {
       COORDINATOR_ONLY,
     );
   });
+
+  it('runs a plan reading few rows, whose data is on one node at most, as one task on one worker', () => {
+    const small = (inputRows: number | undefined) => ({ ...cluster(2), inputRows, singleNodeThresholdRows: 1000 });
+    const onW1 = table('on-w1', { kind: 'nodes', nodes: ['w1'] });
+    const onW2 = table('on-w2', { kind: 'nodes', nodes: ['w2'] });
+    assert.deepEqual(placePlan([onW1, empty, generated], undefined, small(1000)), {
+      runsOn: 'workers',
+      singleNode: { node: 'w1' },
+    });
+    assert.deepEqual(placePlan([generated], undefined, small(10)), {
+      runsOn: 'workers',
+      singleNode: { node: undefined },
+    });
+    // A write of VALUES reads nothing; where its rows land is the statement's choice.
+    assert.deepEqual(placePlan([], empty, small(0)), { runsOn: 'workers', singleNode: { node: undefined } });
+    assert.deepEqual(placePlan([onW2], onW1, small(5)), { runsOn: 'workers', singleNode: { node: 'w2' } });
+    // More rows than the threshold, a row count unknown, data on two nodes, or the property at 0: distributed.
+    assert.deepEqual(placePlan([onW1], undefined, small(1001)), { runsOn: 'workers' });
+    assert.deepEqual(placePlan([onW1], undefined, small(undefined)), { runsOn: 'workers' });
+    assert.deepEqual(placePlan([onW1, onW2], undefined, small(20)), { runsOn: 'workers' });
+    assert.deepEqual(placePlan([onWorkers], undefined, small(20)), { runsOn: 'workers' });
+    assert.deepEqual(placePlan([onW1], undefined, { ...small(20), singleNodeThresholdRows: 0 }), { runsOn: 'workers' });
+    // What runs in the coordinator stays there.
+    assert.deepEqual(placePlan([system], undefined, small(1)), { runsOn: 'coordinator', forWantOfWorkers: false });
+  });
 });

@@ -5,10 +5,11 @@ EXPLAIN SELECT regionkey, count(*) FROM nation GROUP BY regionkey
 ----
 - Output[columnNames = [regionkey, _col1]] => [regionkey:bigint, count:bigint]\n        _col1 := count\n    - Aggregation[type = SINGLE, keys = [regionkey]] => [regionkey:bigint, count:bigint]\n            count := count()\n        - TableScan[table = tpch.tiny.nation] => [regionkey:bigint]\n
 
+# customer (1,500 rows) is above single_node_execution_threshold_rows: the cluster runs it distributed too.
 query types=varchar
-EXPLAIN (TYPE DISTRIBUTED) SELECT regionkey, count(*) FROM nation GROUP BY regionkey
+EXPLAIN (TYPE DISTRIBUTED) SELECT nationkey, count(*) FROM customer GROUP BY nationkey
 ----
-Fragment 0 [SINGLE]\n    Output layout: [regionkey, count]\n    Output partitioning: SINGLE []\n    - Output[columnNames = [regionkey, _col1]] => [regionkey:bigint, count:bigint]\n            _col1 := count\n        - RemoteSource[sources = [1], type = GATHER] => [regionkey:bigint, count:bigint]\n\nFragment 1 [HASH]\n    Output layout: [regionkey, count]\n    Output partitioning: SINGLE []\n    - Aggregation[type = FINAL, keys = [regionkey]] => [regionkey:bigint, count:bigint]\n            count := count(count_partial)\n        - RemoteSource[sources = [2], type = REPARTITION] => [regionkey:bigint, count_partial:bigint]\n\nFragment 2 [SOURCE]\n    Output layout: [regionkey, count_partial]\n    Output partitioning: HASH [regionkey]\n    - Aggregation[type = PARTIAL, keys = [regionkey]] => [regionkey:bigint, count_partial:bigint]\n            count_partial := count()\n        - TableScan[table = tpch.tiny.nation] => [regionkey:bigint]\n
+Fragment 0 [SINGLE]\n    Output layout: [nationkey, count]\n    Output partitioning: SINGLE []\n    - Output[columnNames = [nationkey, _col1]] => [nationkey:bigint, count:bigint]\n            _col1 := count\n        - RemoteSource[sources = [1], type = GATHER] => [nationkey:bigint, count:bigint]\n\nFragment 1 [HASH]\n    Output layout: [nationkey, count]\n    Output partitioning: SINGLE []\n    - Aggregation[type = FINAL, keys = [nationkey]] => [nationkey:bigint, count:bigint]\n            count := count(count_partial)\n        - RemoteSource[sources = [2], type = REPARTITION] => [nationkey:bigint, count_partial:bigint]\n\nFragment 2 [SOURCE]\n    Output layout: [nationkey, count_partial]\n    Output partitioning: HASH [nationkey]\n    - Aggregation[type = PARTIAL, keys = [nationkey]] => [nationkey:bigint, count_partial:bigint]\n            count_partial := count()\n        - TableScan[table = tpch.tiny.customer] => [nationkey:bigint]\n
 
 query types=boolean
 EXPLAIN (TYPE VALIDATE) SELECT * FROM nation

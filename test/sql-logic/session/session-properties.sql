@@ -57,6 +57,16 @@ SET SESSION task_concurrency = 1024
 statement error INVALID_SESSION_PROPERTY: page_rows must be in the range [1, 2147483647]: 2147483648
 SET SESSION page_rows = 2147483648
 
+statement error INVALID_SESSION_PROPERTY: single_node_execution_threshold_rows must be a non-negative integer: 1.5
+SET SESSION single_node_execution_threshold_rows = '1.5'
+
+statement error INVALID_SESSION_PROPERTY: single_node_execution_threshold_rows must be in the range [0, 2147483647]: 2147483648
+SET SESSION single_node_execution_threshold_rows = 2147483648
+
+# 0 switches single-node execution of small plans off.
+statement ok
+SET SESSION single_node_execution_threshold_rows = 0
+
 statement error INVALID_SESSION_PROPERTY: line 1:13: Catalog 'nosuch' does not exist
 SET SESSION nosuch.prop = 'x'
 

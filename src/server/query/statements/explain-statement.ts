@@ -22,6 +22,7 @@ import { formatSql } from '../../../sql/formatter.js';
 import { BOOLEAN, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 import type { ResultColumn } from '../../protocol/query-state.js';
+import { decidePlacement } from '../placement-policy.js';
 import type { StatementContext } from './statement-context.js';
 import { finishWithRows } from './statement-results.js';
 
@@ -30,6 +31,8 @@ export interface ExplainContext {
   readonly planner: PlanQueryContext;
   /** Session `join_distribution_type`, for TYPE DISTRIBUTED. */
   readonly joinDistribution?: JoinDistributionType;
+  /** Whether the placement policy runs `plan` as one stage on one node, for TYPE DISTRIBUTED. */
+  readonly singleStage?: (plan: OutputNode) => boolean;
 }
 
 export interface ExplainResult {
@@ -122,7 +125,10 @@ export function explainStatement(statement: Explain, context: ExplainContext): E
     const fragments = planDistributed(
       plan,
       { session: context.analyzer.session, metadata: context.planner.metadata, functions: context.planner.functions },
-      { joinDistribution: context.joinDistribution ?? 'AUTOMATIC' },
+      {
+        joinDistribution: context.joinDistribution ?? 'AUTOMATIC',
+        singleStage: context.singleStage?.(plan) ?? false,
+      },
     );
     switch (statement.format ?? 'TEXT') {
       case 'JSON':
@@ -161,6 +167,20 @@ export async function runExplain(statement: Explain, context: StatementContext):
       analyzer: context.analyzerOptions(metadata),
       planner: { metadata, functions: engine.functions, session: query.session },
       joinDistribution: context.settings.joinDistributionType,
+      singleStage: (plan) => {
+        const target = findNodes(plan, 'TableWriter')[0]?.target;
+        try {
+          const options = {
+            statistics: metadata,
+            singleNodeThresholdRows: context.settings.singleNodeExecutionThresholdRows,
+          };
+          const { statement } = decidePlacement(plan, target, engine, options);
+          return statement.runsOn === 'workers' && statement.singleStage;
+        } catch {
+          // A plan that can run nowhere is explained as the distributed plan it would be.
+          return false;
+        }
+      },
     }),
   );
   finishWithRows(query, explained.columns, explained.rows);

@@ -18,9 +18,12 @@ export async function runQueryStatement(statement: Query, context: StatementCont
     const plan = planQuery(analyzed, { metadata, functions: engine.functions, session: query.session });
     return { plan, columns: analyzed.columns };
   });
-  const placement = placeStatementPlan(query, planned.plan, undefined, engine);
+  const placement = placeStatementPlan(query, planned.plan, undefined, engine, {
+    statistics: metadata,
+    singleNodeThresholdRows: context.settings.singleNodeExecutionThresholdRows,
+  });
   if (placement.runsOn === 'workers') {
-    await runQueryOnWorkers(context, placement.cluster, planned.plan, planned.columns, placement.workers, metadata);
+    await runQueryOnWorkers(context, placement, planned.plan, planned.columns, metadata);
     return;
   }
   await runInCoordinator(context, planned.plan, planned.columns, undefined);

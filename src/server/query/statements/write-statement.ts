@@ -18,11 +18,9 @@ import type { QualifiedObjectName } from '../../../spi/metadata.js';
 import type { CreateTableAsSelect, Insert } from '../../../sql/ast.js';
 import { BIGINT } from '../../../types/type.js';
 import type { StatementMetadata } from '../../metadata/statement-metadata.js';
-import type { NodeInfo } from '../../protocol/node-info.js';
-import type { ClusterAccess } from '../../scheduler/cluster-access.js';
 import { placeStatementPlan } from '../placement-policy.js';
 import { runInCoordinator } from '../run-in-coordinator.js';
-import { runOnWorkers } from '../run-on-workers.js';
+import { runOnWorkers, type WorkersPlacement } from '../run-on-workers.js';
 import { propertyValues } from './property-values.js';
 import type { StatementContext } from './statement-context.js';
 import { finishWithRowCount, WRITE_RESULT_COLUMNS } from './statement-results.js';
@@ -84,9 +82,12 @@ async function runWrite(
   metadata: StatementMetadata,
 ): Promise<void> {
   try {
-    const placement = placeStatementPlan(context.query, plan, write.target, context.engine);
+    const placement = placeStatementPlan(context.query, plan, write.target, context.engine, {
+      statistics: metadata,
+      singleNodeThresholdRows: context.settings.singleNodeExecutionThresholdRows,
+    });
     if (placement.runsOn === 'workers') {
-      await runWriteOnWorkers(context, placement.cluster, plan, write, placement.workers, metadata);
+      await runWriteOnWorkers(context, placement, plan, write, metadata);
       return;
     }
     await runInCoordinator(context, plan, WRITE_RESULT_COLUMNS, {
@@ -108,10 +109,9 @@ async function runWrite(
  */
 async function runWriteOnWorkers(
   context: StatementContext,
-  cluster: ClusterAccess,
+  placement: WorkersPlacement,
   plan: OutputNode,
   write: WriteInProgress,
-  workers: readonly NodeInfo[],
   metadata: StatementMetadata,
 ): Promise<void> {
   const { query, engine } = context;
@@ -138,7 +138,7 @@ async function runWriteOnWorkers(
     }
   };
   try {
-    await runOnWorkers(context, cluster, writerPlan, workers, metadata, reports);
+    await runOnWorkers(context, placement, writerPlan, metadata, reports);
     collect();
     if (query.isCanceled) throw query.cancelError();
     await engine.metadata.finishInsert(write.target, write.columns, fragments, write.handle);
