@@ -17,3 +17,9 @@ export function numberOption(args: readonly string[], name: string, fallback: nu
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
   return value;
 }
+
+/** The TPC-H queries named on the command line (`q01 q17`), or all 22 when none is named. */
+export function tpchQueryNames(args: readonly string[]): string[] {
+  const named = args.filter((a) => /^q\d\d$/.test(a));
+  return named.length > 0 ? named : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
+}

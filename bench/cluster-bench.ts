@@ -15,7 +15,7 @@ import { formatDataSize, parseDataSize } from '../src/server/protocol/airlift-fo
 import { QueryManager } from '../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { pinToCore, runOverHttp, startBenchCluster, totalCpuMs, waitUntilIdle } from './bench-cluster.js';
-import { stringOption as option } from './bench-options.js';
+import { stringOption as option, tpchQueryNames } from './bench-options.js';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,10 +26,10 @@ export async function run(args: readonly string[]): Promise<void> {
   const sf = Number(option(args, '--sf', '1'));
   const runs = Number(option(args, '--runs', '1'));
   const schema = sf === 0.01 ? 'tiny' : `sf${sf}`;
-  const wanted = args.filter((a) => /^q\d\d$/.test(a));
-  const queries = (
-    wanted.length > 0 ? wanted : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`)
-  ).map((name) => ({ name, sql: readFileSync(`test/sql/tpch/${name}.sql`, 'utf8') }));
+  const queries = tpchQueryNames(args).map((name) => ({
+    name,
+    sql: readFileSync(`test/sql/tpch/${name}.sql`, 'utf8'),
+  }));
   const results = new Map<string, Record<string, number>>();
   const record = (name: string, engine: string, value: number) => {
     const row = results.get(name) ?? {};

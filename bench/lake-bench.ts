@@ -25,7 +25,7 @@ import { TPCH_TABLES } from '../src/connectors/tpch/generator/index.js';
 import { type RoleProcess, startRole, stopProcess } from '../test/server/cluster/cluster-process-helpers.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { normalise } from '../test/tpch/result-comparison.js';
-import { stringOption as option } from './bench-options.js';
+import { stringOption as option, tpchQueryNames } from './bench-options.js';
 
 /**
  * Why two answers differ, or undefined. Numbers agree within a relative 1e-6 or, for decimals,
@@ -161,9 +161,7 @@ export async function run(args: readonly string[]): Promise<void> {
   const sf = Number(option(args, '--sf', '1'));
   const runs = Number(option(args, '--runs', '1'));
   const passes = new Set(option(args, '--schemas', 'duck,vivace,tpch').split(','));
-  const selected = args.filter((a) => /^q\d\d$/.test(a));
-  const queries =
-    selected.length > 0 ? selected : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
+  const queries = tpchQueryNames(args);
   const root = resolve(`.cache/lake-bench/sf${sf}`);
   const parquet = join(root, 'parquet');
   console.log(`preparing Parquet files (DuckDB) in ${parquet} ...`);

@@ -19,7 +19,7 @@ import {
   testS3Properties,
 } from '../test/connectors/lake/fs/s3-test-server.js';
 import { stopProcess } from '../test/server/cluster/cluster-process-helpers.js';
-import { stringOption as option } from './bench-options.js';
+import { stringOption as option, tpchQueryNames } from './bench-options.js';
 import { runSql, startCluster, writeParquet } from './lake-bench.js';
 
 /** Bytes a GET asked for: its range (`bytes=a-b`, or a suffix `bytes=-n`), else the whole object (unknown: 0). */
@@ -35,9 +35,7 @@ function requestedBytes(request: RecordedRequest, sizes: ReadonlyMap<string, num
 export async function run(args: readonly string[]): Promise<void> {
   const sf = Number(option(args, '--sf', '1'));
   const runs = Number(option(args, '--runs', '1'));
-  const selected = args.filter((a) => /^q\d\d$/.test(a));
-  const queries =
-    selected.length > 0 ? selected : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
+  const queries = tpchQueryNames(args);
   const root = resolve(`.cache/lake-bench/sf${sf}`);
   const parquet = join(root, 'parquet');
   console.log(`preparing Parquet files (DuckDB) in ${parquet} ...`);

@@ -7,15 +7,16 @@
  * rows to Parquet (zstd; 1 and 2 threads). Also reports how many files the CTAS wrote and their
  * size. Usage: `npm run bench -- lake-write [--sf 1] [--runs 1] [--no-cluster] [--no-local]`.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageToJsonRows } from '../src/data/json-values.js';
 import type { QueryManager } from '../src/server/query/query-manager.js';
 import { lakeEngine } from '../test/connectors/lake/lake-fixtures.js';
-import { type RoleProcess, startRole, stopProcess } from '../test/server/cluster/cluster-process-helpers.js';
+import { stopProcess } from '../test/server/cluster/cluster-process-helpers.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { stringOption as option } from './bench-options.js';
+import { startCluster } from './lake-bench.js';
 
 /** CPU seconds (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {
@@ -62,34 +63,6 @@ async function inProcess(runner: QueryManager, sql: string): Promise<Result> {
   return { rows, seconds: (performance.now() - start) / 1000 };
 }
 
-/** A coordinator and two workers sharing the data directory `data` (the lake catalog's). */
-async function startCluster(data: string): Promise<{ url: string; roles: RoleProcess[] }> {
-  const etc = join(data, 'etc');
-  mkdirSync(etc, { recursive: true });
-  writeFileSync(join(etc, 'node.properties'), 'node.environment=bench\n');
-  writeFileSync(
-    join(etc, 'config.properties'),
-    'discovery.announcement-interval=500ms\nquery.max-memory-per-node=8GB\n',
-  );
-  const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
-  const heap = ['--max-old-space-size=8192'];
-  const common = ['--etc', etc, '--data-dir', data, '--port', '0'];
-  const coordinator = await startRole(['coordinator', ...common, '--node-id', 'coordinator'], env, heap);
-  const roles = [coordinator];
-  for (const id of ['worker-1', 'worker-2']) {
-    roles.push(await startRole(['worker', ...common, '--node-id', id, '--discovery-uri', coordinator.url], env, heap));
-  }
-  for (let i = 0; i < 300; i++) {
-    const active = await overHttp(
-      coordinator.url,
-      "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator",
-    );
-    if (active.rows[0]?.[0] === 2) return { url: coordinator.url, roles };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('workers did not become active');
-}
-
 /** Files (count, bytes) of table `name` below the data directory, hidden staging files left out. */
 function tableFiles(dir: string, name: string): { files: number; bytes: number } {
   let files = 0;
@@ -129,7 +102,8 @@ export async function run(args: readonly string[]): Promise<void> {
 
   if (!args.includes('--no-cluster')) {
     console.log(`\n2-worker cluster (coordinator + 2 workers), ${source}:`);
-    const cluster = await startCluster(join(data, 'cluster'));
+    const clusterData = join(data, 'cluster');
+    const cluster = await startCluster(clusterData, clusterData);
     const pids = cluster.roles.map((r) => r.pid);
     const cpuOf = (before: number[]) =>
       pids

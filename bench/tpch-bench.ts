@@ -15,7 +15,7 @@ import { QueryManager } from '../src/server/query/query-manager.js';
 import { collectSplits } from '../src/spi/split-source.js';
 import { parseType } from '../src/types/type-signature.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
-import { stringOption as option } from './bench-options.js';
+import { stringOption as option, tpchQueryNames } from './bench-options.js';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -66,9 +66,7 @@ export async function run(args: readonly string[]): Promise<void> {
   const sf = Number(option(args, '--sf', '1'));
   const runs = Number(option(args, '--runs', '3'));
   const threads = option(args, '--threads', '1');
-  const selected = args.filter((a) => /^q\d\d$/.test(a));
-  const queries =
-    selected.length > 0 ? selected : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
+  const queries = tpchQueryNames(args);
 
   const catalogs = createCatalogManager({ nodeId: 'bench' });
   catalogs.createCatalog({

@@ -4,6 +4,7 @@
  * does, runs every query on both, and prints OK or the first difference per query. Exits non-zero
  * on any difference. Usage: `npm run verify-tpch-answers -- [--sf 1] [q01 ...]`.
  */
+
 import { readFileSync } from 'node:fs';
 import { createCatalogManager } from '../src/connectors/catalog/builtin-connectors.js';
 import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
@@ -11,14 +12,13 @@ import type { QuerySession } from '../src/server/protocol/query-state.js';
 import { QueryManager } from '../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
 import { compareRows, normalise, vivaceRows } from '../test/tpch/result-comparison.js';
+import { tpchQueryNames } from './bench-options.js';
 import { loadIntoMemory } from './tpch-bench.js';
 
 export async function verify(args: readonly string[]): Promise<number> {
   const at = args.indexOf('--sf');
   const sf = at >= 0 ? Number(args[at + 1]) : 1;
-  const selected = args.filter((a) => /^q\d\d$/.test(a));
-  const queries =
-    selected.length > 0 ? selected : Array.from({ length: 22 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
+  const queries = tpchQueryNames(args);
   const catalogs = createCatalogManager({ nodeId: 'verify' });
   catalogs.createCatalog({
     name: 'bench',

@@ -118,17 +118,22 @@ function choice(
 }
 
 interface IntegerRange {
+  /** The smallest value accepted: 1 (positive) unless 0 switches something off. */
+  readonly min?: 0 | 1;
   readonly max: number;
   /** Whether only powers of two are accepted (task_concurrency, as in Trino). */
   readonly powerOfTwo?: boolean;
 }
 
-function positiveInteger(
+/** An integer in [min, max] (min 1 unless given). */
+function integerProperty(
   name: string,
   defaultValue: string,
   description: string,
   range: IntegerRange = { max: MAX_INTEGER },
 ): SessionPropertyDefinition {
+  const min = range.min ?? 1;
+  const kind = min === 0 ? 'non-negative' : 'positive';
   return {
     name,
     type: 'integer',
@@ -136,29 +141,11 @@ function positiveInteger(
     description,
     validate(value) {
       const n = Number(value);
-      if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-        throw invalid(name, `must be a positive integer: ${value}`);
+      if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min) {
+        throw invalid(name, `must be a ${kind} integer: ${value}`);
       }
-      if (n > range.max) throw invalid(name, `must be in the range [1, ${range.max}]: ${value}`);
+      if (n > range.max) throw invalid(name, `must be in the range [${min}, ${range.max}]: ${value}`);
       if (range.powerOfTwo && (n & (n - 1)) !== 0) throw invalid(name, `must be a power of 2: ${value}`);
-      return String(n);
-    },
-  };
-}
-
-/** An integer in [0, 2^31 - 1] (0 switching something off). */
-function nonNegativeInteger(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
-  return {
-    name,
-    type: 'integer',
-    defaultValue,
-    description,
-    validate(value) {
-      const n = Number(value);
-      if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n)) {
-        throw invalid(name, `must be a non-negative integer: ${value}`);
-      }
-      if (n > MAX_INTEGER) throw invalid(name, `must be in the range [0, ${MAX_INTEGER}]: ${value}`);
       return String(n);
     },
   };
@@ -195,27 +182,28 @@ export class SessionPropertyManager {
         'AUTOMATIC',
         'Join reordering strategy: none, only to avoid cross joins, or by cost',
       ),
-      positiveInteger(
+      integerProperty(
         'hash_partition_count',
         String(defaults.hashPartitionCount ?? 100),
         'Number of partitions of distributed joins and aggregations',
         { max: 1000 },
       ),
-      positiveInteger(
+      integerProperty(
         'task_concurrency',
         String(defaults.taskConcurrency ?? 16),
         'Default number of local parallel drivers',
         { max: 256, powerOfTwo: true },
       ),
-      positiveInteger(
+      integerProperty(
         'page_rows',
         '0',
         'Maximum rows per page produced by scans and VALUES (testing); 0 means unlimited',
       ),
-      nonNegativeInteger(
+      integerProperty(
         'single_node_execution_threshold_rows',
         String(DEFAULT_SINGLE_NODE_THRESHOLD_ROWS),
         'Queries and writes reading at most this many rows (by the statistics) run as one task on one node, without exchanges; 0 disables',
+        { min: 0, max: MAX_INTEGER },
       ),
     ];
     // page_rows' default of 0 means "connector page sizes"; its validator rejects 0 from users.
