@@ -64,7 +64,15 @@ export interface OutputBufferOptions {
   readonly maxBufferedBytes: number;
   /** Where the bytes held are accounted (absent in tests of the buffer alone). */
   readonly memory?: LocalMemoryContext;
+  /**
+   * How long one `get` may spend serializing pages before it answers with those done so far
+   * (at least one): pages are serialized in the results request, on the event loop, and a response
+   * of several megabytes must not hold it longer than a driver's time slice does. Default 10 ms.
+   */
+  readonly serializeSliceMs?: number;
 }
+
+const DEFAULT_SERIALIZE_SLICE_MS = 10;
 
 class ClientBuffer {
   /** Sequence number of `pages[0]`. */
@@ -194,7 +202,16 @@ export class OutputBuffer {
    */
   async get(bufferId: string, token: number, maxBytes: number, maxWaitMs: number): Promise<BufferResult> {
     const result = await this.getPages(bufferId, token, maxBytes, maxWaitMs);
-    return { ...result, pages: result.pages.map((page) => page.serialized()) };
+    const slice = this.options.serializeSliceMs ?? DEFAULT_SERIALIZE_SLICE_MS;
+    const started = performance.now();
+    const pages: Uint8Array[] = [];
+    for (const page of result.pages) {
+      if (pages.length > 0 && performance.now() - started >= slice) break;
+      pages.push(page.serialized());
+    }
+    if (pages.length === result.pages.length) return { ...result, pages };
+    // Cut short: the rest stays buffered for the consumer's next request.
+    return { token, nextToken: token + pages.length, pages, bufferComplete: false };
   }
 
   /** As `get`, with the pages as buffered (a reader in this process takes the page objects). */

@@ -41,6 +41,31 @@ describe('OutputBuffer', () => {
     assert.equal((await buffer.get('0', 0, 10, 0)).pages.length, 1);
   });
 
+  it('answers with the pages serialized within its time slice, the rest on the next request', async () => {
+    // A zero slice: every response stops after its first page (at least one always goes).
+    const buffer = new OutputBuffer({
+      kind: 'ARBITRARY',
+      bufferIds: ['0'],
+      maxBufferedBytes: 1000,
+      serializeSliceMs: 0,
+    });
+    for (let i = 0; i < 3; i++) buffer.enqueue(0, page(i), 1);
+    buffer.setNoMorePages();
+    const seen: number[] = [];
+    let token = 0;
+    for (let request = 0; request < 3; request++) {
+      const result = await buffer.get('0', token, 1000, 0);
+      assert.equal(result.pages.length, 1);
+      assert.equal(result.bufferComplete, request === 2, 'complete only once the last page is sent');
+      seen.push(...result.pages.map((p) => p[0] ?? -1));
+      token = result.nextToken;
+    }
+    assert.deepEqual(seen, [0, 1, 2]);
+    const wide = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1000 });
+    for (let i = 0; i < 3; i++) wide.enqueue(0, page(i), 1);
+    assert.equal((await wide.get('0', 0, 1000, 0)).pages.length, 3, 'the default slice takes small pages together');
+  });
+
   it('waits for pages up to the wait time', async () => {
     const buffer = new OutputBuffer({ kind: 'ARBITRARY', bufferIds: ['0'], maxBufferedBytes: 1000 });
     const pending = buffer.get('0', 0, 1000, 5000);
