@@ -8,22 +8,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { pageToJsonRows } from '../../../src/data/json-values.js';
 import type { QueryManager } from '../../../src/server/query/query-manager.js';
-import { lakeEngine } from './lake-fixtures.js';
+import { lakeEngine, lakeRows } from './lake-fixtures.js';
 import { temporaryDirectory } from './lake-test-helpers.js';
 import { duckdb } from './parquet/parquet-fixtures.js';
 
 const SESSION = { user: 'test', catalog: 'lake', schema: 'default', timeZone: 'UTC', properties: {} };
 
-async function rows(runner: QueryManager, sql: string): Promise<unknown[][]> {
-  const query = await runner.execute(sql, SESSION);
-  if (query.error) throw query.error;
-  const types = (query.columns ?? []).map((c) => c.type);
-  const out: unknown[][] = [];
-  for (let page = query.results.poll(); page; page = query.results.poll()) out.push(...pageToJsonRows(page, types));
-  return out;
-}
+const rows = (runner: QueryManager, sql: string) => lakeRows(runner, sql, SESSION);
 
 describe('ANALYZE distinct counts of a lake table', { timeout: 300_000 }, () => {
   let runner: QueryManager | undefined;

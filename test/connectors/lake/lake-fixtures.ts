@@ -9,7 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
+import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
+import type { QuerySession } from '../../../src/server/protocol/query-state.js';
 import { QueryManager } from '../../../src/server/query/query-manager.js';
 import { duckdb } from './parquet/parquet-fixtures.js';
 
@@ -80,4 +82,21 @@ export function lakeRunner(data: string): QueryManager {
 export function lakeEngine(data: string): { runner: QueryManager; metadata: MetadataManager } {
   const metadata = new MetadataManager(createCatalogManager({ nodeId: 'lake-test', dataDirectory: data }));
   return { runner: new QueryManager({ metadata }), metadata };
+}
+
+/** The lake's `default` schema as the session of an in-process statement. */
+export const LAKE_SESSION = { user: 'test', catalog: 'lake', schema: 'default', timeZone: 'UTC', properties: {} };
+
+/** Runs `sql` in process and returns its rows as JSON values (the query's error thrown). */
+export async function lakeRows(
+  runner: QueryManager,
+  sql: string,
+  session: QuerySession = LAKE_SESSION,
+): Promise<unknown[][]> {
+  const query = await runner.execute(sql, session);
+  if (query.error) throw query.error;
+  const types = (query.columns ?? []).map((c) => c.type);
+  const out: unknown[][] = [];
+  for (let page = query.results.poll(); page; page = query.results.poll()) out.push(...pageToJsonRows(page, types));
+  return out;
 }

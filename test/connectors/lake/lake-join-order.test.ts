@@ -11,23 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TPCH_TABLES } from '../../../src/connectors/tpch/generator/index.js';
-import { pageToJsonRows } from '../../../src/data/json-values.js';
 import type { QueryManager } from '../../../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../../tpch/duckdb-reference.js';
-import { lakeEngine } from './lake-fixtures.js';
+import { lakeEngine, lakeRows } from './lake-fixtures.js';
 
 const SESSION = { user: 'test', catalog: 'lake', schema: 'duck', timeZone: 'UTC', properties: {} };
 const TPCH_SESSION = { ...SESSION, catalog: 'tpch', schema: 'tiny' };
 const MONEY = new Set(['extendedprice', 'discount', 'tax', 'totalprice', 'acctbal', 'retailprice', 'supplycost']);
 
-async function rows(runner: QueryManager, sql: string, session = SESSION): Promise<unknown[][]> {
-  const query = await runner.execute(sql, session);
-  if (query.error) throw query.error;
-  const types = (query.columns ?? []).map((c) => c.type);
-  const out: unknown[][] = [];
-  for (let page = query.results.poll(); page; page = query.results.poll()) out.push(...pageToJsonRows(page, types));
-  return out;
-}
+const rows = (runner: QueryManager, sql: string, session = SESSION) => lakeRows(runner, sql, session);
 
 /**
  * The joins, scans and aggregations of an EXPLAIN, without what differs between the catalogs by

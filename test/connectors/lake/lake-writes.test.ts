@@ -11,22 +11,14 @@ import { VivaceError } from '../../../src/common/vivace-error.js';
 import { parseLakeConfig } from '../../../src/connectors/lake/connector/lake-config.js';
 import { LakeConnector } from '../../../src/connectors/lake/connector/lake-connector.js';
 import { blockOf } from '../../../src/data/block-builder.js';
-import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { createPage } from '../../../src/data/page.js';
 import type { QueryManager } from '../../../src/server/query/query-manager.js';
 import { BIGINT } from '../../../src/types/type.js';
-import { lakeEngine, writeLakeFixtures } from './lake-fixtures.js';
+import { lakeEngine, lakeRows, writeLakeFixtures } from './lake-fixtures.js';
 
 const SESSION = { user: 'test', catalog: 'lake', schema: 'default', timeZone: 'UTC', properties: {} };
 
-async function rows(runner: QueryManager, sql: string): Promise<unknown[][]> {
-  const query = await runner.execute(sql, SESSION);
-  if (query.error) throw query.error;
-  const types = (query.columns ?? []).map((c) => c.type);
-  const out: unknown[][] = [];
-  for (let page = query.results.poll(); page; page = query.results.poll()) out.push(...pageToJsonRows(page, types));
-  return out;
-}
+const rows = (runner: QueryManager, sql: string) => lakeRows(runner, sql, SESSION);
 
 /** Every file below `dir` whose path has no hidden segment (what a reader would list). */
 function visibleFiles(dir: string): string[] {
