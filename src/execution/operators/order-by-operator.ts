@@ -1,37 +1,33 @@
 /**
  * ORDER BY (SortNode), in bounded steps so a large sort never holds the event loop: input pages
- * are buffered into runs of at most `SORT_RUN_ROWS` rows (the first ones smaller), each run is sorted as soon as it is full
- * (an index permutation by the sort keys, comparators specialised per key type, sort/sort-keys.ts),
- * and when the input ends the runs are merged lazily (sort/sorted-runs.ts), one page of at most
- * `OUTPUT_PAGE_ROWS` rows per getOutput. An input that fits one run is sorted once and gathered
- * straight from its permutation. Equal keys keep their input order.
+ * are cut into sorted runs sized so one run's sort takes a few milliseconds
+ * (sort/sorted-run-builder.ts); pending runs are sorted from getOutput, one driver pass at a time,
+ * while the operator takes no input; when the input ends the runs are merged lazily
+ * (sort/sorted-runs.ts), one page of at most `OUTPUT_PAGE_ROWS` rows per getOutput. An input that
+ * fits one run is sorted once and gathered straight from its permutation. Equal keys keep their
+ * input order.
  */
 import { copyPositions } from '../../data/block-copy.js';
 import type { Page } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
-import { RowBuffer } from '../sort/row-buffer.js';
 import type { SortOrdering } from '../sort/sort-keys.js';
-import { MergedGather, RunMerger, type SortedRun, sortRun } from '../sort/sorted-runs.js';
+import { SortedRunBuilder } from '../sort/sorted-run-builder.js';
+import { MergedGather, RunMerger, type SortedRun } from '../sort/sorted-runs.js';
 
 /** Rows per output page of the operators that emit buffered rows. */
 export const OUTPUT_PAGE_ROWS = 4096;
 
-/** Rows per sorted run: sorting one takes a few milliseconds to a few tens. */
+/** The largest sorted run (numbers radix sort this many in a few milliseconds). */
 export const SORT_RUN_ROWS = 1 << 16;
-/**
- * The first run is this small and each next one twice as large, up to SORT_RUN_ROWS: the sort code
- * is still cold (interpreted) on the first runs, where a full run would take several times longer.
- */
-const FIRST_RUN_ROWS = 1 << 12;
+/** Time given to pending sorts per getOutput call. */
+const SORT_SLICE_MS = 5;
 
 export class OrderByOperator implements Operator {
-  private readonly buffer: RowBuffer;
+  private readonly builder: SortedRunBuilder;
   private readonly outputChannels: readonly number[];
   private runs: SortedRun[] = [];
-  private runBytes = 0;
-  private runRows = FIRST_RUN_ROWS;
   /** Set when the input ends with more than one run. */
   private merger: RunMerger | null = null;
   /** Set when the input ends with exactly one run: its rows are emitted in permutation order. */
@@ -40,6 +36,8 @@ export class OrderByOperator implements Operator {
   private readonly runIds = new Int32Array(OUTPUT_PAGE_ROWS);
   private readonly positions = new Int32Array(OUTPUT_PAGE_ROWS);
   private finishing = false;
+  /** Set once the input ended and every run is sorted: the merge (or single run) is set up. */
+  private merging = false;
   private done = false;
 
   /**
@@ -53,33 +51,46 @@ export class OrderByOperator implements Operator {
     private readonly orderBy: readonly SortOrdering[],
     outputChannels?: readonly number[],
   ) {
-    this.buffer = new RowBuffer(types);
+    this.builder = new SortedRunBuilder(types, orderBy, SORT_RUN_ROWS);
     this.outputChannels = outputChannels ?? types.map((_, i) => i);
   }
 
   needsInput(): boolean {
-    return !this.finishing;
+    return !this.finishing && !this.builder.hasPendingSorts;
   }
 
   addInput(page: Page): void {
-    this.buffer.add(page);
-    if (this.buffer.positionCount >= this.runRows) this.sealRun();
-    this.context.memory.setBytes(this.runBytes + this.buffer.retainedBytes);
-  }
-
-  /** Sorts the buffered rows into a new run. */
-  private sealRun(): void {
-    const run = sortRun(this.buffer.takeConcatenated(), this.orderBy);
-    this.runs.push(run);
-    this.runBytes += run.retainedBytes;
-    this.runRows = Math.min(2 * this.runRows, SORT_RUN_ROWS);
+    this.builder.add(page);
+    this.context.memory.setBytes(this.builder.retainedBytes);
   }
 
   finish(): void {
     if (this.finishing) return;
     this.finishing = true;
-    if (this.buffer.positionCount > 0) this.sealRun();
-    this.context.memory.setBytes(this.runBytes);
+    this.builder.finishInput();
+    if (!this.builder.hasPendingSorts) this.startMerge();
+  }
+
+  getOutput(): Page | null {
+    if (this.builder.hasPendingSorts) {
+      const sorted = this.builder.sortSome(performance.now() + SORT_SLICE_MS);
+      this.context.memory.setBytes(this.builder.retainedBytes);
+      if (!sorted || !this.finishing) return null;
+      this.startMerge();
+    }
+    if (this.single !== null) return this.nextFromSingleRun(this.single);
+    if (this.merger !== null) return this.nextMerged(this.merger);
+    return null;
+  }
+
+  /** Every run is sorted and no input is left: the runs are merged (or the only one read out). */
+  private startMerge(): void {
+    if (this.merging) return;
+    this.merging = true;
+    this.runs = this.builder.takeRuns();
+    let bytes = 0;
+    for (const run of this.runs) bytes += run.retainedBytes;
+    this.context.memory.setBytes(bytes);
     if (this.runs.length === 0) {
       this.close();
     } else if (this.runs.length === 1) {
@@ -87,12 +98,6 @@ export class OrderByOperator implements Operator {
     } else {
       this.merger = new RunMerger(this.runs, this.orderBy);
     }
-  }
-
-  getOutput(): Page | null {
-    if (this.single !== null) return this.nextFromSingleRun(this.single);
-    if (this.merger !== null) return this.nextMerged(this.merger);
-    return null;
   }
 
   private nextFromSingleRun(run: SortedRun): Page {
@@ -125,10 +130,9 @@ export class OrderByOperator implements Operator {
   close(): void {
     this.done = this.finishing;
     this.runs = [];
-    this.runBytes = 0;
     this.single = null;
     this.merger = null;
-    this.buffer.clear();
+    this.builder.clear();
     this.context.memory.setBytes(0);
   }
 }

@@ -79,7 +79,7 @@ export class WindowOperator implements Operator {
   }
 
   needsInput(): boolean {
-    return !this.finishing;
+    return !this.finishing && !this.builder.hasPendingSorts;
   }
 
   addInput(page: Page): void {
@@ -125,7 +125,14 @@ export class WindowOperator implements Operator {
 
   getOutput(): Page | null {
     const index = this.index;
-    if (index === null) return null;
+    if (index === null) {
+      // Input rows cut into runs are sorted here, a slice per driver pass, before more input is taken.
+      if (!this.finishing && this.builder.hasPendingSorts) {
+        this.builder.sortSome(performance.now() + BUILD_SLICE_MS);
+        this.context.memory.setBytes(this.builder.retainedBytes);
+      }
+      return null;
+    }
     const total = index.rowCount;
     const from = this.cursor;
     const to = Math.min(total, from + this.pageRows);

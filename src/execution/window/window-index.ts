@@ -23,9 +23,9 @@ import { constantBlock } from '../../data/block-builder.js';
 import { concatBlocks, flatten } from '../../data/block-copy.js';
 import { type Page, pageSizeInBytes } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
-import { RowBuffer } from '../sort/row-buffer.js';
 import { createRowComparator, type RowComparator, type SortColumn, type SortOrdering } from '../sort/sort-keys.js';
-import { MergedGather, RunMerger, type SortedRun, sortRun } from '../sort/sorted-runs.js';
+import { SortedRunBuilder } from '../sort/sorted-run-builder.js';
+import { MergedGather, RunMerger, type SortedRun } from '../sort/sorted-runs.js';
 import type { WindowArgument } from './window-function.js';
 
 export class WindowIndex {
@@ -75,12 +75,10 @@ export class WindowIndex {
 }
 
 /**
- * Rows per sorted run: a comparator sort of 16384 strings takes about 20 ms (65536, ORDER BY's run,
- * over 100 ms); more runs only add a comparison or two per row to the merge.
+ * The largest sorted run; the run builder sizes runs so each sorts in a few milliseconds (a
+ * comparator sort of 16384 strings takes 15 ms on an idle machine, over 100 ms on a busy one).
  */
-const SORT_RUN_ROWS = 1 << 14;
-/** The first run is small, each next one twice as large: the sort code is still cold at first. */
-const FIRST_RUN_ROWS = 1 << 12;
+const MAX_RUN_ROWS = 1 << 14;
 /** Rows merged, compared and gathered per slice (a few milliseconds even for long string keys). */
 const MERGE_SLICE_ROWS = 1024;
 
@@ -193,10 +191,9 @@ class ColumnGather {
 export class WindowIndexBuilder {
   private readonly orderings: readonly SortOrdering[];
   private readonly partitionKeys: number;
-  private readonly buffer: RowBuffer;
+  private readonly sorter: SortedRunBuilder;
   private runs: SortedRun[] = [];
   private runBytes = 0;
-  private runRows = FIRST_RUN_ROWS;
   private merger: RunMerger | null = null;
   private gathers: ColumnGather[] = [];
   private gatheredBytes = 0;
@@ -231,35 +228,45 @@ export class WindowIndexBuilder {
     }));
     this.orderings = [...partitionOrderings, ...orderBy];
     this.partitionKeys = partitionOrderings.length;
-    this.buffer = new RowBuffer(types);
+    this.sorter = new SortedRunBuilder(types, this.orderings, MAX_RUN_ROWS);
   }
 
   get positionCount(): number {
-    return this.rowCount + this.buffer.positionCount;
+    return this.merger === null ? this.sorter.positionCount : this.rowCount;
+  }
+
+  /** True while input rows wait for their sort: the operator takes no input then, and calls `sortSome`. */
+  get hasPendingSorts(): boolean {
+    return this.sorter.hasPendingSorts;
+  }
+
+  /** Sorts pending runs until `deadline` (performance.now()). */
+  sortSome(deadline: number): void {
+    this.sorter.sortSome(deadline);
   }
 
   /** Bytes held: the runs, the rows not yet in a run, the gathered chunks. */
   get retainedBytes(): number {
-    return this.runBytes + this.buffer.retainedBytes + this.gatheredBytes + this.groupOf.byteLength;
+    return this.sorter.retainedBytes + this.runBytes + this.gatheredBytes + this.groupOf.byteLength;
   }
 
   add(page: Page): void {
-    this.buffer.add(page);
-    if (this.buffer.positionCount >= this.runRows) this.sealRun();
+    this.sorter.add(page);
   }
 
-  private sealRun(): void {
-    const run = sortRun(this.buffer.takeConcatenated(), this.orderings);
-    this.runs.push(run);
-    this.runBytes += run.retainedBytes;
-    this.rowCount += run.permutation.length;
-    this.runRows = Math.min(2 * this.runRows, SORT_RUN_ROWS);
-  }
-
-  /** No more input: the last rows become a run and the merge is set up. */
+  /** No more input: the last rows are cut into runs; `buildSome` sorts what is pending, then merges. */
   finishInput(): void {
-    if (this.buffer.positionCount > 0) this.sealRun();
-    const runs = this.runs;
+    this.sorter.finishInput();
+  }
+
+  /** Every run is sorted: the merge is set up. */
+  private startMerge(): void {
+    const runs = this.sorter.takeRuns();
+    this.runs = runs;
+    for (const run of runs) {
+      this.runBytes += run.retainedBytes;
+      this.rowCount += run.permutation.length;
+    }
     this.merger = new RunMerger(runs, this.orderings);
     const keys = this.partitionKeys;
     this.partitionColumns = runs.map((run) => run.columns.slice(0, keys));
@@ -273,6 +280,10 @@ export class WindowIndexBuilder {
 
   /** Works until `deadline` (performance.now()); returns the index once it is complete. */
   buildSome(deadline: number): WindowIndex | undefined {
+    if (this.merger === null) {
+      if (!this.sorter.sortSome(deadline)) return undefined;
+      this.startMerge();
+    }
     const merger = this.merger ?? fail('a window index merges once its runs are sorted');
     while (merger.remainingRows > 0) {
       this.mergeSlice(merger);
@@ -356,7 +367,7 @@ export class WindowIndexBuilder {
     this.partitionColumns = [];
     this.orderColumns = [];
     this.columns = [];
-    this.buffer.clear();
+    this.sorter.clear();
   }
 
   clear(): void {
