@@ -1,12 +1,18 @@
 /**
  * FilterAndProjectOperator with large computed values: a page whose projected strings pass the
  * projection's budget comes out as several bounded pages (all rows, in order, filtered rows
- * skipped), and the page it holds counts against the query's memory.
+ * skipped), and the page it holds counts against the query's memory; expensive expressions run in
+ * batches of a few milliseconds.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pageSizeInBytes } from '../../../src/data/page.js';
-import { compileFilter, compileProjection, PROJECTION_PAGE_UNITS } from '../../../src/execution/expression/compiler.js';
+import {
+  type CompiledProjection,
+  compileFilter,
+  compileProjection,
+  PROJECTION_PAGE_UNITS,
+} from '../../../src/execution/expression/compiler.js';
 import { EngineFunctions } from '../../../src/execution/expression/engine-functions.js';
 import { OperatorContext } from '../../../src/execution/operator-context.js';
 import { FilterAndProjectOperator } from '../../../src/execution/operators/filter-and-project-operator.js';
@@ -131,6 +137,39 @@ describe('FilterAndProjectOperator with large values', () => {
     assert.throws(
       () => drive(operator, [input]),
       (e: Error & { errorName?: string }) => e.errorName === 'EXCEEDED_MEMORY_LIMIT',
+    );
+  });
+
+  it('cuts pages of expensive expressions into batches that each take a few milliseconds', () => {
+    const rows = 8192;
+    const big = pageOf(
+      [BIGINT, VARCHAR],
+      Array.from({ length: rows }, (_, i) => [i, `r${i}`]),
+    );
+    // A projection that costs 20 microseconds a row (a regular expression over long text, say).
+    const slow = (page: Parameters<CompiledProjection>[0], selection: Int32Array | null, count: number) => {
+      const until = performance.now() + count * 0.02;
+      while (performance.now() < until) {}
+      return compileProjection([k], layout, functions, session)(page, selection, count);
+    };
+    const operator = new FilterAndProjectOperator(
+      OperatorContext.standalone('FilterAndProjectOperator'),
+      compileFilter(even, layout, functions, session),
+      slow,
+      [{ computed: 0 }, { channel: 1 }],
+    );
+    const pages = drive(operator, [big]);
+    assert.equal(
+      pages.reduce((n, p) => n + p.positionCount, 0),
+      rows / 2,
+    );
+    assert.ok(pages.length >= 8, `${pages.length} pages`);
+    // After the first batch (256 rows, 128 selected), batches hold about 8 ms of work: 400 rows.
+    for (const page of pages.slice(1)) assert.ok(page.positionCount <= 400, `a batch of ${page.positionCount}`);
+    const out = rowsOf(pages, [BIGINT, VARCHAR]);
+    assert.deepEqual(
+      out,
+      Array.from({ length: rows / 2 }, (_, i) => [2 * i, `r${2 * i}`]),
     );
   });
 });

@@ -22,6 +22,8 @@ const CHUNK_BITS = 22;
 const CHUNK_SIZE = 1 << CHUNK_BITS;
 /** How far each chunk extends into the next: at least the longest text ever taken from the pool. */
 const CHUNK_OVERLAP = 256;
+/** Bytes of sentences one background step writes: a few milliseconds, so a warming server still answers. */
+const STEP_BYTES = 1 << 19;
 
 export class TextPool {
   private readonly chunks: readonly string[];
@@ -56,11 +58,16 @@ class TextPoolBuilder {
 
   constructor(private readonly size: number) {}
 
-  /** Writes the next chunk; true once the pool is complete. */
+  /**
+   * Writes the next STEP_BYTES of the pool (sentences stop and resume at the same place either
+   * way, so the pool does not depend on the step size); true once the pool is complete.
+   */
   step(): boolean {
     if (this.finished) return true;
     const wanted = Math.min(CHUNK_SIZE + CHUNK_OVERLAP, this.size - this.chunkStart);
-    this.length = this.writer.writeSentences(this.view, this.buffer, this.length, wanted);
+    const limit = Math.min(wanted, this.length + STEP_BYTES);
+    this.length = this.writer.writeSentences(this.view, this.buffer, this.length, limit);
+    if (this.length < wanted) return false;
     this.chunks.push(this.buffer.toString('latin1', 0, wanted));
     if (this.chunkStart + CHUNK_SIZE >= this.size) {
       this.finished = true;
@@ -98,8 +105,8 @@ export function getTextPool(): TextPool {
 }
 
 /**
- * Builds the shared pool in the background, one 4 MiB chunk per turn of the event loop (about
- * 25 ms each). Servers call it at start: built on first use instead, the pool would stall the
+ * Builds the shared pool in the background, half a MiB of sentences per turn of the event loop
+ * (a few milliseconds each). Servers call it at start: built on first use instead, the pool would stall the
  * event loop for one to two seconds in the middle of a query — long enough for heartbeats to
  * time out and a healthy worker to look dead.
  */
