@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --initial-old-space-size=256
 /**
  * The `vivace` command: one binary with a sub-command per role. `start` runs a local cluster
  * (a coordinator and worker processes), `coordinator` and `worker` run one role each for

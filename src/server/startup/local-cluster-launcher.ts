@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'undici';
 import { type RoleReadyMessage, SHARED_SECRET_ENVIRONMENT_VARIABLE } from './role-process.js';
+import { SERVER_NODE_FLAGS } from './server-node-flags.js';
 
 export interface LocalClusterOptions {
   /** The compiled `vivace.js` to fork. */
@@ -101,7 +102,11 @@ export async function launchLocalCluster(options: LocalClusterOptions): Promise<
   const children: ChildProcess[] = [];
   let stopping = false;
   const spawnRole = (args: string[]) => {
-    const child = fork(options.binPath, args, { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(options.binPath, args, {
+      env,
+      execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     children.push(child);
     return child;
   };

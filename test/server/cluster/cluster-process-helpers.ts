@@ -6,6 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../../src/server/startup/server-node-flags.js';
 
 export const VIVACE_BIN = fileURLToPath(new URL('../../../src/bin/vivace.js', import.meta.url));
 
@@ -27,7 +28,7 @@ export async function startRole(
 ): Promise<RoleProcess> {
   const child = fork(VIVACE_BIN, args, {
     env: { ...process.env, VIVACE_LOG_LEVEL: 'warn', ...env },
-    execArgv,
+    execArgv: [...SERVER_NODE_FLAGS, ...execArgv],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
