@@ -32,6 +32,18 @@ function requestedBytes(request: RecordedRequest, sizes: ReadonlyMap<string, num
   return Number(range[2]) - Number(range[1]) + 1;
 }
 
+/**
+ * The same rows in the same order; doubles equal to 12 significant digits (a double sum's last
+ * digits depend on the order splits finish in: Q9 gives 27136900.18030002 or 27136900.180300016).
+ */
+function sameAnswer(a: readonly unknown[][], b: readonly unknown[][]): boolean {
+  const close = (x: unknown, y: unknown) =>
+    typeof x === 'number' && typeof y === 'number'
+      ? x === y || Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y))
+      : JSON.stringify(x) === JSON.stringify(y);
+  return a.length === b.length && a.every((row, i) => row.every((value, j) => close(value, b[i]?.[j])));
+}
+
 export async function run(args: readonly string[]): Promise<void> {
   const sf = Number(option(args, '--sf', '1'));
   const runs = Number(option(args, '--runs', '1'));
@@ -64,6 +76,9 @@ export async function run(args: readonly string[]): Promise<void> {
 
   const data = join(root, 'data-s3-bench');
   rmSync(data, { recursive: true, force: true });
+  // CREATE CATALOG below stores s3.properties in the cluster's etc/catalog: a previous run's would
+  // make it fail with "Catalog 's3' already exists".
+  rmSync(join(root, 'etc', 'catalog'), { recursive: true, force: true });
   const { url, roles } = await startCluster(root, data);
   try {
     const properties = { 'hive.metastore.catalog.dir': 's3://tpch/metastore', ...testS3Properties(env.proxy.endpoint) };
@@ -96,7 +111,7 @@ export async function run(args: readonly string[]): Promise<void> {
       const gets = remote.made.filter((r) => r.method === 'GET' && !r.query.has('list-type')).length;
       const lists = remote.made.filter((r) => r.query.has('list-type')).length;
       const bytes = remote.made.reduce((sum, r) => sum + requestedBytes(r, sizes), 0);
-      const same = JSON.stringify(local.rows) === JSON.stringify(remote.rows) ? 'same' : 'DIFFERENT';
+      const same = sameAnswer(local.rows, remote.rows) ? 'same' : 'DIFFERENT';
       console.log(
         `${name}   ${local.best.toFixed(0).padStart(8)}  ${remote.best.toFixed(0).padStart(8)}  ${(
           remote.best / local.best
@@ -108,6 +123,12 @@ export async function run(args: readonly string[]): Promise<void> {
           .toFixed(1)
           .padStart(9)}  ${same}`,
       );
+      if (same === 'DIFFERENT') {
+        const at = local.rows.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(remote.rows[i]));
+        console.log(
+          `  ${local.rows.length} vs ${remote.rows.length} rows; row ${at}: local ${JSON.stringify(local.rows[at])}, s3 ${JSON.stringify(remote.rows[at])}`,
+        );
+      }
     }
     console.log(
       `total   ${localTotal.toFixed(0).padStart(8)}  ${s3Total.toFixed(0).padStart(8)}  ${(s3Total / localTotal).toFixed(2).padStart(5)}`,
