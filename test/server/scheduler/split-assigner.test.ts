@@ -81,6 +81,15 @@ describe('SplitAssigner', () => {
     assert.equal(assigner.remaining, 0);
   });
 
+  it('gives a single task every listed split with noMoreSplits at once: no task to balance against', async () => {
+    const assigner = new SplitAssigner('7', fixedSplitSource(splits(16, ['a'])), [a], 6, recorder());
+    await assigner.fill();
+    const only = assigner.next(a, 0)!;
+    assert.equal(only.splits.length, 16);
+    assert.equal(only.noMoreSplits, true);
+    assert.equal(assigner.next(a, 0), undefined);
+  });
+
   it('spreads a table of few splits over the tasks instead of filling the first task first', async () => {
     const assigner = new SplitAssigner('7', fixedSplitSource(splits(4)), [a, b], 6, recorder());
     await assigner.fill();
