@@ -37,6 +37,17 @@ export interface InternalResponse {
   readonly body: Buffer;
 }
 
+/** A node answered, but not with a 2xx status (a task it does not know, a refused token). */
+export class InternalHttpStatusError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = 'InternalHttpStatusError';
+  }
+}
+
 export class InternalHttpClient {
   private readonly agent: Agent;
   /**
@@ -105,7 +116,10 @@ export class InternalHttpClient {
     const response = await this.request(url, init);
     const text = response.body.toString('utf8');
     if (response.statusCode < 200 || response.statusCode >= 300) {
-      throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.statusCode}: ${text.slice(0, 500)}`);
+      throw new InternalHttpStatusError(
+        `${init.method ?? 'GET'} ${url} answered ${response.statusCode}: ${text.slice(0, 500)}`,
+        response.statusCode,
+      );
     }
     return JSON.parse(text) as T;
   }

@@ -20,7 +20,7 @@ import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
 import { taskCatalogDefinitions } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
-import type { InternalHttpClient } from '../protocol/internal-http-client.js';
+import { type InternalHttpClient, InternalHttpStatusError } from '../protocol/internal-http-client.js';
 import type { NodeInfo } from '../protocol/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
 import { emptyTotals } from '../task/task-stats.js';
@@ -35,8 +35,15 @@ const TASK_FINISH_WAIT_MS = 5000;
 const SPLITS_PER_TASK = 16;
 /** Splits a leaf task may hold unfinished; it gets more as it completes them. */
 const MAX_PENDING_SPLITS_PER_TASK = 6;
-/** A task that cannot be reached for this long fails its query. */
-const MAX_UNREACHABLE_MS = 10_000;
+/** A task whose node answers its status polls with errors (it lost the task) for this long fails its query. */
+const MAX_ERROR_ANSWERS_MS = 10_000;
+/**
+ * A task whose node does not answer its status polls at all for this long fails its query. Longer:
+ * a node the failure detector still holds active answers its heartbeats, so silence on a task is
+ * overload (a worker starved by a heavy query on a loaded machine), not death — a dead node fails
+ * its queries at once through the failure detector. Presto waits 2 minutes.
+ */
+const MAX_SILENT_MS = 30_000;
 
 export interface DistributedExecutionOptions {
   readonly queryId: string;
@@ -332,7 +339,8 @@ export class DistributedExecution {
         this.record(task, info);
       } catch (e) {
         const nodeFailed = this.options.isNodeActive?.(task.node.nodeId) === false;
-        if (nodeFailed || Date.now() - task.lastContact > MAX_UNREACHABLE_MS) {
+        const bound = e instanceof InternalHttpStatusError ? MAX_ERROR_ANSWERS_MS : MAX_SILENT_MS;
+        if (nodeFailed || Date.now() - task.lastContact > bound) {
           this.fail(
             new VivaceError(
               'REMOTE_TASK_ERROR',

@@ -60,7 +60,7 @@ export class SplitAssigner {
     readonly planNodeId: string,
     private readonly source: ConnectorSplitSource,
     private readonly tasks: readonly SplitTask[],
-    private readonly maxPendingPerTask: number,
+    maxPendingPerTask: number,
     private readonly events: SplitAssignerEvents,
     /** The table's name, for errors. */
     private readonly table = 'table',
