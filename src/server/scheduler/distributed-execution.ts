@@ -181,11 +181,13 @@ export class DistributedExecution {
         creations.push(this.createTask(task, request));
       }
     }
+    // The root task's results are asked for with its creation, not after it: the worker holds a
+    // results request for a task it is still creating, and a small query saves a round trip.
+    this.pullResults();
     await Promise.all(creations);
     if (this.canceled) throw new VivaceError('USER_CANCELED', 'Query was canceled');
     if (this.failure) throw this.failure;
     for (const stage of this.stages.values()) for (const task of stage.tasks) void this.pollStatus(task, stage);
-    this.pullResults();
   }
 
   private async createTask(task: RemoteTask, request: TaskUpdateRequest): Promise<void> {
