@@ -1,7 +1,9 @@
 /**
- * sum and avg over decimals, exactly. Unscaled values are summed in a Float64Array while the sum stays
- * within ±(2^53 − 1) (every decimal(p ≤ 15) input and most others), and in BigInt beyond that or for
- * int64/int128 inputs. sum returns decimal(38, s) and fails with NUMERIC_VALUE_OUT_OF_RANGE
+ * sum and avg over decimals, exactly. Unscaled values are summed per group in a Float64Array while
+ * the sum stays within ±(2^53 − 1), and in a BigInt side table (`wide`) for the groups whose sum
+ * left that range (back to the array when it returns). Long-decimal inputs (int64 and int128 blocks,
+ * the intermediate states included) are read as numbers through the words' 32-bit halves when they
+ * are safe integers, as nearly all are: no BigInt per row. sum returns decimal(38, s) and fails with NUMERIC_VALUE_OUT_OF_RANGE
  * (`Decimal overflow`) past 38 digits; avg returns decimal(p, s): the exact quotient rounded half up
  * (away from zero on a tie) at scale s.
  * Intermediate states: sum → decimal(38, s); avg → row(count bigint, sum decimal(38, s)).
@@ -12,7 +14,7 @@ import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { float64Block, rowBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
-import { readInt128 } from '../../data/int128.js';
+import { readInt64Number, readInt128, readInt128Number, wordHalves } from '../../data/int128.js';
 import { BIGINT, type DecimalType, decimal, rowOf, type Type } from '../../types/type.js';
 import { BaseAccumulator, growFloat64Array, growUint8Array } from './accumulator.js';
 import { numberValues, rowFields } from './state-blocks.js';
@@ -55,19 +57,30 @@ abstract class DecimalSums extends BaseAccumulator {
   /** Adds the non-null unscaled values of `block` to their groups; returns nothing, marks `added`. */
   protected addValues(groupIds: Int32Array, block: FlatBlock, count: number, added?: Float64Array): void {
     const nulls = block.nulls;
+    const sums = this.sums;
+    const state = this.state;
     if (block.kind === 'int64' || block.kind === 'int128') {
+      const halves = wordHalves(block.values);
+      const is128 = block.kind === 'int128';
       for (let i = 0; i < count; i++) {
         if (nulls !== undefined && nulls[i] !== 0) continue;
         const g = groupIds[i];
-        const value = block.kind === 'int64' ? block.values[i] : readInt128(block.values, i);
-        this.addWide(g, value);
         if (added !== undefined) added[g]++;
+        // NaN when the value is not a safe integer: the sum below is NaN too and fails the bound.
+        const value = is128 ? readInt128Number(halves, i) : readInt64Number(halves, i);
+        if (state[g] !== 2) {
+          const sum = sums[g] + value;
+          if (sum <= MAX_SAFE && sum >= -MAX_SAFE) {
+            sums[g] = sum;
+            state[g] = 1;
+            continue;
+          }
+        }
+        this.addWide(g, is128 ? readInt128(block.values, i) : block.values[i]);
       }
       return;
     }
     const values = numberValues(block);
-    const sums = this.sums;
-    const state = this.state;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
       const g = groupIds[i];
