@@ -37,45 +37,35 @@ function fitting(value: number, result: DecimalType): number | undefined {
 }
 
 export function addDecimal(a: DecimalValue, b: DecimalValue, ctx: CallContext): DecimalValue {
-  const [left, right, result] = types(ctx);
-  if (typeof a === 'number' && typeof b === 'number' && result.precision <= MAX_NUMBER_DECIMAL_PRECISION) {
-    return a * powerOfTen(result.scale - left.scale) + b * powerOfTen(result.scale - right.scale);
-  }
-  const x = narrowDecimal(a);
-  const y = narrowDecimal(b);
-  if (typeof x === 'number' && typeof y === 'number') {
-    const u = x * powerOfTen(result.scale - left.scale);
-    const v = y * powerOfTen(result.scale - right.scale);
-    if (isSafeMagnitude(u) && isSafeMagnitude(v)) {
-      const sum = fitting(u + v, result);
-      if (sum !== undefined) return sum;
-    }
-  }
-  const sum =
-    decimalToBig(a) * powerOfTenBig(result.scale - left.scale) +
-    decimalToBig(b) * powerOfTenBig(result.scale - right.scale);
-  return checkedDecimal(sum, result);
+  return addScaled(a, b, 1, ctx);
 }
 
 export function subtractDecimal(a: DecimalValue, b: DecimalValue, ctx: CallContext): DecimalValue {
-  const [left, right, result] = types(ctx);
-  if (typeof a === 'number' && typeof b === 'number' && result.precision <= MAX_NUMBER_DECIMAL_PRECISION) {
-    return a * powerOfTen(result.scale - left.scale) - b * powerOfTen(result.scale - right.scale);
-  }
-  const x = narrowDecimal(a);
-  const y = narrowDecimal(b);
+  return addScaled(a, b, -1, ctx);
+}
+
+/** a + sign · b at the result's scale. Reads the types without building an array: this runs per row. */
+function addScaled(a: DecimalValue, b: DecimalValue, sign: 1 | -1, ctx: CallContext): DecimalValue {
+  const result = ctx.returnType as DecimalType;
+  const leftShift = result.scale - (ctx.argumentTypes[0] as DecimalType).scale;
+  const rightShift = result.scale - (ctx.argumentTypes[1] as DecimalType).scale;
+  const x = typeof a === 'number' ? a : narrowDecimal(a);
+  const y = typeof b === 'number' ? b : narrowDecimal(b);
   if (typeof x === 'number' && typeof y === 'number') {
-    const u = x * powerOfTen(result.scale - left.scale);
-    const v = y * powerOfTen(result.scale - right.scale);
+    const u = x * powerOfTen(leftShift);
+    const v = sign * y * powerOfTen(rightShift);
+    // Short operands and result: every value is below 10^15, exact (the type rules guarantee the fit).
+    if (result.precision <= MAX_NUMBER_DECIMAL_PRECISION && typeof a === 'number' && typeof b === 'number') {
+      return u + v + 0;
+    }
     if (isSafeMagnitude(u) && isSafeMagnitude(v)) {
-      const difference = fitting(u - v, result);
-      if (difference !== undefined) return difference;
+      const sum = fitting(u + v + 0, result);
+      if (sum !== undefined) return sum;
     }
   }
-  const difference =
-    decimalToBig(a) * powerOfTenBig(result.scale - left.scale) -
-    decimalToBig(b) * powerOfTenBig(result.scale - right.scale);
-  return checkedDecimal(difference, result);
+  const u = decimalToBig(a) * powerOfTenBig(leftShift);
+  const v = decimalToBig(b) * powerOfTenBig(rightShift);
+  return checkedDecimal(sign === 1 ? u + v : u - v, result);
 }
 
 export function multiplyDecimal(a: DecimalValue, b: DecimalValue, ctx: CallContext): DecimalValue {
