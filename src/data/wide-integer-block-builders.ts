@@ -1,7 +1,9 @@
 /**
  * Builders of the 64- and 128-bit integer storages: bigint (float64 while every value is a safe
  * integer, int64 after the first one that is not), decimal(16..18) in int64 and decimal(19..38) in
- * int128. See block-builder.ts for the builder contract.
+ * int128. See block-builder.ts for the builder contract. The decimal builders take a long decimal
+ * that is a safe-integer number (what the decimal operators compute while values stay small)
+ * without making a BigInt of it: they write its 32-bit halves (int128.ts).
  */
 
 import { fail } from '../common/invariant.js';
@@ -9,7 +11,7 @@ import { VivaceError } from '../common/vivace-error.js';
 import type { Block, FlatBlock } from './block.js';
 import { float64Block, int64Block, int128Block } from './block.js';
 import { BaseBlockBuilder, exact, resized } from './flat-block-builders.js';
-import { writeInt128 } from './int128.js';
+import { wordHalves, writeInt64Number, writeInt128, writeInt128Number } from './int128.js';
 
 const MIN_INT64 = -(1n << 63n);
 const MAX_INT64 = (1n << 63n) - 1n;
@@ -97,6 +99,7 @@ export class BigintBlockBuilder extends BaseBlockBuilder {
 /** decimal(16..18): unscaled values in a BigInt64Array. */
 export class Int64BlockBuilder extends BaseBlockBuilder {
   private values = new BigInt64Array(0);
+  private halves: Int32Array = new Int32Array(0);
 
   override appendBigInt(value: bigint): void {
     checkInt64(value);
@@ -106,7 +109,14 @@ export class Int64BlockBuilder extends BaseBlockBuilder {
     this.positionCount = n + 1;
   }
   override appendFloat64(value: number): void {
-    this.appendBigInt(integralBigInt(value, this.type.kind));
+    if (!Number.isSafeInteger(value)) {
+      this.appendBigInt(integralBigInt(value, this.type.kind));
+      return;
+    }
+    const n = this.positionCount;
+    if (n === this.capacity) this.grow();
+    writeInt64Number(this.halves, n, value);
+    this.positionCount = n + 1;
   }
   protected appendValue(value: unknown): void {
     if (typeof value === 'bigint') this.appendBigInt(value);
@@ -119,18 +129,21 @@ export class Int64BlockBuilder extends BaseBlockBuilder {
   }
   protected resizeValues(capacity: number): void {
     this.values = resized(this.values, capacity, this.positionCount);
+    this.halves = wordHalves(this.values);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     return int64Block(exact(this.values, this.positionCount), nulls);
   }
   protected resetValues(): void {
     this.values = new BigInt64Array(0);
+    this.halves = new Int32Array(0);
   }
 }
 
 /** decimal(19..38): unscaled 128-bit values, two words per position. */
 export class Int128BlockBuilder extends BaseBlockBuilder {
   private words = new BigInt64Array(0);
+  private halves: Int32Array = new Int32Array(0);
 
   override appendBigInt(value: bigint): void {
     const n = this.positionCount;
@@ -139,7 +152,14 @@ export class Int128BlockBuilder extends BaseBlockBuilder {
     this.positionCount = n + 1;
   }
   override appendFloat64(value: number): void {
-    this.appendBigInt(integralBigInt(value, this.type.kind));
+    if (!Number.isSafeInteger(value)) {
+      this.appendBigInt(integralBigInt(value, this.type.kind));
+      return;
+    }
+    const n = this.positionCount;
+    if (n === this.capacity) this.grow();
+    writeInt128Number(this.halves, n, value);
+    this.positionCount = n + 1;
   }
   protected appendValue(value: unknown): void {
     if (typeof value === 'bigint') this.appendBigInt(value);
@@ -158,11 +178,13 @@ export class Int128BlockBuilder extends BaseBlockBuilder {
     const words = new BigInt64Array(2 * capacity);
     words.set(this.words.subarray(0, 2 * this.positionCount));
     this.words = words;
+    this.halves = wordHalves(words);
   }
   protected buildBlock(nulls: Uint8Array | undefined): Block {
     return int128Block(exact(this.words, 2 * this.positionCount), nulls);
   }
   protected resetValues(): void {
     this.words = new BigInt64Array(0);
+    this.halves = new Int32Array(0);
   }
 }

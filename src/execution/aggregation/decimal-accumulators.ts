@@ -1,18 +1,19 @@
 /**
- * sum and avg over decimals, exactly. Unscaled values are summed in a Float64Array while the sum stays
- * within ±(2^53 − 1) (every decimal(p ≤ 15) input and most others), and in BigInt beyond that or for
- * int64/int128 inputs. sum returns decimal(38, s) and fails with NUMERIC_VALUE_OUT_OF_RANGE
- * (`Decimal overflow`) past 38 digits; avg returns decimal(p, s): the exact quotient rounded half up
- * (away from zero on a tie) at scale s.
+ * sum and avg over decimals, exactly. Unscaled values are summed per group in a Float64Array, and
+ * what would take a group's number beyond ±(2^53 − 1) is carried into a BigInt side table
+ * (`DecimalSums`), so even a sum far past 2^53 costs no BigInt per row. Long-decimal inputs (int64
+ * and int128 blocks, intermediate states included) are read as numbers through the words' 32-bit
+ * halves when they are safe integers, as nearly all are. sum returns decimal(38, s) and fails with
+ * NUMERIC_VALUE_OUT_OF_RANGE (`Decimal overflow`) past 38 digits; avg returns decimal(p, s): the
+ * exact quotient rounded half up (away from zero on a tie) at scale s.
  * Intermediate states: sum → decimal(38, s); avg → row(count bigint, sum decimal(38, s)).
  */
 
-import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { float64Block, rowBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
-import { readInt128 } from '../../data/int128.js';
+import { readInt64Number, readInt128, readInt128Number, wordHalves } from '../../data/int128.js';
 import { BIGINT, type DecimalType, decimal, rowOf, type Type } from '../../types/type.js';
 import { BaseAccumulator, growFloat64Array, growUint8Array } from './accumulator.js';
 import { numberValues, rowFields } from './state-blocks.js';
@@ -36,15 +37,20 @@ function decimalOverflow(): VivaceError {
   return new VivaceError('NUMERIC_VALUE_OUT_OF_RANGE', 'Decimal overflow');
 }
 
-/** Exact per-group decimal sums (and counts, for avg). */
+/**
+ * Exact per-group decimal sums (and counts, for avg). A group's sum is `sums[g]` (a safe integer)
+ * plus its entry in `carried` (a BigInt, absent when 0): when adding a value would take `sums[g]`
+ * beyond ±(2^53 − 1), the number part moves into the BigInt and restarts at 0. So a group whose
+ * sum is far past 2^53 still adds on numbers, and touches a BigInt once per ~2^53 of input.
+ */
 abstract class DecimalSums extends BaseAccumulator {
   protected sums = new Float64Array(0);
-  /** 0: nothing summed, 1: sum in `sums`, 2: sum in `wide`. */
+  /** 0: nothing summed, 1: something summed. */
   protected state = new Uint8Array(0);
-  protected readonly wide = new Map<number, bigint>();
+  protected readonly carried = new Map<number, bigint>();
 
   get retainedBytes(): number {
-    return this.sums.byteLength + this.state.byteLength + this.wide.size * 80;
+    return this.sums.byteLength + this.state.byteLength + this.carried.size * 80;
   }
 
   protected grow(capacity: number): void {
@@ -52,56 +58,51 @@ abstract class DecimalSums extends BaseAccumulator {
     this.state = growUint8Array(this.state, capacity);
   }
 
-  /** Adds the non-null unscaled values of `block` to their groups; returns nothing, marks `added`. */
+  /** Adds the non-null unscaled values of `block` to their groups; counts them in `added` when given. */
   protected addValues(groupIds: Int32Array, block: FlatBlock, count: number, added?: Float64Array): void {
     const nulls = block.nulls;
+    const sums = this.sums;
+    const state = this.state;
     if (block.kind === 'int64' || block.kind === 'int128') {
+      const halves = wordHalves(block.values);
+      const is128 = block.kind === 'int128';
       for (let i = 0; i < count; i++) {
         if (nulls !== undefined && nulls[i] !== 0) continue;
         const g = groupIds[i];
-        const value = block.kind === 'int64' ? block.values[i] : readInt128(block.values, i);
-        this.addWide(g, value);
         if (added !== undefined) added[g]++;
+        state[g] = 1;
+        // NaN when the value is not a safe integer: the sum below is NaN too and fails the bound.
+        const value = is128 ? readInt128Number(halves, i) : readInt64Number(halves, i);
+        const sum = sums[g] + value;
+        if (sum <= MAX_SAFE && sum >= -MAX_SAFE) sums[g] = sum;
+        else this.carry(g, is128 ? readInt128(block.values, i) : block.values[i]);
       }
       return;
     }
     const values = numberValues(block);
-    const sums = this.sums;
-    const state = this.state;
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
       const g = groupIds[i];
       if (added !== undefined) added[g]++;
-      const value = values[i];
-      if (state[g] !== 2) {
-        const sum = sums[g] + value;
-        if (sum <= MAX_SAFE && sum >= -MAX_SAFE) {
-          sums[g] = sum;
-          state[g] = 1;
-          continue;
-        }
-      }
-      this.addWide(g, BigInt(value));
+      state[g] = 1;
+      const sum = sums[g] + values[i];
+      if (sum <= MAX_SAFE && sum >= -MAX_SAFE) sums[g] = sum;
+      else this.carry(g, BigInt(values[i]));
     }
   }
 
-  private addWide(g: number, value: bigint): void {
-    const sum =
-      (this.state[g] === 2
-        ? (this.wide.get(g) ?? fail('a group in the wide state has a wide sum'))
-        : BigInt(this.sums[g])) + value;
-    if (sum >= -MAX_SAFE_BIG && sum <= MAX_SAFE_BIG) {
-      this.wide.delete(g);
-      this.sums[g] = Number(sum);
-      this.state[g] = 1;
-    } else {
-      this.wide.set(g, sum);
-      this.state[g] = 2;
-    }
+  /** Moves the group's number part and `value` into its BigInt part. */
+  private carry(g: number, value: bigint): void {
+    this.carried.set(g, (this.carried.get(g) ?? 0n) + BigInt(this.sums[g]) + value);
+    this.sums[g] = 0;
   }
 
+  /** The group's sum: a number while it has no BigInt part or the total is a safe integer again. */
   protected sumOf(g: number): bigint | number {
-    return this.state[g] === 2 ? (this.wide.get(g) ?? fail('a group in the wide state has a wide sum')) : this.sums[g];
+    const carried = this.carried.get(g);
+    if (carried === undefined) return this.sums[g];
+    const sum = carried + BigInt(this.sums[g]);
+    return sum >= -MAX_SAFE_BIG && sum <= MAX_SAFE_BIG ? Number(sum) : sum;
   }
 
   /** The sums of [from, to) as decimal(38, s), NULL where nothing was summed (when `nullIfEmpty`). */

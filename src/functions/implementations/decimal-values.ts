@@ -1,8 +1,14 @@
 /**
- * Decimal values as unscaled integers: a number for precision ≤ 15 (exact in a double), a BigInt
- * above. 12.34 as decimal(4,2) is 1234. Arithmetic runs on numbers when every intermediate stays
- * exact and on BigInts otherwise; rounding is HALF_UP (away from zero on a tie), as Java's
- * BigDecimal in Trino. Parsing and printing of decimal text live here too.
+ * Decimal values as unscaled integers: a number for precision ≤ 15 (exact in a double); above, a
+ * BigInt, or a number when the value is a safe integer (|v| ≤ 2^53 − 1). 12.34 as decimal(4,2) is
+ * 1234. Reading a long decimal out of a block gives a BigInt; the operators and rescaling casts give
+ * a number whenever the exact result is a safe integer, whatever the declared precision, because
+ * BigInt arithmetic allocates on every step (TPC-H Q1's `extendedprice * (1 - discount)` is
+ * decimal(31,4) with values of a few million units). So code that takes a long decimal accepts both
+ * forms (`decimalToBig`, value-comparison.ts for equality and keys); builders store either.
+ * Arithmetic runs on numbers when every intermediate stays exact and on BigInts otherwise; rounding
+ * is HALF_UP (away from zero on a tie), as Java's BigDecimal in Trino. Parsing and printing of
+ * decimal text live here too.
  */
 import type { DecimalType } from '../../types/type.js';
 import { invalidCast, outOfRange } from './errors.js';
@@ -32,6 +38,23 @@ export function isNumberDecimal(type: DecimalType): boolean {
 
 export function decimalToBig(value: DecimalValue): bigint {
   return typeof value === 'bigint' ? value : BigInt(value);
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const MAX_SAFE_BIG = BigInt(MAX_SAFE);
+
+/**
+ * Whether a number computed from safe integers by one +, −, × is exact: it is when its magnitude
+ * is at most 2^53 − 1, because rounding is monotonic and 2^53 is a double, so an exact result
+ * beyond that range never rounds back into it.
+ */
+export function isSafeMagnitude(value: number): boolean {
+  return value <= MAX_SAFE && value >= -MAX_SAFE;
+}
+
+/** The value as a number when it is a safe integer (a BigInt that small converts exactly), else as it is. */
+export function narrowDecimal(value: DecimalValue): DecimalValue {
+  return typeof value === 'bigint' && value <= MAX_SAFE_BIG && value >= -MAX_SAFE_BIG ? Number(value) : value;
 }
 
 /** The representation `type` uses for an unscaled value (which must fit its precision). */
@@ -83,12 +106,17 @@ export function rescaleNumber(value: number, fromScale: number, toScale: number)
 
 /** The unscaled value in `to`'s scale and representation, HALF_UP; INVALID_CAST_ARGUMENT when it overflows. */
 export function rescaleDecimal(value: DecimalValue, from: DecimalType, to: DecimalType): DecimalValue {
-  if (typeof value === 'number' && to.precision <= MAX_NUMBER_DECIMAL_PRECISION) {
+  const number = narrowDecimal(value);
+  if (typeof number === 'number') {
     // Both scalings are exact here: a product below 10^15 is exact, and an inexact one is too
-    // large anyway, which the bound check catches.
-    const result = rescaleNumber(value, from.scale, to.scale);
-    if (Math.abs(result) < powerOfTen(to.precision)) return result;
-    throw decimalCastOverflow(value, from, to);
+    // large anyway, which the bound check catches. A long target takes any safe integer (10^16 >
+    // 2^53): an inexact product is beyond 2^53 − 1 and goes to the BigInt path.
+    const result = rescaleNumber(number, from.scale, to.scale);
+    if (to.precision <= MAX_NUMBER_DECIMAL_PRECISION) {
+      if (Math.abs(result) < powerOfTen(to.precision)) return result;
+      throw decimalCastOverflow(value, from, to);
+    }
+    if (isSafeMagnitude(result)) return result;
   }
   const result = rescaleBig(decimalToBig(value), from.scale, to.scale);
   if (!fitsPrecision(result, to.precision)) throw decimalCastOverflow(value, from, to);

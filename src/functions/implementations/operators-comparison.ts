@@ -9,6 +9,7 @@
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Type } from '../../types/type.js';
 import type { BigintValue } from './bigint-values.js';
+import { MAX_NUMBER_DECIMAL_PRECISION } from './decimal-values.js';
 import { invalidArgument } from './errors.js';
 import type { CallContext, ImplementationTable, InlineContext } from './implementation-types.js';
 import { comparatorOf, compareStrings, distinctnessOf, equalityOf, mapLookupOf } from './value-comparison.js';
@@ -67,6 +68,10 @@ function equalityInline(negate: boolean) {
   return (args: readonly string[], ctx: InlineContext): string | undefined => {
     const [a, b] = args;
     const type = ctx.argumentTypes[0];
+    // A long decimal is a number or a BigInt (decimal-values.ts); JS `==` compares the two exactly.
+    if (type.kind === 'decimal' && type.precision > MAX_NUMBER_DECIMAL_PRECISION) {
+      return `(${a} ${negate ? '!=' : '=='} ${b})`;
+    }
     if (isPlainScalar(type) || isFloating(type) || isString(type)) return `(${a} ${negate ? '!==' : '==='} ${b})`;
     return undefined;
   };

@@ -9,6 +9,8 @@
  *   (NOT_SUPPORTED, Trino's message).
  * - `valueKey` maps a value to a JS primitive such that two values have the same key exactly when
  *   they are not distinct: the key of Set/Map based algorithms (array_distinct, map construction).
+ * - A long decimal (precision > 15) may be a number or a BigInt (decimal-values.ts): its equality,
+ *   key (the BigInt) and map lookup accept both forms; JS relational operators already mix them.
  *
  * The functions are built once per type object and cached in WeakMaps, so callers can ask for them
  * on every call at no cost.
@@ -16,6 +18,7 @@
 import { compareCodePoints } from '../../common/code-point-order.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Type } from '../../types/type.js';
+import { MAX_NUMBER_DECIMAL_PRECISION, narrowDecimal } from './decimal-values.js';
 
 export type Equality = (a: unknown, b: unknown) => boolean | null;
 export type Distinctness = (a: unknown, b: unknown) => boolean;
@@ -99,6 +102,9 @@ function buildEquality(type: Type): Equality {
         ((a as Instant).picos ?? 0) === ((b as Instant).picos ?? 0);
     case 'timestamp':
       if (type.precision > 6) return (a, b) => compareInstants(a as Instant, b as Instant) === 0;
+      return (a, b) => a === b;
+    case 'decimal':
+      if (isLongDecimal(type)) return (a, b) => decimalKey(a) === decimalKey(b);
       return (a, b) => a === b;
     case 'array': {
       const element = equalityOf(type.element);
@@ -260,9 +266,20 @@ function compareNumbers(a: unknown, b: unknown): number {
   return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 
+function isLongDecimal(type: Type): boolean {
+  return type.kind === 'decimal' && type.precision > MAX_NUMBER_DECIMAL_PRECISION;
+}
+
+/** A long decimal in one form: the BigInt (5 and 5n are one value, but not one Map key). */
+function decimalKey(value: unknown): unknown {
+  return typeof value === 'number' ? BigInt(value) : value;
+}
+
 /** Whether values of `type` are their own hash keys (JS Map/Set SameValueZero agrees with distinctness). */
 export function isPrimitiveKeyed(type: Type): boolean {
   switch (type.kind) {
+    case 'decimal':
+      return !isLongDecimal(type);
     case 'varbinary':
     case 'time with time zone':
     case 'timestamp with time zone':
@@ -286,6 +303,7 @@ const identity: KeyFunction = (v) => v;
 
 function buildKey(type: Type): KeyFunction {
   if (isPrimitiveKeyed(type)) return identity;
+  if (isLongDecimal(type)) return decimalKey;
   const text = structuralText(type);
   return (v) => text(v);
 }
@@ -341,6 +359,14 @@ const lookups = new WeakMap<Type, MapLookup>();
 /** Finds the entry of a map whose key is not distinct from `key`: Map.get for primitive keys, a scan otherwise. */
 export function mapLookupOf(keyType: Type): MapLookup {
   return cached(lookups, keyType, (t) => {
+    if (isLongDecimal(t)) {
+      // The map holds each key in one of the two forms: look for the other one on a miss.
+      return (map, key) => {
+        if (map.has(key)) return [key, map.get(key)];
+        const other = typeof key === 'number' ? BigInt(key) : narrowDecimal(key as bigint);
+        return other !== key && map.has(other) ? [other, map.get(other)] : undefined;
+      };
+    }
     if (isPrimitiveKeyed(t)) {
       return (map, key) => {
         const value = map.get(key);

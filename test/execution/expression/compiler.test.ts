@@ -95,10 +95,21 @@ function randomPage(types: readonly Type[], rows: number, seed: number): Page {
 }
 
 function interpretRow(expression: RowExpression, page: Page, layout: InputLayout, position: number): unknown {
-  return interpreter.evaluate(expression, (name) => {
-    const input = layout.get(name)!;
-    return getValue(page.blocks[input.channel]!, input.type, position);
-  });
+  return asStored(
+    expression.type,
+    interpreter.evaluate(expression, (name) => {
+      const input = layout.get(name)!;
+      return getValue(page.blocks[input.channel]!, input.type, position);
+    }),
+  );
+}
+
+/**
+ * A value as a block gives it back: a long decimal the operators computed as a safe-integer number
+ * is stored as it is read, a BigInt (functions/implementations/decimal-values.ts).
+ */
+function asStored(type: Type, value: unknown): unknown {
+  return typeof value === 'number' && type.kind === 'decimal' && type.precision > 15 ? BigInt(value) : value;
 }
 
 function outcome(f: () => unknown): unknown {

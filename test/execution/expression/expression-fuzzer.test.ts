@@ -275,10 +275,21 @@ function outcome(f: () => unknown): Outcome {
 }
 
 function interpretRow(expression: RowExpression, page: Page, layout: InputLayout, position: number): unknown {
-  return interpreter.evaluate(expression, (name) => {
-    const input = layout.get(name) ?? assert.fail(`no channel for ${name}`);
-    return getValue(page.blocks[input.channel] as Block, input.type, position);
-  });
+  return asStored(
+    expression.type,
+    interpreter.evaluate(expression, (name) => {
+      const input = layout.get(name) ?? assert.fail(`no channel for ${name}`);
+      return getValue(page.blocks[input.channel] as Block, input.type, position);
+    }),
+  );
+}
+
+/**
+ * A value as a block gives it back: a long decimal the operators computed as a safe-integer number
+ * is stored as it is read, a BigInt (functions/implementations/decimal-values.ts).
+ */
+function asStored(type: Type, value: unknown): unknown {
+  return typeof value === 'number' && type.kind === 'decimal' && type.precision > 15 ? BigInt(value) : value;
 }
 
 /**

@@ -20,7 +20,8 @@ describe('numeric casts', () => {
     ['decimal(20,2)', 'double', 12345n, 123.45],
     ['decimal(5,2)', 'decimal(4,1)', 12345, 1235],
     ['decimal(5,2)', 'decimal(4,1)', -12345, -1235],
-    ['decimal(5,2)', 'decimal(20,5)', 12345, 12345000n],
+    // A long decimal computed as a safe integer is a number (decimal-values.ts).
+    ['decimal(5,2)', 'decimal(20,5)', 12345, 12345000],
     ['double', 'decimal(5,2)', 1.005, 101],
     ['double', 'decimal(3,1)', -0.25, -3],
     ['boolean', 'integer', true, 1],

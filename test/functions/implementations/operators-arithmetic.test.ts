@@ -138,7 +138,7 @@ describe('decimal arithmetic', () => {
     );
   });
 
-  it('uses BigInts for long decimals and checks 38 digits', () => {
+  it('uses BigInts for long decimals beyond 2^53 and checks 38 digits', () => {
     const big = 10n ** 37n;
     assert.equal(operator('ADD', ['decimal(38,0)', 'decimal(38,0)'], [big, big]), 2n * big);
     assertError(
@@ -146,8 +146,13 @@ describe('decimal arithmetic', () => {
       'NUMERIC_VALUE_OUT_OF_RANGE',
       'Decimal overflow',
     );
-    // decimal(10,2) * decimal(10,2) is decimal(20,4): a BigInt result even for small inputs.
-    assert.equal(operator('MULTIPLY', ['decimal(10,2)', 'decimal(10,2)'], [150, 200]), 30000n);
-    assert.equal(operator('NEGATION', ['decimal(20,2)'], [5n]), -5n);
+    // decimal(10,2) * decimal(10,2) is decimal(20,4): small values stay numbers, large ones are BigInts.
+    assert.equal(operator('MULTIPLY', ['decimal(10,2)', 'decimal(10,2)'], [150, 200]), 30000);
+    assert.equal(
+      operator('MULTIPLY', ['decimal(10,2)', 'decimal(10,2)'], [9999999999, 9999999999]),
+      99999999980000000001n,
+    );
+    assert.equal(operator('NEGATION', ['decimal(20,2)'], [5n]), -5);
+    assert.equal(operator('NEGATION', ['decimal(20,2)'], [10n ** 19n]), -(10n ** 19n));
   });
 });
