@@ -66,7 +66,8 @@ export class SplitAssigner {
     private readonly table = 'table',
   ) {
     for (const task of tasks) this.progress.set(task.partition, { assigned: 0, completed: 0, noMoreSplitsSent: false });
-    this.pendingBound = tasks.length === 1 ? Math.max(maxPendingPerTask, SINGLE_TASK_PENDING_SPLITS) : maxPendingPerTask;
+    this.pendingBound =
+      tasks.length === 1 ? Math.max(maxPendingPerTask, SINGLE_TASK_PENDING_SPLITS) : maxPendingPerTask;
   }
 
   /** Splits received and not yet assigned. */
