@@ -19,6 +19,13 @@ import { IdleMemoryRelease } from './idle-memory.js';
 import type { WorkerContext } from './worker-context.js';
 
 const MAX_WAIT_MS = 10_000;
+/**
+ * How long a status long-poll that saw only split progress (a new version, the same state) keeps
+ * waiting for more before it answers: a leaf task finishing many small splits answered once per
+ * split, and with 20 queries those answers (each a full task record) and the split updates they
+ * trigger filled the worker's event loop. A state change still answers at once.
+ */
+const PROGRESS_COALESCE_MS = 50;
 /** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
 const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
 
@@ -205,14 +212,15 @@ export function registerTaskResource(
       } catch {
         return reply.code(400).type('text/plain').send(`Invalid X-Service-Max-Wait: ${maxWait}`);
       }
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        task.whenChanged(),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, waitMs);
-        }),
-      ]);
-      clearTimeout(timer);
+      const stateBefore = task.state;
+      const versionBefore = task.version;
+      await changeOrTimeout(task, waitMs);
+      if (task.version !== versionBefore) {
+        const coalesceUntil = Date.now() + PROGRESS_COALESCE_MS;
+        while (!task.isDone && task.state === stateBefore && Date.now() < coalesceUntil) {
+          await changeOrTimeout(task, coalesceUntil - Date.now());
+        }
+      }
     }
     return sendJson(reply, manager.info(task));
   });
@@ -255,4 +263,16 @@ export function taskResourceRegistrar(
     });
     registerTaskResource(app, manager, (definitions) => learnCatalogs(worker.catalogs, definitions));
   };
+}
+
+/** Resolves when the task's record changes or after `waitMs`. */
+async function changeOrTimeout(task: SqlTask, waitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    task.whenChanged(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }
