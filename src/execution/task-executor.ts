@@ -106,6 +106,7 @@ class TaskRun implements TaskExecution {
   private finish(): void {
     if (this.settled) return;
     this.settled = true;
+    this.executor.runEnded();
     this.closeDrivers();
     this.resolve();
   }
@@ -113,6 +114,7 @@ class TaskRun implements TaskExecution {
   fail(error: Error): void {
     if (this.settled) return;
     this.settled = true;
+    this.executor.runEnded();
     this.closeDrivers();
     this.reject(error);
   }
@@ -131,8 +133,19 @@ export class DriverExecutor {
   private readonly ready: TaskRun[] = [];
   private head = 0;
   private pumpScheduled = false;
+  private active = 0;
 
   constructor(private readonly sliceMs = DEFAULT_SLICE_MS) {}
+
+  /** Tasks submitted and not yet finished, failed or cancelled (running or blocked). */
+  get activeTasks(): number {
+    return this.active;
+  }
+
+  /** A task's run settled. */
+  runEnded(): void {
+    this.active--;
+  }
 
   /** Tasks waiting for their turn (for tests and statistics). */
   get queuedTasks(): number {
@@ -146,6 +159,7 @@ export class DriverExecutor {
       run.settled = true;
       return { done: Promise.resolve(), cancel: () => {} };
     }
+    this.active++;
     this.enqueue(run);
     return run;
   }

@@ -14,6 +14,8 @@
  * held count into the task's memory (an `OutputBuffer` consumer), so they weigh against the
  * query's limits like any operator's.
  */
+
+import { waitAtMost } from '../../common/wait-at-most.js';
 import type { LocalMemoryContext } from '../memory-context.js';
 import { BufferedPage } from './buffered-page.js';
 
@@ -223,14 +225,7 @@ export class OutputBuffer {
     if (buffer === undefined) throw new Error(`no output buffer ${bufferId}`);
     this.acknowledge(buffer, token);
     if (buffer.pages.length === 0 && !this.isComplete(buffer) && maxWaitMs > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        buffer.waitForPages(),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, maxWaitMs);
-        }),
-      ]);
-      clearTimeout(timer);
+      await waitAtMost(buffer.waitForPages(), maxWaitMs);
     }
     const pages: BufferedPage[] = [];
     if (token >= buffer.firstSequence) {

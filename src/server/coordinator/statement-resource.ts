@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VivaceError } from '../../common/vivace-error.js';
+import { waitAtMost } from '../../common/wait-at-most.js';
 import { type JsonValue, stringifyJson } from '../../data/json-values.js';
 import { ALLOW_ALL_ACCESS_CONTROL } from '../../spi/access-control.js';
 import { formatType } from '../../types/type-signature.js';
@@ -251,14 +252,7 @@ async function waitForPlanning(query: QueryExecution, maxWaitMs: number): Promis
   while ((query.state === 'QUEUED' || query.state === 'PLANNING') && !query.isDone) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      query.whenStateChanges(),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, remaining);
-      }),
-    ]);
-    clearTimeout(timer);
+    await waitAtMost(query.whenStateChanges(), remaining);
   }
 }
 

@@ -74,9 +74,12 @@ export class QueryManager {
     };
   }
 
-  /** No query runs or waits. */
+  /**
+   * No query runs or waits, and none is still open: a query whose execution ended but whose client
+   * has not read all of its rows yet is still being served.
+   */
   isIdle(): boolean {
-    return this.tracker.isIdle();
+    return this.tracker.isIdle() && this.tracker.list().every((query) => query.isDone);
   }
 
   /** Stops the background sweep of abandoned and expired queries. */

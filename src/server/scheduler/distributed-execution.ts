@@ -12,6 +12,7 @@
 
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
+import { waitAtMost } from '../../common/wait-at-most.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
@@ -398,14 +399,7 @@ export class DistributedExecution {
     while (!this.allTasksDone() && this.failure === undefined && !this.canceled) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((resolve) => this.taskChangeWaiters.push(resolve)),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, remaining);
-        }),
-      ]);
-      clearTimeout(timer);
+      await waitAtMost(new Promise<void>((resolve) => this.taskChangeWaiters.push(resolve)), remaining);
     }
   }
 

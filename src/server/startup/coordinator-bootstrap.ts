@@ -236,7 +236,7 @@ export async function startCoordinator(
       registry.stop();
       nodeManager.close();
       runner.close();
-      idleMemory.cancel();
+      idleMemory.close();
       await app.close();
       await Promise.all([httpClient.close(), pingClient.close(), transport.security.close()]);
     },

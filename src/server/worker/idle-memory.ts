@@ -16,6 +16,7 @@
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { processExecutor } from '../../execution/task-executor.js';
 
 /** How long a worker stays idle before it collects and trims, and then before it does so once more. */
 const RELEASE_DELAYS_MS = [2000, 10_000];
@@ -50,6 +51,13 @@ export interface ReleaseResult {
   readonly trimmed: boolean;
 }
 
+/**
+ * Every node of this process (a single-process server holds a coordinator and a worker): a full
+ * collection holds the whole process, so it runs only when all of them are idle — the worker of a
+ * local server is idle once its tasks are done while the coordinator still serves the query.
+ */
+const nodesOfThisProcess = new Set<IdleMemoryRelease>();
+
 /** Schedules `release()` when the worker becomes idle, cancelled when work comes back. */
 export class IdleMemoryRelease {
   private readonly native = loadNativeMemory();
@@ -59,7 +67,9 @@ export class IdleMemoryRelease {
   private timer: NodeJS.Timeout | undefined;
 
   /** @param isIdle whether the node runs nothing now (checked again before releasing) */
-  constructor(private readonly isIdle: () => boolean) {}
+  constructor(private readonly isIdle: () => boolean) {
+    nodesOfThisProcess.add(this);
+  }
 
   /** The node's last running task or query ended: release in a moment, twice, unless work comes back. */
   becameIdle(): void {
@@ -69,7 +79,10 @@ export class IdleMemoryRelease {
       if (delay === undefined) return;
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        if (!this.isIdle()) return;
+        // Drivers of this process still running (a coordinator executing a query itself, or the
+        // worker of a single-process server) are work too: a full collection would hold them.
+        if (processExecutor.activeTasks > 0) return;
+        for (const node of nodesOfThisProcess) if (!node.isIdle()) return;
         this.release();
         step(index + 1);
       }, delay);
@@ -81,6 +94,12 @@ export class IdleMemoryRelease {
   cancel(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** The node stops: nothing more is scheduled, and it no longer counts among this process's nodes. */
+  close(): void {
+    this.cancel();
+    nodesOfThisProcess.delete(this);
   }
 
   /** A full collection, then the C heap's free pages back to the operating system. */

@@ -8,6 +8,7 @@
  * 400 with a message; an unknown task a 404.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { waitAtMost } from '../../common/wait-at-most.js';
 import { learnCatalogs } from '../metadata/catalog-statements.js';
 import { parseDuration } from '../protocol/airlift-format.js';
 import type { LocalTaskOutput } from '../task/http-exchange-client.js';
@@ -214,11 +215,11 @@ export function registerTaskResource(
       }
       const stateBefore = task.state;
       const versionBefore = task.version;
-      await changeOrTimeout(task, waitMs);
+      await waitAtMost(task.whenChanged(), waitMs);
       if (task.version !== versionBefore) {
         const coalesceUntil = Date.now() + PROGRESS_COALESCE_MS;
         while (!task.isDone && task.state === stateBefore && Date.now() < coalesceUntil) {
-          await changeOrTimeout(task, coalesceUntil - Date.now());
+          await waitAtMost(task.whenChanged(), coalesceUntil - Date.now());
         }
       }
     }
@@ -258,21 +259,9 @@ export function taskResourceRegistrar(
       () => idleMemory.becameIdle(),
     );
     app.addHook('onClose', async () => {
-      idleMemory.cancel();
+      idleMemory.close();
       manager.close();
     });
     registerTaskResource(app, manager, (definitions) => learnCatalogs(worker.catalogs, definitions));
   };
-}
-
-/** Resolves when the task's record changes or after `waitMs`. */
-async function changeOrTimeout(task: SqlTask, waitMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    task.whenChanged(),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, waitMs);
-    }),
-  ]);
-  clearTimeout(timer);
 }
