@@ -20,6 +20,7 @@ import type { RowExpression } from '../../../src/planner/row-expression.js';
 import type { Type } from '../../../src/types/type.js';
 import { analyze } from '../../analyzer/analyze-helpers.js';
 import { TestMetadata } from '../../analyzer/test-metadata.js';
+import { random } from './xorshift-random.js';
 
 const functions = new EngineFunctions();
 const session = { timeZone: 'UTC', startTime: Date.UTC(2024, 0, 2) };
@@ -47,17 +48,6 @@ function planned(sql: string): {
   }
   const layout = new Map(node.outputs.map((o, channel) => [o.name, { channel, type: o.type }] as const));
   return { projections, filter, layout, scanTypes: node.outputs.map((o) => o.type) };
-}
-
-/** Deterministic pseudo-random numbers (a seeded xorshift). */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
 }
 
 function randomValue(type: Type, next: () => number): unknown {

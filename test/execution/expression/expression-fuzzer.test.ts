@@ -26,23 +26,13 @@ import type { RowExpression } from '../../../src/planner/row-expression.js';
 import type { Type } from '../../../src/types/type.js';
 import { analyze } from '../../analyzer/analyze-helpers.js';
 import { TestMetadata } from '../../analyzer/test-metadata.js';
+import { random } from './xorshift-random.js';
 
 const functions = new EngineFunctions();
 const session = { timeZone: 'UTC', startTime: Date.UTC(2024, 0, 2) };
 const interpreter = new ExpressionInterpreter({ functions, session });
 const metadata = new TestMetadata();
 const registry = defaultFunctionRegistry();
-
-/** Deterministic pseudo-random numbers in [0, 1) (xorshift32). */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
 
 type Mode = 'rows' | 'aggregates';
 
