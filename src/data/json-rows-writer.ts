@@ -246,13 +246,13 @@ export class JsonRowsWriter {
     return this.rows;
   }
 
-  append(page: Page): void {
+  /** Appends the page's rows `from` (inclusive) to `to` (exclusive), all of them by default. */
+  append(page: Page, from = 0, to = page.positionCount): void {
     const sink = this.sink;
     const writers = this.writers;
     const blocks = page.blocks;
     const width = writers.length;
-    const count = page.positionCount;
-    for (let position = 0; position < count; position++) {
+    for (let position = from; position < to; position++) {
       sink.reserve(sink.slack);
       sink.putByte(this.rows++ === 0 ? OPEN : COMMA);
       sink.putByte(OPEN);

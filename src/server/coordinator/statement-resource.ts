@@ -51,6 +51,8 @@ export interface StatementResourceOptions {
   readonly includeStackTraces?: boolean;
   /** Who may page and cancel whose queries (issue 17); everyone by default. */
   readonly access?: QueryAccess;
+  /** How long encoding one answer's rows may take, in ms (result-pager.ts; tests cut answers with 0). */
+  readonly encodeBudgetMs?: number;
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -97,7 +99,7 @@ export function registerStatementResource(
   options: StatementResourceOptions = {},
 ): void {
   const lastResponse = new Map<string, CachedResponse>();
-  const pager = new ResultPager(TARGET_RESULT_BYTES);
+  const pager = new ResultPager(TARGET_RESULT_BYTES, options.encodeBudgetMs);
   const includeStack = options.includeStackTraces ?? false;
   const access = options.access ?? new QueryAccess(ALLOW_ALL_ACCESS_CONTROL);
   const baseOf = (request: FastifyRequest) => clientBaseUri(request, options.uris);
@@ -182,10 +184,11 @@ export function registerStatementResource(
     }
     await waitForProgress(query, pager, MAX_WAIT_MS);
     const data = pager.next(query);
-    const body = render(baseOf(request), query, tokenNumber + 1, data, includeStack);
+    const rowsLeft = pager.holdsRows(query);
+    const body = render(baseOf(request), query, tokenNumber + 1, data, includeStack, false, rowsLeft);
     lastResponse.set(queryId, { token: tokenNumber, body });
     if (query.isDone) addSessionHeaders(reply, query);
-    if (data !== undefined && !query.results.isDone()) pager.encodeAhead(query);
+    if (data !== undefined && (rowsLeft || !query.results.isDone())) pager.encodeAhead(query);
     return sendJson(reply, body);
   });
 
@@ -288,11 +291,14 @@ function render(
   data: Buffer | undefined,
   includeStack: boolean,
   initial = false,
+  rowsLeft = false,
 ): Buffer {
   // The POST's answer is never final: results and errors come on the GETs that follow (Presto).
   // A GET is final once the query is done and this answer carries the last of its rows (as in
   // Trino: no `nextUri` when the query is finished and its output drained), saving a round trip.
-  const done = !initial && query.isDone && query.results.isDone();
+  // Rows the pager took out of the buffer and has not sent yet (an answer cut short) count too.
+  const done = !initial && query.isDone && query.results.isDone() && !rowsLeft;
+  if (done) query.finalAnswerSent = true;
   const response: Record<string, JsonValue> = {
     id: query.queryId,
     infoUri: `${base}/v1/query/${query.queryId}`,

@@ -45,6 +45,11 @@ export class QueryExecution {
   reservedMemoryBytes = 0;
   /** When a client last asked about the query (statement GETs); abandoned queries are failed. */
   lastClientAccess = Date.now();
+  /**
+   * The client got the statement protocol's final answer (no `nextUri`). Until then a FINISHED
+   * query may still have rows to send: its client is being served, and the node is not idle.
+   */
+  finalAnswerSent = false;
   /** Whether a client has polled the query (its first GET of `nextUri`): a queued query waits for it. */
   clientPolled = false;
   private firstPollListener: (() => void) | undefined;

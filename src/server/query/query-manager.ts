@@ -78,8 +78,8 @@ export class QueryManager {
    * No query runs or waits, and none is still open: a query whose execution ended but whose client
    * has not read all of its rows yet is still being served.
    */
-  isIdle(): boolean {
-    return this.tracker.isIdle() && this.tracker.list().every((query) => query.isDone);
+  isIdle(now = Date.now()): boolean {
+    return this.tracker.isIdle() && !this.tracker.list().some((query) => this.tracker.isServing(query, now));
   }
 
   /** Stops the background sweep of abandoned and expired queries. */

@@ -106,6 +106,20 @@ export class QueryTracker {
     return this.running === 0 && this.waiting.length === 0;
   }
 
+  /**
+   * Whether the query still needs the node: it has not ended, or it finished and its client, still
+   * reading, has not had the final answer (its remaining rows are sent from this node). A client
+   * that stopped asking for `clientTimeoutMs` is not waited for; a failed query has nothing to send.
+   */
+  isServing(query: QueryExecution, now = Date.now()): boolean {
+    if (!query.isDone) return true;
+    return (
+      query.state === 'FINISHED' &&
+      !query.finalAnswerSent &&
+      now - query.lastClientAccess < this.options.clientTimeoutMs
+    );
+  }
+
   private hasSlotFor(user: string): boolean {
     return this.running < this.options.maxRunning && (this.runningByUser.get(user) ?? 0) < this.maxRunningPerUser;
   }

@@ -79,16 +79,27 @@ export class IdleMemoryRelease {
       if (delay === undefined) return;
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        // Drivers of this process still running (a coordinator executing a query itself, or the
-        // worker of a single-process server) are work too: a full collection would hold them.
-        if (processExecutor.activeTasks > 0) return;
-        for (const node of nodesOfThisProcess) if (!node.isIdle()) return;
+        // Not idle after all: a node still serves (drivers of this process running — a coordinator
+        // executing a query itself, or the worker of a single-process server — or a client still
+        // reading a finished query's rows), and a full collection would hold it. Nothing signals
+        // the end of such serving, so look again after the same delay.
+        if (!IdleMemoryRelease.isProcessIdle()) {
+          step(index);
+          return;
+        }
         this.release();
         step(index + 1);
       }, delay);
       this.timer.unref();
     };
     step(0);
+  }
+
+  /** No driver of this process runs and every node of it is idle. */
+  private static isProcessIdle(): boolean {
+    if (processExecutor.activeTasks > 0) return false;
+    for (const node of nodesOfThisProcess) if (!node.isIdle()) return false;
+    return true;
   }
 
   cancel(): void {

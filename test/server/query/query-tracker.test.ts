@@ -176,4 +176,21 @@ describe('QueryTracker', () => {
     assert.equal(idle, 1);
     assert.equal(tracker.isIdle(), true);
   });
+
+  it('counts a finished query as served until its client has the final answer, a stopped client, or a failure', () => {
+    const tracker = new QueryTracker(options);
+    const running = newQuery();
+    assert.equal(tracker.isServing(running), true, 'not ended');
+    const finished = newQuery();
+    finished.transition('FINISHED');
+    finished.touch();
+    assert.equal(tracker.isServing(finished), true, 'rows left to read');
+    assert.equal(tracker.isServing(finished, finished.lastClientAccess + 1001), false, 'its client stopped asking');
+    finished.finalAnswerSent = true;
+    assert.equal(tracker.isServing(finished), false, 'final answer sent');
+    const failed = newQuery();
+    failed.transition('FAILED');
+    assert.equal(tracker.isServing(failed), false, 'a failure has nothing to send');
+    tracker.close();
+  });
 });

@@ -32,5 +32,11 @@ describe('IdleMemoryRelease', () => {
     idle = false;
     t.mock.timers.tick(20_000);
     assert.equal(calls.length, 2, 'work came back: nothing runs');
+    // Serving ends without a signal (a client read the last rows of a finished query): the node
+    // looks again and releases once it finds itself idle.
+    idle = true;
+    t.mock.timers.tick(2000);
+    assert.equal(calls.length, 3, 'idle again: released on a later look');
+    release.close();
   });
 });
