@@ -8,10 +8,15 @@
  * - a replay of a sqllogictest-shaped workload (small tables created, single-row INSERTs, small
  *   queries of several shapes) through two concurrent clients: statements per second.
  *
+ * Vivace's statements go through its own statement client (`client/statement-client.ts`: undici
+ * with a keep-alive pool, what the CLI uses), each read to its final answer.
+ *
  * Usage: `npm run bench -- latency [--workers 2] [--runs 30] [--statements 2000]`.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { runOverHttp, startBenchCluster } from './bench-cluster.js';
+import { newClientSession } from '../src/client/client-session.js';
+import { StatementClient } from '../src/client/statement-client.js';
+import { startBenchCluster } from './bench-cluster.js';
 import { stringOption as option } from './bench-options.js';
 
 function percentile(values: readonly number[], q: number): number {
@@ -91,8 +96,15 @@ export async function run(args: readonly string[]): Promise<void> {
   const statementCount = Number(option(args, '--statements', '2000'));
   const duck = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
   const cluster = await startBenchCluster(workers);
-  const memory = { 'X-Service-Catalog': 'memory', 'X-Service-Schema': 'default' };
-  const vivace = (sql: string) => runOverHttp(cluster.url, sql, 'default', memory);
+  const session = newClientSession(cluster.url, 'bench', { catalog: 'memory', schema: 'default' });
+  const vivace = async (sql: string) => {
+    const client = await StatementClient.submit(session, sql);
+    for (;;) {
+      const error = client.current().error;
+      if (error) throw new Error(`${sql.slice(0, 40)}...: ${error.message}`);
+      if (!(await client.advance())) return;
+    }
+  };
   try {
     console.log(`cluster: a coordinator and ${workers} worker process(es) at ${cluster.url}; DuckDB in process`);
     for (let i = 0; i < 20; i++) await vivace('SELECT 1');

@@ -97,9 +97,13 @@ export function optimize(
 
 function toFixpoint(plan: PlanNode, rules: readonly PlanRule[], context: RuleContext): PlanNode {
   let current = plan;
-  let key = structureKey(current);
+  let key: string | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
+    const before = current;
     for (const rule of rules) current = rule.apply(current, context);
+    // No rule rebuilt anything: done, without serializing the plan (most rounds of small queries).
+    if (current === before) break;
+    key ??= structureKey(before);
     const next = structureKey(current);
     if (next === key) break;
     key = next;

@@ -78,11 +78,17 @@ function correlation(input: PlanNode, subquery: PlanNode): string[] {
   return input.outputs.filter((s) => free.has(s.name)).map((s) => s.name);
 }
 
-/** Rewrites bottom-up: `fn` sees each node after its sources were rewritten. */
+/**
+ * Rewrites bottom-up: `fn` sees each node after its sources were rewritten. A node whose sources all
+ * came back unchanged is passed on as it is, so a rewrite that changes nothing returns the same
+ * plan object (the optimizer's fixpoint loop stops on that without comparing structures).
+ */
 export function rewritePlan(node: PlanNode, fn: (node: PlanNode) => PlanNode): PlanNode {
   const sources = sourcesOf(node);
+  if (sources.length === 0) return fn(node);
   const rewritten = sources.map((s) => rewritePlan(s, fn));
-  return fn(withSources(node, rewritten));
+  const unchanged = rewritten.every((source, i) => source === sources[i]);
+  return fn(unchanged ? node : withSources(node, rewritten));
 }
 
 /** Visits every node, parents before children. */

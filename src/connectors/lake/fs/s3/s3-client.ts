@@ -188,6 +188,9 @@ export class S3Client {
         body:
           req.body === undefined ? undefined : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength),
         dispatcher: this.agent,
+        // undici closes the connection after every HEAD unless told not to (for servers that send
+        // a body with one); S3 does not, and a new connection per stat costs a TLS handshake.
+        reset: false,
       });
       status = response.statusCode;
       responseHeaders = response.headers;
