@@ -4,7 +4,7 @@
  * children notice the broken IPC channel and exit too.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -44,6 +44,15 @@ async function startCluster(): Promise<{ launcher: ChildProcess; url: string; ou
   });
   return { launcher, url, output: () => output };
 }
+
+describe('the vivace command', () => {
+  it('runs by its own path, as `npx vivace` runs it in a fresh clone (the build marks it executable)', () => {
+    const result = spawnSync(VIVACE_BIN, ['--help'], { encoding: 'utf8' });
+    assert.equal(result.error, undefined, String(result.error));
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /Usage: vivace/);
+  });
+});
 
 describe('vivace start', { timeout: 120_000 }, () => {
   it('starts a coordinator and two workers, serves SELECT 1 and stops them all on SIGTERM', async () => {
