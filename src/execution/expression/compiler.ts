@@ -150,6 +150,7 @@ class CodeGenerator {
     const inlined = implementation.inline?.(values, {
       argumentTypes: e.function.argumentTypes,
       returnType: e.type,
+      callContext: context,
       reference: (value) => this.constant(value),
     });
     const invoke = inlined ?? `${this.constant(implementation.fn)}(${[...values, context].join(', ')})`;

@@ -100,6 +100,10 @@ export class MultiColumnGroupByHash implements GroupByHash {
       this.codeGroups.fill(-1, 0, codes.combinations);
     }
     const codeGroups = this.codeGroups;
+    // Rows sorted or clustered by the key repeat the previous row's key: compared with that group
+    // directly, they skip the probe of a table that may be far larger than the cache.
+    let lastHash = 0;
+    let lastId = -1;
     for (let start = 0; start < count; start += INSERT_BATCH) {
       const end = Math.min(count, start + INSERT_BATCH);
       if (insert) this.reserve(end - start);
@@ -121,12 +125,18 @@ export class MultiColumnGroupByHash implements GroupByHash {
           continue;
         }
         const hash = hashes[i];
+        if (lastId >= 0 && hash === lastHash && this.equalsGroup(i, lastId)) {
+          out[i] = lastId;
+          continue;
+        }
         let slot = hash & mask;
         for (;;) {
           const entry = slotGroups[slot];
           if (entry === 0) break;
           if (slotHashes[slot] === hash && this.equalsGroup(i, entry - 1)) {
             out[i] = entry - 1;
+            lastHash = hash;
+            lastId = entry - 1;
             if (code >= 0) codeGroups[code] = entry - 1;
             continue positions;
           }
@@ -142,6 +152,8 @@ export class MultiColumnGroupByHash implements GroupByHash {
         slotHashes[slot] = hash;
         slotGroups[slot] = id + 1;
         out[i] = id;
+        lastHash = hash;
+        lastId = id;
         if (code >= 0) codeGroups[code] = id;
       }
     }

@@ -134,6 +134,10 @@ export class NumberGroupByHash implements GroupByHash {
   ): void {
     const values = block.values;
     const nulls = block.nulls;
+    // Keys often come in runs (a file sorted or clustered by the key, such as lineitem's orderkey):
+    // a value equal to the previous one reuses its group without touching the table.
+    let lastValue = Number.NaN;
+    let lastId = -1;
     for (let start = 0; start < count; start += INSERT_BATCH) {
       const end = Math.min(count, start + INSERT_BATCH);
       if (insert) this.reserve(end - start);
@@ -151,6 +155,10 @@ export class NumberGroupByHash implements GroupByHash {
           continue;
         }
         const value = values[i];
+        if (value === lastValue) {
+          out[i] = lastId;
+          continue;
+        }
         let slot = hashNumber(value) & mask;
         let id = -1;
         for (;;) {
@@ -170,6 +178,9 @@ export class NumberGroupByHash implements GroupByHash {
           slots[2 * slot + 1] = id + 1;
         }
         out[i] = id;
+        // A lookup's miss stays a miss (nothing is inserted), so it is remembered too.
+        lastValue = value;
+        lastId = id;
       }
       this.count = groups;
     }

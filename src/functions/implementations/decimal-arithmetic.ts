@@ -23,7 +23,7 @@ import {
   powerOfTenBig,
 } from './decimal-values.js';
 import { divisionByZero } from './errors.js';
-import type { CallContext } from './implementation-types.js';
+import type { CallContext, InlineContext } from './implementation-types.js';
 
 function types(ctx: CallContext): [DecimalType, DecimalType, DecimalType] {
   return [ctx.argumentTypes[0] as DecimalType, ctx.argumentTypes[1] as DecimalType, ctx.returnType as DecimalType];
@@ -66,6 +66,54 @@ function addScaled(a: DecimalValue, b: DecimalValue, sign: 1 | -1, ctx: CallCont
   const u = decimalToBig(a) * powerOfTenBig(leftShift);
   const v = decimalToBig(b) * powerOfTenBig(rightShift);
   return checkedDecimal(sign === 1 ? u + v : u - v, result);
+}
+
+/**
+ * The compiler's form of decimal + and − (sign −1): the operands' scale factors are constants of the
+ * call site. Short operands and result add in place; otherwise numbers whose scaled values and sum
+ * are safe integers are added by a helper made for the call site (exact, so it fits any precision
+ * above 15, as in addScaled), and anything else goes to the general function.
+ */
+export function inlineAddDecimal(sign: 1 | -1) {
+  return (args: readonly string[], ctx: InlineContext): string | undefined => {
+    const [a, b] = args;
+    const left = ctx.argumentTypes[0] as DecimalType;
+    const right = ctx.argumentTypes[1] as DecimalType;
+    const result = ctx.returnType as DecimalType;
+    const leftFactor = powerOfTen(result.scale - left.scale);
+    const rightFactor = sign * powerOfTen(result.scale - right.scale);
+    const general = `${ctx.reference(sign === 1 ? addDecimal : subtractDecimal)}(${a}, ${b}, ${ctx.callContext})`;
+    const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
+    if (result.precision <= MAX_NUMBER_DECIMAL_PRECISION) {
+      return `(${numbers} ? ${a} * ${leftFactor} + ${b} * ${rightFactor} + 0 : ${general})`;
+    }
+    if (leftFactor > MAX_SAFE_FACTOR || Math.abs(rightFactor) > MAX_SAFE_FACTOR) return undefined;
+    const add = (x: number, y: number): number | undefined => {
+      const u = x * leftFactor;
+      const v = y * rightFactor;
+      const sum = u + v + 0;
+      return isSafeMagnitude(u) && isSafeMagnitude(v) && isSafeMagnitude(sum) ? sum : undefined;
+    };
+    return `((${numbers} ? ${ctx.reference(add)}(${a}, ${b}) : undefined) ?? ${general})`;
+  };
+}
+
+/** Scale factors above this are not exact doubles (10^22 is the last); such sites call the function. */
+const MAX_SAFE_FACTOR = 1e22;
+
+/** The compiler's form of decimal ×: the product of two numbers while it is a safe integer. */
+export function inlineMultiplyDecimal(args: readonly string[], ctx: InlineContext): string {
+  const [a, b] = args;
+  const result = ctx.returnType as DecimalType;
+  const general = `${ctx.reference(multiplyDecimal)}(${a}, ${b}, ${ctx.callContext})`;
+  const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
+  if (result.precision <= MAX_NUMBER_DECIMAL_PRECISION) return `(${numbers} ? ${a} * ${b} + 0 : ${general})`;
+  // Above 15 digits a safe integer always fits (10^16 > 2^53); the BigInt path has no −0.
+  const multiply = (x: number, y: number): number | undefined => {
+    const product = x * y + 0;
+    return isSafeMagnitude(product) ? product : undefined;
+  };
+  return `((${numbers} ? ${ctx.reference(multiply)}(${a}, ${b}) : undefined) ?? ${general})`;
 }
 
 export function multiplyDecimal(a: DecimalValue, b: DecimalValue, ctx: CallContext): DecimalValue {

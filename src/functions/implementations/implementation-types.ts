@@ -32,6 +32,8 @@ export interface CallContext {
 export interface InlineContext {
   readonly argumentTypes: readonly Type[];
   readonly returnType: Type;
+  /** Source text naming the CallContext of this call (for an inline form that falls back to `fn`). */
+  readonly callContext: string;
   reference(value: unknown): string;
 }
 

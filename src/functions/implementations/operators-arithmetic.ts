@@ -9,6 +9,8 @@
 import {
   addDecimal,
   divideDecimal,
+  inlineAddDecimal,
+  inlineMultiplyDecimal,
   modulusDecimal,
   multiplyDecimal,
   negateDecimal,
@@ -105,9 +107,9 @@ export function registerArithmeticOperators(table: ImplementationTable): void {
   table.add('$operator$negation(real):real', (a: number) => -a, { inline: ([a]) => `(-(${a}))` });
 
   const decimal = (operator: string) => `$operator$${operator}(decimal(p1,s1),decimal(p2,s2)):decimal(rp,rs)`;
-  table.add(decimal('add'), addDecimal);
-  table.add(decimal('subtract'), subtractDecimal);
-  table.add(decimal('multiply'), multiplyDecimal);
+  table.add(decimal('add'), addDecimal, { inline: inlineAddDecimal(1) });
+  table.add(decimal('subtract'), subtractDecimal, { inline: inlineAddDecimal(-1) });
+  table.add(decimal('multiply'), multiplyDecimal, { inline: inlineMultiplyDecimal });
   table.add(decimal('divide'), divideDecimal);
   table.add(decimal('modulus'), modulusDecimal);
   table.add('$operator$negation(decimal(p,s)):decimal(p,s)', negateDecimal);

@@ -110,6 +110,26 @@ describe('GroupByHash, single numeric key', () => {
     assert.equal(hash.groupCount, 2);
   });
 
+  it('gives runs of one key the same group, across NULLs, -0 and NaN, and lookups their misses', () => {
+    const hash = createGroupByHash([DOUBLE]);
+    const values = [4, 4, 4, null, 4, 0, -0, -0, Number.NaN, Number.NaN, 9, 9, 4, 4];
+    const block = blockOf(DOUBLE, values);
+    assert.deepEqual(ids(hash, [block]), [0, 0, 0, 1, 0, 2, 2, 2, 3, 3, 4, 4, 0, 0]);
+    assert.equal(hash.groupCount, 5);
+    // A run of a missing key stays missing; a present key after it is found.
+    assert.deepEqual(
+      lookupIds(hash, [blockOf(DOUBLE, [7, 7, 7, 9, 9, null, 7, 4])], false),
+      [-1, -1, -1, 4, 4, -1, -1, 0],
+    );
+    // Runs that straddle the insertion batch (4096) and a rehash keep their group.
+    const many = createGroupByHash([BIGINT], 4);
+    const n = 20_000;
+    const keyed = new Float64Array(n);
+    for (let i = 0; i < n; i++) keyed[i] = Math.floor(i / 3);
+    const got = ids(many, [float64Block(keyed)]);
+    for (let i = 0; i < n; i++) assert.equal(got[i], Math.floor(i / 3));
+  });
+
   it('keeps ids stable across rehashing with 200k groups', () => {
     const hash = createGroupByHash([BIGINT], 4);
     const n = 200_000;
@@ -198,6 +218,17 @@ describe('GroupByHash, multi-column and other key types', () => {
         type.kind,
       );
     }
+  });
+
+  it('gives runs of a two-column key the same group and tells apart keys that differ in one column', () => {
+    const hash = createGroupByHash([BIGINT, VARCHAR]);
+    const first = blockOf(BIGINT, [1, 1, 1, 1, 2, 2, 1, null, null]);
+    const second = blockOf(VARCHAR, ['a', 'a', 'b', 'b', 'b', 'b', 'a', 'x', 'x']);
+    assert.deepEqual(ids(hash, [first, second]), [0, 0, 1, 1, 2, 2, 0, 3, 3]);
+    assert.deepEqual(
+      lookupIds(hash, [blockOf(BIGINT, [2, 2, 5, 5, 1]), blockOf(VARCHAR, ['b', 'b', 'b', 'b', 'b'])], false),
+      [2, 2, -1, -1, 1],
+    );
   });
 
   it('groups 120k two-column keys through rehashing', () => {

@@ -109,10 +109,11 @@ export function assertError(action: () => unknown, name: string, message: string
 export function compileInline(call: Call): ((...values: unknown[]) => unknown) | undefined {
   const inline = call.implementation.inline;
   if (inline === undefined) return undefined;
-  const constants: unknown[] = [];
+  const constants: unknown[] = [call.context];
   const context: InlineContext = {
     argumentTypes: call.context.argumentTypes,
     returnType: call.context.returnType,
+    callContext: 'k[0]',
     reference(value) {
       constants.push(value);
       return `k[${constants.length - 1}]`;

@@ -60,9 +60,31 @@ function randomValue(type: string): unknown {
       return next() < 0.5;
     case 'decimal(10,2)':
       return Math.floor((next() - 0.5) * 2e10);
-    default:
-      return randomString();
+    default: {
+      const decimal = /^decimal\((\d+),(\d+)\)$/.exec(type);
+      return decimal ? randomDecimal(Number(decimal[1])) : randomString();
+    }
   }
+}
+
+/**
+ * An unscaled value of a decimal of `precision` digits as the engine holds it: a number up to 15
+ * digits; above, a number while it is a safe integer and otherwise a BigInt (also small BigInts,
+ * which the functions must treat as the same values), with the precision's limits among them.
+ */
+function randomDecimal(precision: number): number | bigint {
+  const limit = 10n ** BigInt(precision) - 1n;
+  const r = next();
+  if (precision <= 15) {
+    if (r < 0.2) return pick([0, 1, -1, Number(limit), -Number(limit)]);
+    return Math.trunc((next() - 0.5) * 2 * 10 ** Math.floor(next() * (precision + 1)));
+  }
+  if (r < 0.1) return pick([limit, -limit, 9007199254740993n, 5n, 0, 9007199254740991, -9007199254740991]);
+  const digits = Math.floor(next() * (precision + 1));
+  const value =
+    BigInt(Math.trunc((next() - 0.5) * 2 * 10 ** Math.min(digits, 15))) * 10n ** BigInt(Math.max(0, digits - 15));
+  const clamped = value > limit ? limit : value < -limit ? -limit : value;
+  return clamped >= -9007199254740991n && clamped <= 9007199254740991n ? Number(clamped) : clamped;
 }
 
 function randomString(): string {
@@ -91,6 +113,26 @@ describe('inline forms equal fn', () => {
       it(`${kind} ${type}`, () => checkEquivalence(resolveOperatorCall(kind, [type, type]), [type, type], kind));
     }
     it(`NEGATION ${type}`, () => checkEquivalence(resolveOperatorCall('NEGATION', [type]), [type], 'NEGATION'));
+  }
+
+  // Short and long operands and results, rescaled and not, the 38-digit limit (overflow errors).
+  const decimalPairs: [string, string][] = [
+    ['decimal(15,2)', 'decimal(15,2)'],
+    ['decimal(1,0)', 'decimal(15,2)'],
+    ['decimal(10,2)', 'decimal(4,2)'],
+    ['decimal(15,2)', 'decimal(16,2)'],
+    ['decimal(31,4)', 'decimal(16,2)'],
+    ['decimal(38,0)', 'decimal(38,0)'],
+    ['decimal(20,10)', 'decimal(5,0)'],
+    ['decimal(38,6)', 'decimal(2,1)'],
+  ];
+  for (const pair of decimalPairs) {
+    for (const kind of ['ADD', 'SUBTRACT', 'MULTIPLY'] as const) {
+      it(`${kind} ${pair.join(', ')}`, () => {
+        const call = resolveOperatorCall(kind, pair);
+        for (let round = 0; round < 10; round++) checkEquivalence(call, pair, kind);
+      });
+    }
   }
 
   const comparisons: OperatorKind[] = [
