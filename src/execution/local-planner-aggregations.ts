@@ -92,6 +92,7 @@ export function aggregation(
         step: node.step,
         groupIdChannel: groupIdSymbol === undefined ? undefined : channelOf(source.layout, groupIdSymbol),
         globalGroupIds,
+        expectedGroups: node.expectedGroups,
       }),
   );
   const order = [

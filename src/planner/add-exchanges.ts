@@ -207,7 +207,8 @@ class ExchangePlanner {
     }
   }
 
-  private aggregation(node: AggregationNode): Distributed {
+  private aggregation(logical: AggregationNode): Distributed {
+    const node = withExpectedGroups(logical, this.context.stats.rowCount(logical));
     const source = this.visit(node.source);
     const keys = node.groupingKeys;
     const dist = source.distribution;
@@ -220,7 +221,7 @@ class ExchangePlanner {
     }
     const split = splitAggregation({ ...node, source: source.node }, this.context);
     if (split.kind === 'Aggregation' && split.step === 'FINAL' && split.source.kind === 'Aggregation') {
-      const partial = split.source;
+      const partial = withExpectedGroups(split.source, node.expectedGroups);
       const moved =
         keys.length === 0
           ? { node: this.gather({ node: partial, distribution: ANY }), distribution: SINGLE }
@@ -318,4 +319,16 @@ function surviving(distribution: Distribution, node: PlanNode): Distribution {
   }
   const names = new Set(node.outputs.map((s) => s.name));
   return distribution.keys.every((k) => names.has(k)) ? distribution : ANY;
+}
+
+/**
+ * Groups a hash aggregation sizes its table for at first: the estimate, capped so that a wrong
+ * estimate costs at most a table of a million groups (16-32 MB) rather than whatever it claims.
+ * Each task of a stage gets the whole estimate: its share is not known when the plan is made.
+ */
+const MAX_EXPECTED_GROUPS = 1 << 20;
+
+function withExpectedGroups(node: AggregationNode, groups: number | undefined): AggregationNode {
+  if (node.groupingKeys.length === 0 || groups === undefined || !Number.isFinite(groups) || groups <= 0) return node;
+  return { ...node, expectedGroups: Math.min(MAX_EXPECTED_GROUPS, Math.ceil(groups)) };
 }

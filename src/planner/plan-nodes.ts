@@ -86,6 +86,11 @@ export interface AggregationNode extends PlanNodeBase {
   readonly step: AggregationStep;
   /** Set for a global aggregation over grouping sets: the symbol GroupId produced. */
   readonly groupIdSymbol?: string;
+  /**
+   * The groups the statistics expect (capped), set when the plan is distributed: the operator's
+   * hash table is sized for them at once instead of doubling through every size on the way.
+   */
+  readonly expectedGroups?: number;
 }
 
 /** Replicates each row once per grouping set, nulling the keys not in the set (GROUPING SETS). */

@@ -54,6 +54,30 @@ describe('fragmenter', () => {
     );
   });
 
+  it('sizes aggregations for the groups the statistics expect, capped, and not global ones', () => {
+    const estimated = (sql: string) =>
+      distribute(sql).fragments.flatMap((f) =>
+        findNodes(f.root, 'Aggregation').map((a) => [a.step, a.expectedGroups] as const),
+      );
+    // The planner tests' statistics are SF 1's: 3 return flags, 25 nations, 1.5 M orders.
+    assert.deepEqual(estimated('SELECT returnflag, count(*) FROM lineitem GROUP BY returnflag'), [
+      ['FINAL', 3],
+      ['PARTIAL', 3],
+    ]);
+    assert.deepEqual(estimated('SELECT nationkey, count(*) FROM customer GROUP BY nationkey'), [
+      ['FINAL', 25],
+      ['PARTIAL', 25],
+    ]);
+    assert.deepEqual(estimated('SELECT orderkey, sum(quantity) FROM lineitem GROUP BY orderkey'), [
+      ['FINAL', 1 << 20],
+      ['PARTIAL', 1 << 20],
+    ]);
+    assert.deepEqual(estimated('SELECT count(*) FROM lineitem'), [
+      ['FINAL', undefined],
+      ['PARTIAL', undefined],
+    ]);
+  });
+
   it('gathers partial states of a global aggregation to one final task', () => {
     const { fragments } = distribute('SELECT count(*), avg(extendedprice) FROM lineitem');
     assert.deepEqual(

@@ -65,6 +65,7 @@ export interface HashAggregationParameters {
   readonly groupIdChannel?: number;
   /** Group ids of empty grouping sets, which get a row even without input (SINGLE and FINAL). */
   readonly globalGroupIds?: readonly number[];
+  /** Groups to size the hash table for at first (the plan's estimate); it grows past them as needed. */
   readonly expectedGroups?: number;
   /** PARTIAL only: flush when the state passes this many bytes (Infinity disables). */
   readonly partialMemoryLimitBytes?: number;
@@ -106,7 +107,13 @@ export class HashAggregationOperator implements Operator {
   }
 
   private newHash(): GroupByHash {
-    return createGroupByHash(this.keyTypes, this.parameters.expectedGroups);
+    let expected = this.parameters.expectedGroups;
+    // A PARTIAL step flushes at its memory limit: a table sized past it would flush at once. About
+    // 64 bytes a group (slots at half load, keys, states) keeps the first table well inside.
+    if (expected !== undefined && Number.isFinite(this.partialMemoryLimit)) {
+      expected = Math.min(expected, Math.floor(this.partialMemoryLimit / 64));
+    }
+    return createGroupByHash(this.keyTypes, expected);
   }
 
   private newAccumulators(): Accumulator[] {

@@ -235,6 +235,40 @@ describe('HashAggregationOperator, split steps', () => {
     assert.ok(rows.every((row) => row[1] === 4));
   });
 
+  it('sizes its table for the expected groups, a PARTIAL step only within its memory limit', () => {
+    const aggregates: AggregateChannels[] = [{ function: SUM_BIGINT, argumentChannels: [1] }];
+    const page = pagesOf(
+      [BIGINT, BIGINT],
+      [
+        [1, 2, 3],
+        [10, 20, 30],
+      ],
+      3,
+    )[0]!;
+    const held = (step: AggregationStep, expectedGroups: number | undefined) => {
+      const context = OperatorContext.standalone();
+      const operator = new HashAggregationOperator(context, {
+        groupingChannels: [0],
+        groupingTypes: [BIGINT],
+        step,
+        aggregates,
+        partialMemoryLimitBytes: 1024 * 1024,
+        expectedGroups,
+      });
+      operator.addInput(page);
+      // A PARTIAL step flushes past its limit: a presized table must not make it flush at once.
+      const early = operator.getOutput();
+      return { bytes: context.memory.reservedBytes, early };
+    };
+    const unsized = held('SINGLE', undefined);
+    const sized = held('SINGLE', 100_000);
+    assert.ok(sized.bytes > 100_000 * 16, `sized ${sized.bytes}`);
+    assert.ok(unsized.bytes < 100_000, `unsized ${unsized.bytes}`);
+    const partial = held('PARTIAL', 10_000_000);
+    assert.equal(partial.early, null);
+    assert.ok(partial.bytes <= 1024 * 1024, `partial ${partial.bytes}`);
+  });
+
   it('emits the empty state of a global PARTIAL step and merges it to count 0', () => {
     const aggregates: AggregateChannels[] = [
       { function: COUNT_ALL, argumentChannels: [] },
