@@ -30,10 +30,12 @@ if (files.length === 0) {
   process.exit(1);
 }
 const reporter = ['--test-reporter=spec'];
-// A test that leaves a server or a timer behind must not keep its file's process alive forever
-// (`--test-force-exit`), no single test may run longer than ten minutes, and the whole suite is
-// stopped after forty: CI reports a failure instead of hanging until its own limit.
-const guards = ['--test-force-exit', '--test-timeout=600000'];
+// No single test may run longer than ten minutes, and the whole suite is stopped after forty: CI
+// reports a failure instead of hanging until its own limit. Not `--test-force-exit`: Node 20's
+// runner then sometimes ends a file before all of its suites have run and reports the rest as
+// if they had never existed (casts.test.ts ran 76-86 of its 86 tests, no failure reported). A
+// file that leaves a server or timer behind now hangs the suite until the limit above: a failure.
+const guards = ['--test-timeout=600000'];
 const SUITE_LIMIT_MS = 40 * 60 * 1000;
 const result = spawnSync(
   process.execPath,
