@@ -8,6 +8,7 @@ import type { RowExpression } from '../planner/row-expression.js';
 import type { ConnectorPageSink, ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
 import type { ConnectorSplitSource } from '../spi/split-source.js';
 import type { Type } from '../types/type.js';
+import type { DynamicFilterSummary } from './dynamic-filter/dynamic-filter-summary.js';
 import type { EngineFunctions, SessionContext } from './expression/engine-functions.js';
 import type { QueryMemoryPool } from './memory-context.js';
 import type { Operator } from './operator.js';
@@ -39,6 +40,16 @@ export interface LocalPlannerContext {
   ) => Operator;
   /** Upper bound on the rows of the pages scans and VALUES emit (tests use 1); unbounded when absent. */
   readonly maxPageRows?: number;
+  /** A task's dynamic filters (planner/dynamic-filters.ts); absent: none are collected or applied. */
+  readonly dynamicFilters?: TaskDynamicFilters;
+}
+
+/** Where a task's join builds report dynamic filters, and where its scans find them. */
+export interface TaskDynamicFilters {
+  /** The build side of a join has all its keys: filter `id`'s summary from this task. */
+  publish(id: string, summary: DynamicFilterSummary): void;
+  /** Filter `id` merged over every build task by the coordinator, once it has arrived. */
+  domain(id: string): DynamicFilterSummary | undefined;
 }
 
 /** Where a TableWriter writes and how TableFinish commits or abandons the write. */

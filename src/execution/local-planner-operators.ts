@@ -9,11 +9,13 @@ import { VivaceError } from '../common/vivace-error.js';
 import { createBlockBuilder } from '../data/block-builder.js';
 import type { Page } from '../data/page.js';
 import { symbolOf } from '../planner/plan-factory.js';
-import type { PlanNode } from '../planner/plan-nodes.js';
+import type { DynamicFilterAssignment, PlanNode } from '../planner/plan-nodes.js';
 import { type RowExpression, symbolsOf } from '../planner/row-expression.js';
 import type { Type } from '../types/type.js';
+import { DynamicFilterCollector } from './dynamic-filter/dynamic-filter-collector.js';
 import { compileFilter } from './expression/compiler.js';
 import { ExpressionInterpreter } from './expression/interpreter.js';
+import type { BuildSideOperator } from './join/build-side-operator.js';
 import { JoinBridge } from './join/join-bridge.js';
 import type { JoinLookup } from './join/join-hash-table.js';
 import type { JoinFilter } from './join/join-probe-operator.js';
@@ -197,11 +199,13 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       const filtering = builder.visit(node.filteringSource);
       const bridge = new JoinBridge<FilteringSet>();
       const keyType = entryOf(filtering.layout, node.filteringKey).type;
-      append(
-        filtering,
-        builder,
-        'SetBuilderOperator',
-        (ctx) => new SetBuilderOperator(ctx, bridge, channelOf(filtering.layout, node.filteringKey), keyType),
+      append(filtering, builder, 'SetBuilderOperator', (ctx) =>
+        withDynamicFilters(
+          new SetBuilderOperator(ctx, bridge, channelOf(filtering.layout, node.filteringKey), keyType),
+          node.dynamicFilters,
+          filtering,
+          builder,
+        ),
       );
       builder.addPipeline(filtering.operators);
       const inputs = node.outputs.filter((o) => o.name !== node.output);
@@ -219,6 +223,22 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
     default:
       throw new VivaceError('NOT_SUPPORTED', `Plan node ${node.kind} is not supported by the local executor yet`);
   }
+}
+
+/** A join build that collects the node's dynamic filters, when the task takes part in dynamic filtering. */
+function withDynamicFilters<T extends BuildSideOperator<unknown>>(
+  operator: T,
+  filters: readonly DynamicFilterAssignment[] | undefined,
+  build: PhysicalOperation,
+  builder: PipelineBuilder,
+): T {
+  const registry = builder.context.dynamicFilters;
+  if (registry === undefined || filters === undefined || filters.length === 0) return operator;
+  operator.dynamicFilters = {
+    collectors: filters.map((f) => new DynamicFilterCollector(f.id, channelOf(build.layout, f.symbol))),
+    publish: (id, summary) => registry.publish(id, summary),
+  };
+  return operator;
 }
 
 /**
@@ -240,7 +260,14 @@ function join(node: Extract<PlanNode, { kind: 'Join' }>, builder: PipelineBuilde
   if (node.criteria.length > 0) {
     const buildKeys = node.criteria.map((c) => channelOf(build.layout, c.right));
     const probeKeys = node.criteria.map((c) => channelOf(probe.layout, c.left));
-    append(build, builder, 'HashBuilderOperator', (ctx) => new HashBuilderOperator(ctx, bridge, buildTypes, buildKeys));
+    append(build, builder, 'HashBuilderOperator', (ctx) =>
+      withDynamicFilters(
+        new HashBuilderOperator(ctx, bridge, buildTypes, buildKeys),
+        node.dynamicFilters,
+        build,
+        builder,
+      ),
+    );
     builder.addPipeline(build.operators);
     append(
       probe,

@@ -12,6 +12,12 @@ import type { PlanNode } from '../planner/plan-nodes.js';
 import type { RowExpression } from '../planner/row-expression.js';
 import type { Type } from '../types/type.js';
 import { Driver } from './driver.js';
+import {
+  type ChannelFilter,
+  compileFilters,
+  DynamicFilterPageSource,
+  RowFilters,
+} from './dynamic-filter/dynamic-filter-page-source.js';
 import { compileFilter, compileProjection, type InputLayout } from './expression/compiler.js';
 import type { LocalPlannerContext, PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
 import { entryOf } from './local-plan-types.js';
@@ -128,13 +134,25 @@ export class LocalPlanner implements PipelineBuilder {
 
   private tableScan(node: Extract<PlanNode, { kind: 'TableScan' }>): PhysicalOperation {
     const source = this.context.scanSource(node);
+    // Compiled again only when more of the scan's filters have arrived since the last split.
+    let compiled: { arrived: number; filters: RowFilters | undefined } = { arrived: 0, filters: undefined };
+    const dynamicFilters = (): RowFilters | undefined => {
+      const arrived = this.arrivedDynamicFilters(node);
+      if (arrived.length !== compiled.arrived) {
+        const filters = compileFilters(arrived);
+        compiled = { arrived: arrived.length, filters: filters.length === 0 ? undefined : new RowFilters(filters) };
+      }
+      return compiled.filters;
+    };
     const operator = new TableScanOperator(
       this.operatorContext('TableScanOperator'),
       (split) => {
         // Every connector page source is counted and held to the scan's limit by the engine.
         const pageSource = new MeteredPageSource(source.createPageSource(split), node.limit);
         const maxRows = this.context.maxPageRows;
-        return maxRows === undefined ? pageSource : new SlicingPageSource(pageSource, maxRows);
+        const sliced = maxRows === undefined ? pageSource : new SlicingPageSource(pageSource, maxRows);
+        const filters = dynamicFilters();
+        return filters === undefined ? sliced : new DynamicFilterPageSource(sliced, filters);
       },
       source.splitSource,
     );
@@ -143,6 +161,23 @@ export class LocalPlanner implements PipelineBuilder {
       node.outputs.map((symbol, channel) => [symbol.name, { channel, type: symbol.type }] as const),
     );
     return { operators: [operator], layout };
+  }
+
+  /**
+   * The scan's dynamic filters that have arrived (they come with the task's first splits of the
+   * scan, so each split sees every filter the coordinator waited for).
+   */
+  private arrivedDynamicFilters(node: Extract<PlanNode, { kind: 'TableScan' }>): ChannelFilter[] {
+    const registry = this.context.dynamicFilters;
+    if (registry === undefined || node.dynamicFilters === undefined) return [];
+    const filters: ChannelFilter[] = [];
+    for (const filter of node.dynamicFilters) {
+      if (filter.splitsOnly === true) continue;
+      const summary = registry.domain(filter.id);
+      const channel = node.outputs.findIndex((o) => o.name === filter.symbol);
+      if (summary !== undefined && channel >= 0) filters.push({ channel, summary });
+    }
+    return filters;
   }
 
   /** A fused filter and projection; `assignments` absent keeps the node's output symbols as they are. */

@@ -8,6 +8,7 @@
  * so what EXPLAIN prints is what runs.
  */
 import { addExchanges, type JoinDistributionType } from './add-exchanges.js';
+import { addDynamicFilters } from './dynamic-filters.js';
 import { type FragmentedPlan, fragmentPlan } from './fragmenter.js';
 import type { OutputNode } from './plan-nodes.js';
 import { createRuleContext, type RuleContextInput } from './rule.js';
@@ -17,6 +18,12 @@ export interface DistributedPlanOptions {
   readonly joinDistribution: JoinDistributionType;
   /** One stage without exchanges (the plan runs as one task on one node). */
   readonly singleStage?: boolean;
+  /**
+   * Session `enable_dynamic_filtering`: joins' build keys narrow their probe sides' scans
+   * (dynamic-filters.ts). Not for a single stage: its inputs are small by the statistics, and
+   * waiting for a build would only add a round trip to a query of milliseconds.
+   */
+  readonly dynamicFiltering?: boolean;
 }
 
 /** Fragments `plan` (optimized, single-node) into the stages of a distributed query. */
@@ -26,6 +33,10 @@ export function planDistributed(
   options: DistributedPlanOptions,
 ): FragmentedPlan {
   const ruleContext = createRuleContext(plan, context);
-  const distributed = options.singleStage === true ? plan : addExchanges(plan, ruleContext, options);
-  return fragmentPlan(distributed, ruleContext.ids);
+  if (options.singleStage === true) return fragmentPlan(plan, ruleContext.ids);
+  const distributed = addExchanges(plan, ruleContext, options);
+  return fragmentPlan(
+    options.dynamicFiltering === true ? addDynamicFilters(distributed) : distributed,
+    ruleContext.ids,
+  );
 }

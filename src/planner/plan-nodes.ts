@@ -45,6 +45,22 @@ export interface TableScanNode extends PlanNodeBase {
   readonly constraint?: TupleDomain;
   /** The engine reads at most this many rows of each split (and offers it to the connector). */
   readonly limit?: number;
+  /**
+   * Dynamic filters this scan waits for and applies (planner/dynamic-filters.ts): each narrows
+   * `symbol` to the join keys the build side of join filter `id` produced.
+   */
+  readonly dynamicFilters?: readonly DynamicFilterAssignment[];
+}
+
+/** A dynamic filter's id and the symbol it reads (a join's build key) or narrows (a scan's output). */
+export interface DynamicFilterAssignment {
+  readonly id: string;
+  readonly symbol: string;
+  /**
+   * On a scan: the filter only prunes the scan's splits; its rows go straight into the filter's
+   * own join (same task, nothing in between), which drops them as cheaply as a row filter would.
+   */
+  readonly splitsOnly?: true;
 }
 
 export interface ValuesNode extends PlanNodeBase {
@@ -125,6 +141,8 @@ export interface JoinNode extends PlanNodeBase {
   /** Extra condition over both sides' symbols. */
   readonly filter?: RowExpression;
   readonly distribution?: 'PARTITIONED' | 'REPLICATED';
+  /** Dynamic filters collected from the build side's keys (`symbol`: a `criteria[i].right`). */
+  readonly dynamicFilters?: readonly DynamicFilterAssignment[];
 }
 
 /** `source` rows with `output` = whether `sourceKey` is in `filteringSource`'s `filteringKey` (SQL IN semantics with NULLs). */
@@ -136,6 +154,11 @@ export interface SemiJoinNode extends PlanNodeBase {
   readonly filteringKey: string;
   readonly output: string;
   readonly distribution?: 'PARTITIONED' | 'REPLICATED';
+  /**
+   * Dynamic filters collected from `filteringKey` (`symbol`), when a filter directly above keeps
+   * only the rows whose `output` is true.
+   */
+  readonly dynamicFilters?: readonly DynamicFilterAssignment[];
 }
 
 export interface SortNode extends PlanNodeBase {

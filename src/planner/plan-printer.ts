@@ -10,6 +10,7 @@ import { formatConstant, formatExpression } from './expression-printer.js';
 import type {
   AggregateCall,
   ColumnDomain,
+  DynamicFilterAssignment,
   Ordering,
   PlanNode,
   TupleDomain,
@@ -55,6 +56,12 @@ function props(name: string, entries: readonly (string | undefined)[]): string {
   return present.length === 0 ? name : `${name}[${present.join(', ')}]`;
 }
 
+/** A join's dynamic filters as Trino prints them: `{buildSymbol -> #id}`. */
+function dynamicFilterAssignments(filters: readonly DynamicFilterAssignment[] | undefined): string | undefined {
+  if (filters === undefined || filters.length === 0) return undefined;
+  return `dynamicFilterAssignments = {${filters.map((f) => `${f.symbol} -> #${f.id}`).join(', ')}}`;
+}
+
 function header(node: PlanNode): string {
   switch (node.kind) {
     case 'Output':
@@ -64,6 +71,9 @@ function header(node: PlanNode): string {
         `table = ${formatObjectName(node.table)}`,
         node.constraint ? `constraint = ${formatDomain(node.constraint, node)}` : undefined,
         node.limit !== undefined ? `limit = ${node.limit}` : undefined,
+        node.dynamicFilters?.length
+          ? `dynamicFilters = {${node.dynamicFilters.map((f) => `${f.symbol} = #${f.id}${f.splitsOnly ? ' (splits)' : ''}`).join(', ')}}`
+          : undefined,
       ]);
     case 'Values':
       return props('Values', [`rows = ${node.rows.length}`]);
@@ -92,6 +102,7 @@ function header(node: PlanNode): string {
           : undefined,
         node.filter ? `filter = ${formatExpression(node.filter)}` : undefined,
         node.distribution ? `distribution = ${node.distribution}` : undefined,
+        dynamicFilterAssignments(node.dynamicFilters),
       ]);
     }
     case 'SemiJoin':
@@ -99,6 +110,7 @@ function header(node: PlanNode): string {
         `criteria = (${node.sourceKey} = ${node.filteringKey})`,
         `output = ${node.output}`,
         node.distribution ? `distribution = ${node.distribution}` : undefined,
+        dynamicFilterAssignments(node.dynamicFilters),
       ]);
     case 'Sort':
       return props('Sort', [`orderBy = ${orderings(node.orderBy)}`, node.partial ? 'partial' : undefined]);

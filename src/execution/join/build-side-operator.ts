@@ -5,9 +5,17 @@
  * the build side, so that the memory of a table in use is always accounted for.
  */
 import type { Page } from '../../data/page.js';
+import type { DynamicFilterCollector } from '../dynamic-filter/dynamic-filter-collector.js';
+import type { DynamicFilterSummary } from '../dynamic-filter/dynamic-filter-summary.js';
 import type { Operator } from '../operator.js';
 import type { OperatorContext } from '../operator-context.js';
 import type { JoinBridge } from './join-bridge.js';
+
+/** The dynamic filters a join's build collects and where they go. */
+export interface BuildDynamicFilters {
+  readonly collectors: readonly DynamicFilterCollector[];
+  publish(id: string, summary: DynamicFilterSummary): void;
+}
 
 export abstract class BuildSideOperator<T> implements Operator {
   private finishing = false;
@@ -40,12 +48,42 @@ export abstract class BuildSideOperator<T> implements Operator {
     return this.seal();
   }
 
+  /**
+   * Dynamic filters over build key channels (planner/dynamic-filters.ts): fed every build page,
+   * published as soon as the input ends — before sealing, which may take a while.
+   */
+  dynamicFilters: BuildDynamicFilters | undefined;
+
+  private publishDynamicFilters(): void {
+    const filters = this.dynamicFilters;
+    if (filters === undefined) return;
+    for (const collector of filters.collectors) filters.publish(collector.id, collector.summary());
+    this.dynamicFilters = undefined;
+  }
+
+  /** Feeds the collectors; one that gives up is published ("all keys") at once and dropped. */
+  private collectDynamicFilters(page: Page, filters: BuildDynamicFilters): void {
+    let abandoned = false;
+    for (const collector of filters.collectors) {
+      collector.add(page);
+      if (collector.abandoned) {
+        filters.publish(collector.id, collector.summary());
+        abandoned = true;
+      }
+    }
+    if (abandoned) {
+      const collectors = filters.collectors.filter((c) => !c.abandoned);
+      this.dynamicFilters = collectors.length === 0 ? undefined : { ...filters, collectors };
+    }
+  }
+
   needsInput(): boolean {
     return !this.finishing;
   }
 
   addInput(page: Page): void {
     if (page.positionCount === 0) return;
+    if (this.dynamicFilters !== undefined) this.collectDynamicFilters(page, this.dynamicFilters);
     this.context.memory.setBytes(this.consume(page));
   }
 
@@ -57,6 +95,7 @@ export abstract class BuildSideOperator<T> implements Operator {
     if (this.published || this.closed) return;
     if (!this.finishing) {
       this.finishing = true;
+      this.publishDynamicFilters();
       this.context.memory.setBytes(this.sealingBytes());
     }
     const sealed = this.sealStep();

@@ -35,6 +35,7 @@ export async function runOnWorkers(
     {
       joinDistribution: settings.joinDistributionType,
       singleStage: placement.singleStage,
+      dynamicFiltering: settings.enableDynamicFiltering,
     },
   );
   const memoryLimit = context.memoryLimitBytes;
@@ -54,6 +55,7 @@ export async function runOnWorkers(
       ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
     },
     hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, workers.length)),
+    dynamicFilterWaitMs: settings.dynamicFilteringWaitTimeoutMs,
     isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
     createExchangeClient: (onFailure) =>
       cluster.createExchangeClient(

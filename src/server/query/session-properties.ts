@@ -39,6 +39,10 @@ export interface ResolvedSessionProperties {
   readonly pageRows: number | undefined;
   /** Plans reading at most this many rows (by the statistics) run as one task on one node; 0: never. */
   readonly singleNodeExecutionThresholdRows: number;
+  /** Joins' build keys narrow their probe sides' scans (planner/dynamic-filters.ts). */
+  readonly enableDynamicFiltering: boolean;
+  /** How long a scan's splits are held back for its dynamic filters. */
+  readonly dynamicFilteringWaitTimeoutMs: number;
 }
 
 export interface SessionPropertyDefaults {
@@ -94,6 +98,20 @@ function duration(name: string, defaultValue: string, description: string): Sess
         throw invalid(name, `must be in the range [1ms, 100d]: ${value}`);
       }
       return value.trim();
+    },
+  };
+}
+
+function booleanProperty(name: string, defaultValue: 'true' | 'false', description: string): SessionPropertyDefinition {
+  return {
+    name,
+    type: 'boolean',
+    defaultValue,
+    description,
+    validate(value) {
+      const lower = value.trim().toLowerCase();
+      if (lower !== 'true' && lower !== 'false') throw invalid(name, `must be true or false: ${value}`);
+      return lower;
     },
   };
 }
@@ -182,6 +200,12 @@ export class SessionPropertyManager {
         'AUTOMATIC',
         'Join reordering strategy: none, only to avoid cross joins, or by cost',
       ),
+      booleanProperty('enable_dynamic_filtering', 'true', 'Enable dynamic filtering'),
+      duration(
+        'dynamic_filtering_wait_timeout',
+        '10s',
+        'Maximum time a table scan waits for dynamic filters before it starts reading',
+      ),
       integerProperty(
         'hash_partition_count',
         String(defaults.hashPartitionCount ?? 100),
@@ -254,6 +278,8 @@ export class SessionPropertyManager {
       taskConcurrency: Number(value('task_concurrency')),
       pageRows: pageRows > 0 ? pageRows : undefined,
       singleNodeExecutionThresholdRows: Number(value('single_node_execution_threshold_rows')),
+      enableDynamicFiltering: value('enable_dynamic_filtering') === 'true',
+      dynamicFilteringWaitTimeoutMs: parseDuration(value('dynamic_filtering_wait_timeout')),
     };
   }
 }

@@ -13,12 +13,16 @@
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { waitAtMost } from '../../common/wait-at-most.js';
+import type { DynamicFilterSummary } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
+import type { TableScanNode } from '../../planner/plan-nodes.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
+import { intersectTupleDomains } from '../../planner/tuple-domain.js';
+import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { taskCatalogDefinitions } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { type InternalHttpClient, InternalHttpStatusError } from '../protocol/internal-http-client.js';
@@ -26,10 +30,14 @@ import type { NodeInfo } from '../protocol/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
 import { emptyTotals } from '../task/task-stats.js';
 import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
+import { DeferredSplitSource } from './deferred-split-source.js';
 import { distributedMemoryFailure } from './distributed-memory-limit.js';
+import { filterConstraint, QueryDynamicFilters } from './query-dynamic-filters.js';
 import { SplitAssigner } from './split-assigner.js';
 
 const STATUS_WAIT = '1s';
+/** How long a scan waits for its dynamic filters when the session does not say. */
+const DEFAULT_DYNAMIC_FILTER_WAIT_MS = 10_000;
 /** How long a query that has all its rows waits for its tasks to report FINISHED. */
 const TASK_FINISH_WAIT_MS = 5000;
 /** Splits per leaf task the connector is asked for (more, smaller splits balance faster workers). */
@@ -57,6 +65,8 @@ export interface DistributedExecutionOptions {
   readonly hashPartitionCount?: number;
   /** The failure detector's verdict: a task on a failed node fails its query without waiting. */
   isNodeActive?(nodeId: string): boolean;
+  /** Session `dynamic_filtering_wait_timeout`: how long a scan's splits wait for its dynamic filters. */
+  readonly dynamicFilterWaitMs?: number;
   /** Reads the root task's buffer `0` into the coordinator. */
   createExchangeClient(onFailure: (error: VivaceError) => void): ExchangeClient;
   readonly results: PageBuffer;
@@ -72,12 +82,20 @@ interface RemoteTask {
   lastContact: number;
   /** A split update is in flight. */
   updating: boolean;
+  /** How many dynamic filters of this task's builds the coordinator has (the task's filter version). */
+  dynamicFiltersSeen: number;
+  /** Completed dynamic filters already sent to this task. */
+  readonly dynamicFiltersSent: Set<string>;
 }
 
 interface Stage {
   readonly fragment: PlanFragment;
   readonly tasks: RemoteTask[];
   assigners: SplitAssigner[];
+  /** Whether a join of this stage collects dynamic filters (its tasks' statuses carry them). */
+  producesDynamicFilters: boolean;
+  /** The dynamic filters this stage's scans apply. */
+  readonly consumedDynamicFilters: readonly string[];
 }
 
 const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
@@ -90,6 +108,7 @@ export class DistributedExecution {
   private canceled = false;
   private finished = false;
   private rootClient: ExchangeClient | undefined;
+  private dynamicFilters = new QueryDynamicFilters(new Map());
   private settle!: (error?: VivaceError) => void;
   /** Settles when the query's results are all in the coordinator, or with its failure. */
   readonly done: Promise<void>;
@@ -138,16 +157,30 @@ export class DistributedExecution {
           info: undefined,
           lastContact: Date.now(),
           updating: false,
+          dynamicFiltersSeen: 0,
+          dynamicFiltersSent: new Set(),
         });
       }
-      const stage: Stage = { fragment, tasks, assigners: [] };
+      const consumedDynamicFilters = findNodes(fragment.root, 'TableScan').flatMap(
+        (scan) => scan.dynamicFilters?.map((f) => f.id) ?? [],
+      );
+      const stage: Stage = { fragment, tasks, assigners: [], producesDynamicFilters: false, consumedDynamicFilters };
       this.stages.set(fragment.id, stage);
       this.planTexts.set(fragment.id, printPlan(fragment.root));
     }
+    this.dynamicFilters = new QueryDynamicFilters(this.dynamicFilterProducers());
     // Once every stage exists (a failure here still shows the whole stage tree).
     for (const stage of this.stages.values()) stage.assigners = this.createAssigners(stage);
-    // The first batch of every scan's splits goes out with the task's creation.
-    await Promise.all([...this.stages.values()].flatMap((stage) => stage.assigners.map((a) => a.fill())));
+    // The first batch of every scan's splits goes out with the task's creation — except for scans
+    // that wait for dynamic filters, whose builds need the tasks created first.
+    await Promise.all(
+      [...this.stages.values()].flatMap((stage) =>
+        stage.assigners.map((a) => {
+          const filling = a.fill();
+          return this.waitsForDynamicFilters(a.planNodeId, stage) ? undefined : filling;
+        }),
+      ),
+    );
     if (this.failure) throw this.failure;
     const consumers = new Map<string, Stage>();
     for (const stage of this.stages.values()) {
@@ -172,12 +205,14 @@ export class DistributedExecution {
       const catalogs = taskCatalogDefinitions(this.options.metadata.catalogs);
       for (const task of stage.tasks) {
         const sources: TaskSource[] = [...this.remoteSources(stage), ...this.splitsFor(task, stage)];
+        const domains = this.unsentDynamicFilters(task, stage);
         const request: TaskUpdateRequest = {
           session: { ...this.options.session, partition: task.partition },
           fragment: fragmentJson,
           sources,
           outputIds: { type, bufferCount },
           catalogs,
+          ...(domains !== undefined ? { dynamicFilterDomains: domains } : {}),
         };
         creations.push(this.createTask(task, request));
       }
@@ -224,12 +259,25 @@ export class DistributedExecution {
     if (stage.fragment.partitioning !== 'SOURCE') return [];
     const tasks = stage.tasks.map((t) => ({ partition: t.partition, nodeId: t.node.nodeId, nodeUri: t.node.uri }));
     return findNodes(stage.fragment.root, 'TableScan').map((scan) => {
-      const source = this.options.metadata.getSplits(scan.table, {
-        handle: scan.handle,
-        columns: scan.assignments.map((a) => a.column),
-        ...(scan.constraint !== undefined ? { constraint: scan.constraint } : {}),
-        desiredSplits: tasks.length * SPLITS_PER_TASK,
-      });
+      const listSplits = (constraint: TupleDomain | undefined) =>
+        this.options.metadata.getSplits(scan.table, {
+          handle: scan.handle,
+          columns: scan.assignments.map((a) => a.column),
+          ...(constraint !== undefined ? { constraint } : {}),
+          desiredSplits: tasks.length * SPLITS_PER_TASK,
+        });
+      const filters = scan.dynamicFilters ?? [];
+      const source =
+        filters.length === 0
+          ? listSplits(scan.constraint)
+          : new DeferredSplitSource(async () => {
+              await this.dynamicFilters.whenComplete(
+                filters.map((f) => f.id),
+                this.options.dynamicFilterWaitMs ?? DEFAULT_DYNAMIC_FILTER_WAIT_MS,
+                this.done,
+              );
+              return listSplits(this.narrowedConstraint(scan));
+            });
       const events = {
         onSplits: () => {
           for (const task of stage.tasks) this.topUp(task, stage);
@@ -239,6 +287,59 @@ export class DistributedExecution {
       const table = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
       return new SplitAssigner(scan.id, source, tasks, MAX_PENDING_SPLITS_PER_TASK, events, table);
     });
+  }
+
+  /** Per dynamic filter, the tasks of the stage whose join collects it. */
+  private dynamicFilterProducers(): Map<string, string[]> {
+    const producers = new Map<string, string[]>();
+    for (const stage of this.stages.values()) {
+      const joins = [...findNodes(stage.fragment.root, 'Join'), ...findNodes(stage.fragment.root, 'SemiJoin')];
+      for (const join of joins) {
+        for (const filter of join.dynamicFilters ?? []) {
+          producers.set(
+            filter.id,
+            stage.tasks.map((t) => t.taskId),
+          );
+          stage.producesDynamicFilters = true;
+        }
+      }
+    }
+    return producers;
+  }
+
+  private waitsForDynamicFilters(planNodeId: string, stage: Stage): boolean {
+    const scan = findNodes(stage.fragment.root, 'TableScan').find((s) => s.id === planNodeId);
+    return (scan?.dynamicFilters?.length ?? 0) > 0;
+  }
+
+  /** The scan's constraint and its completed dynamic filters, for its split enumeration. */
+  private narrowedConstraint(scan: TableScanNode): TupleDomain | undefined {
+    let constraint = scan.constraint;
+    for (const filter of scan.dynamicFilters ?? []) {
+      const summary = this.dynamicFilters.completed(filter.id);
+      const column = scan.assignments.find((a) => a.symbol === filter.symbol)?.column;
+      const type = scan.outputs.find((o) => o.name === filter.symbol)?.type;
+      if (summary === undefined || column === undefined || type === undefined) continue;
+      const narrowing = filterConstraint(summary, column);
+      if (narrowing === undefined) continue;
+      // Only the filtered column is intersected, so its type is the only one asked for.
+      constraint = intersectTupleDomains(constraint, narrowing, () => type);
+    }
+    return constraint;
+  }
+
+  /** The completed dynamic filters of the stage's scans that `task` has not been sent. */
+  private unsentDynamicFilters(task: RemoteTask, stage: Stage): Record<string, DynamicFilterSummary> | undefined {
+    let domains: Record<string, DynamicFilterSummary> | undefined;
+    for (const id of stage.consumedDynamicFilters) {
+      if (task.dynamicFiltersSent.has(id)) continue;
+      const summary = this.dynamicFilters.completed(id);
+      if (summary === undefined) continue;
+      task.dynamicFiltersSent.add(id);
+      domains ??= {};
+      domains[id] = summary;
+    }
+    return domains;
   }
 
   /** The query needs no more splits: every scan's source stops listing. */
@@ -269,9 +370,11 @@ export class DistributedExecution {
     if (task.updating || task.info === undefined || stage.assigners.length === 0 || this.isOver()) return;
     const sources = this.splitsFor(task, stage);
     if (sources.length === 0) return;
+    const domains = this.unsentDynamicFilters(task, stage);
+    const body: TaskUpdateRequest = { sources, ...(domains !== undefined ? { dynamicFilterDomains: domains } : {}) };
     task.updating = true;
     this.options.http
-      .json<Record<string, unknown>>(task.uri, { method: 'POST', body: { sources } satisfies TaskUpdateRequest })
+      .json<Record<string, unknown>>(task.uri, { method: 'POST', body })
       .then((info) => this.record(task, info))
       .catch((e) => this.fail(this.unreachable(task, e)))
       .finally(() => {
@@ -288,9 +391,17 @@ export class DistributedExecution {
   }
 
   private record(task: RemoteTask, info: Record<string, unknown>): void {
+    const { dynamicFilters, ...record } = info;
+    if (dynamicFilters !== undefined && typeof dynamicFilters === 'object' && dynamicFilters !== null) {
+      const summaries = dynamicFilters as Record<string, unknown>;
+      task.dynamicFiltersSeen = Math.max(task.dynamicFiltersSeen, Object.keys(summaries).length);
+      this.dynamicFilters.report(task.taskId, summaries);
+    }
+    info = record;
     task.info = info;
     task.state = String(info.state);
     task.lastContact = Date.now();
+    if (DONE_TASK_STATES.has(task.state)) this.dynamicFilters.taskDone(task.taskId);
     for (const waiter of this.taskChangeWaiters.splice(0)) waiter();
     this.enforceMemoryLimit();
     if (task.state === 'FAILED' && !this.failure && !this.canceled) {
@@ -336,6 +447,9 @@ export class DistributedExecution {
             'X-Service-Current-State': task.state,
             'X-Service-Current-Version': String(task.info?.version ?? 0),
             'X-Service-Max-Wait': STATUS_WAIT,
+            ...(stage.producesDynamicFilters
+              ? { 'X-Vivace-Dynamic-Filters-Version': String(task.dynamicFiltersSeen) }
+              : {}),
           },
           timeoutMs: 5000,
         });

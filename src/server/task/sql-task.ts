@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { Driver } from '../../execution/driver.js';
+import type { DynamicFilterSummary } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { ExchangeBufferOptions, ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { ExchangeOperatorFactory } from '../../execution/exchange/exchange-operator.js';
 import { MergeOperator, MergeSource } from '../../execution/exchange/merge-operator.js';
@@ -74,6 +75,10 @@ export class SqlTask {
   /** Splits that arrived before the fragment (never in practice: the fragment comes first). */
   private readonly early: TaskSource[] = [];
   private readonly listeners: (() => void)[] = [];
+  /** Dynamic filters this task's join builds collected, for the coordinator; the count is their version. */
+  readonly publishedDynamicFilters = new Map<string, DynamicFilterSummary>();
+  /** Dynamic filters the coordinator merged over all build tasks, for this task's scans. */
+  private readonly dynamicFilterDomains = new Map<string, DynamicFilterSummary>();
   /** The drivers on the process's executor, once running (cancelled when the task stops). */
   private execution: TaskExecution | undefined;
 
@@ -125,6 +130,10 @@ export class SqlTask {
         return;
       }
     }
+    // Before the splits they came with: each split's scan applies the filters there are.
+    for (const [id, summary] of Object.entries(request.dynamicFilterDomains ?? {})) {
+      this.dynamicFilterDomains.set(id, summary);
+    }
     for (const source of request.sources ?? []) {
       if (this.fragment === undefined) this.early.push(source);
       else this.addSource(source);
@@ -168,6 +177,13 @@ export class SqlTask {
         },
       }),
       isCancelled: () => this.isDone,
+      dynamicFilters: {
+        publish: (id, summary) => {
+          this.publishedDynamicFilters.set(id, summary);
+          this.changed();
+        },
+        domain: (id) => this.dynamicFilterDomains.get(id),
+      },
       // Writers run next to their rows; the coordinator commits what they report (TableFinish
       // never runs in a task).
       writes: {

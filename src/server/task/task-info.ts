@@ -9,7 +9,16 @@ import { errorObject } from '../protocol/error-json.js';
 import type { SqlTask } from './sql-task.js';
 import { renderTaskStats } from './task-stats.js';
 
-export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Record<string, unknown> {
+/**
+ * The task's record; with `dynamicFiltersSince` (the version of its dynamic filters the
+ * coordinator has), also the filters its join builds published, when there are newer ones.
+ */
+export function renderTaskInfo(
+  task: SqlTask,
+  self: string,
+  nodeId: string,
+  dynamicFiltersSince?: number,
+): Record<string, unknown> {
   const stats = renderTaskStats(
     {
       createTime: task.createTime,
@@ -59,7 +68,13 @@ export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Rec
     // What the coordinator sums against the query's distributed limit.
     memoryReservation: formatDataSize(task.memory?.reservedBytes ?? 0),
     peakMemoryReservation: formatDataSize(task.memory?.peakBytes ?? 0),
+    dynamicFiltersVersion: task.publishedDynamicFilters.size,
   };
+  const published = task.publishedDynamicFilters;
+  const dynamicFilters =
+    dynamicFiltersSince !== undefined && published.size > dynamicFiltersSince
+      ? { dynamicFilters: Object.fromEntries(published) }
+      : {};
   return {
     taskId: task.taskId,
     version: task.version,
@@ -86,5 +101,6 @@ export function renderTaskInfo(task: SqlTask, self: string, nodeId: string): Rec
     outputs: {},
     splitProgress: splits,
     figures: stats.totals,
+    ...dynamicFilters,
   };
 }

@@ -6,6 +6,10 @@
  * task's output buffers. Splits of a RemoteSource node are upstream task URIs.
  */
 import { VivaceError } from '../../common/vivace-error.js';
+import {
+  type DynamicFilterSummary,
+  isDynamicFilterSummary,
+} from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 
 export interface TaskSession {
   readonly queryId: string;
@@ -52,6 +56,11 @@ export interface TaskUpdateRequest {
    * by CREATE CATALOG or defined by files on the coordinator. The worker creates those it lacks.
    */
   readonly catalogs?: readonly TaskCatalog[];
+  /**
+   * Dynamic filters merged by the coordinator, by id (planner/dynamic-filters.ts): sent with (or
+   * before) the first splits of a scan that applies them.
+   */
+  readonly dynamicFilterDomains?: Readonly<Record<string, DynamicFilterSummary>>;
 }
 
 export interface TaskCatalog {
@@ -71,7 +80,13 @@ function fail(message: string): never {
 /** Checks the shape of a request body (a worker must never crash on a malformed one). */
 export function parseTaskUpdate(body: unknown): TaskUpdateRequest {
   if (!isObject(body)) fail('the body is not a JSON object');
-  const { session, fragment, sources, outputIds, catalogs } = body;
+  const { session, fragment, sources, outputIds, catalogs, dynamicFilterDomains } = body;
+  if (dynamicFilterDomains !== undefined) {
+    if (!isObject(dynamicFilterDomains)) fail('dynamicFilterDomains is not an object');
+    for (const [id, summary] of Object.entries(dynamicFilterDomains)) {
+      if (!isDynamicFilterSummary(summary)) fail(`dynamic filter ${id} is malformed`);
+    }
+  }
   if (catalogs !== undefined) {
     if (!Array.isArray(catalogs)) fail('catalogs is not an array');
     for (const catalog of catalogs as unknown[]) {

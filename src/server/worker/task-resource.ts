@@ -130,8 +130,12 @@ export class TaskManager {
     for (const waiter of waiters) waiter();
   }
 
-  info(task: SqlTask): Record<string, unknown> {
-    return this.finalInfos.get(task) ?? renderTaskInfo(task, this.selfUri(task), this.nodeId);
+  info(task: SqlTask, dynamicFiltersSince?: number): Record<string, unknown> {
+    const final = this.finalInfos.get(task);
+    if (final === undefined) return renderTaskInfo(task, this.selfUri(task), this.nodeId, dynamicFiltersSince);
+    const published = task.publishedDynamicFilters;
+    if (dynamicFiltersSince === undefined || published.size <= dynamicFiltersSince) return final;
+    return { ...final, dynamicFilters: Object.fromEntries(published) };
   }
 
   private sweep(): void {
@@ -201,12 +205,16 @@ export function registerTaskResource(
     const knownState = header(request.headers['x-service-current-state']);
     const knownVersion = header(request.headers['x-service-current-version']);
     const maxWait = header(request.headers['x-service-max-wait']);
+    const filtersHeader = header(request.headers['x-vivace-dynamic-filters-version']);
+    const filtersSince = filtersHeader === undefined ? undefined : Number(filtersHeader);
+    // New dynamic filters answer at once: scans elsewhere wait for them.
+    const newFilters = () => filtersSince !== undefined && task.publishedDynamicFilters.size > filtersSince;
     // The caller already has this state (Presto) or this version (Trino): wait for something new.
     const current =
       knownVersion !== undefined
         ? Number(knownVersion) === task.version
         : knownState !== undefined && knownState === task.state;
-    if (maxWait !== undefined && current && !task.isDone) {
+    if (maxWait !== undefined && current && !task.isDone && !newFilters()) {
       let waitMs: number;
       try {
         waitMs = Math.min(MAX_WAIT_MS, parseDuration(maxWait));
@@ -218,12 +226,12 @@ export function registerTaskResource(
       await waitAtMost(task.whenChanged(), waitMs);
       if (task.version !== versionBefore) {
         const coalesceUntil = Date.now() + PROGRESS_COALESCE_MS;
-        while (!task.isDone && task.state === stateBefore && Date.now() < coalesceUntil) {
+        while (!task.isDone && task.state === stateBefore && !newFilters() && Date.now() < coalesceUntil) {
           await waitAtMost(task.whenChanged(), coalesceUntil - Date.now());
         }
       }
     }
-    return sendJson(reply, manager.info(task));
+    return sendJson(reply, manager.info(task, Number.isFinite(filtersSince) ? filtersSince : undefined));
   });
 
   app.delete('/v1/task/:taskId', async (request, reply) => {

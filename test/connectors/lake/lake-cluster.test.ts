@@ -118,6 +118,43 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     await assertReadOnBothWorkers(url, 'SELECT count(*), sum(id) FROM lake.default.four');
   });
 
+  it("skips the probe side's files that no key of a join's build side can match (dynamic filtering)", async () => {
+    const url = coordinator!.url;
+    await runStatement(
+      url,
+      `CREATE TABLE IF NOT EXISTS lake.default.numbers WITH (external_location = 'file://${files}')`,
+    );
+    await runStatement(
+      url,
+      `CREATE TABLE IF NOT EXISTS lake.default.four WITH (external_location = 'file://${root}/four')`,
+    );
+    // numbers: 16 files of 250 ids each; the build side keeps ids 5, 1005, 2005 and 3005 (files
+    // 0, 4, 8 and 12) by a condition the planner cannot carry over to numbers' id.
+    const sql = (tag: string) =>
+      `SELECT count(*), sum(n.bucket), '${tag}' FROM lake.default.numbers n JOIN lake.default.four f ON n.id = f.id WHERE f.id % 1000 = 5`;
+    const off = await runStatement(url, sql('off'), { 'X-Service-Session': 'enable_dynamic_filtering=false' });
+    const on = await runStatement(url, sql('on'));
+    assert.deepEqual(off, [[4, 20, 'off']]);
+    assert.deepEqual(on, [[4, 20, 'on']]);
+    const rowsRead = async (tag: string) => {
+      const queries = (await (await fetch(`${url}/v1/query`)).json()) as { queryId: string; query: string }[];
+      const query = queries.find((q) => q.query === sql(tag));
+      assert.ok(query !== undefined);
+      const [[rows]] = (await runStatement(
+        url,
+        `SELECT sum(raw_input_rows) FROM system.runtime.tasks WHERE query_id = '${query.queryId}'`,
+      )) as [[number]];
+      return Number(rows);
+    };
+    // `four` is read whole either way (4,000 rows); `numbers` all 4,000 rows without the filter,
+    // and only the 1,000 of files 0, 4, 8 and 12 with it.
+    assert.equal(await rowsRead('off'), 8000);
+    assert.equal(await rowsRead('on'), 5000);
+    const plan = await runStatement(url, `EXPLAIN (TYPE DISTRIBUTED) ${sql('on')}`);
+    // The join is next to the scan: the filter prunes its files, the join drops its rows.
+    assert.match(String(plan[0]?.[0]), /dynamicFilters = \{id = #df_0 \(splits\)\}/);
+  });
+
   /** The leaf tasks of the (finished) query with text `sql` read rows on both workers. */
   async function assertReadOnBothWorkers(url: string, sql: string): Promise<void> {
     const response = await fetch(`${url}/v1/query`);

@@ -83,11 +83,15 @@ export function isAlive(pid: number): boolean {
 }
 
 /** Runs one statement over the statement protocol and returns its rows. */
-export async function runStatement(coordinatorUrl: string, sql: string): Promise<unknown[][]> {
+export async function runStatement(
+  coordinatorUrl: string,
+  sql: string,
+  headers: Record<string, string> = {},
+): Promise<unknown[][]> {
   let response = await fetch(`${coordinatorUrl}/v1/statement`, {
     method: 'POST',
     body: sql,
-    headers: { 'X-Service-User': 'test', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': 'tiny' },
+    headers: { 'X-Service-User': 'test', 'X-Service-Catalog': 'tpch', 'X-Service-Schema': 'tiny', ...headers },
   });
   const rows: unknown[][] = [];
   for (;;) {

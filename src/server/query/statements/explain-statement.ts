@@ -33,6 +33,8 @@ export interface ExplainContext {
   readonly joinDistribution?: JoinDistributionType;
   /** Whether the placement policy runs `plan` as one stage on one node, for TYPE DISTRIBUTED. */
   readonly singleStage?: (plan: OutputNode) => boolean;
+  /** Session `enable_dynamic_filtering`, for TYPE DISTRIBUTED. */
+  readonly dynamicFiltering?: boolean;
 }
 
 export interface ExplainResult {
@@ -128,6 +130,7 @@ export function explainStatement(statement: Explain, context: ExplainContext): E
       {
         joinDistribution: context.joinDistribution ?? 'AUTOMATIC',
         singleStage: context.singleStage?.(plan) ?? false,
+        dynamicFiltering: context.dynamicFiltering ?? false,
       },
     );
     switch (statement.format ?? 'TEXT') {
@@ -167,6 +170,7 @@ export async function runExplain(statement: Explain, context: StatementContext):
       analyzer: context.analyzerOptions(metadata),
       planner: { metadata, functions: engine.functions, session: query.session },
       joinDistribution: context.settings.joinDistributionType,
+      dynamicFiltering: context.settings.enableDynamicFiltering,
       singleStage: (plan) => {
         const target = findNodes(plan, 'TableWriter')[0]?.target;
         try {

@@ -1,0 +1,66 @@
+/**
+ * What a dynamic filter says about a join's build keys, as it travels from the task that built the
+ * hash table to the coordinator and, merged over all build tasks, to the tasks scanning the probe
+ * side (planner/dynamic-filters.ts). Plain JSON: keys are numbers (integers, dates as days,
+ * short decimals unscaled: the engine's value representation) or strings.
+ *
+ *   { all: true }                      no filter: the keys could not be summarised
+ *   { min, max }                       every non-null key lies in [min, max]
+ *   { min, max, values }               and is one of `values` (distinct, at most the set limit)
+ *   {}                                 there is no non-null key: no probe row can match
+ *
+ * NULL keys never match an equi-join, so a summary says nothing about them and a filter drops
+ * rows whose key is NULL.
+ */
+
+export type FilterKey = number | string;
+
+export interface DynamicFilterSummary {
+  readonly all?: true;
+  readonly min?: FilterKey;
+  readonly max?: FilterKey;
+  readonly values?: readonly FilterKey[];
+}
+
+/** Distinct keys a summary keeps as a set; beyond this it keeps only their range. */
+export const MAX_DYNAMIC_FILTER_VALUES = 10_000;
+
+export const ALL_KEYS: DynamicFilterSummary = Object.freeze({ all: true as const });
+
+function less(a: FilterKey, b: FilterKey): boolean {
+  // Strings compare by code point, as the lake's statistics and the engine's varchar order do.
+  return a < b;
+}
+
+/** The summary of the union of two key sets. */
+export function mergeSummaries(
+  a: DynamicFilterSummary,
+  b: DynamicFilterSummary,
+  maxValues = MAX_DYNAMIC_FILTER_VALUES,
+): DynamicFilterSummary {
+  if (a.all === true || b.all === true) return ALL_KEYS;
+  if (a.min === undefined || a.max === undefined) return b;
+  if (b.min === undefined || b.max === undefined) return a;
+  const min = less(b.min, a.min) ? b.min : a.min;
+  const max = less(a.max, b.max) ? b.max : a.max;
+  if (a.values === undefined || b.values === undefined) return { min, max };
+  const union = new Set<FilterKey>(a.values);
+  for (const value of b.values) union.add(value);
+  return union.size > maxValues ? { min, max } : { min, max, values: [...union] };
+}
+
+/** Whether a summary lets no row through (an empty build side). */
+export function matchesNothing(summary: DynamicFilterSummary): boolean {
+  return summary.all !== true && summary.min === undefined;
+}
+
+/** Checks a summary received over HTTP (a worker must not fail on a malformed one). */
+export function isDynamicFilterSummary(value: unknown): value is DynamicFilterSummary {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { all, min, max, values } = value as Record<string, unknown>;
+  const isKey = (v: unknown) => typeof v === 'number' || typeof v === 'string';
+  if (all !== undefined) return all === true;
+  if ((min === undefined) !== (max === undefined)) return false;
+  if (min !== undefined && (!isKey(min) || !isKey(max))) return false;
+  return values === undefined || (Array.isArray(values) && min !== undefined && values.every(isKey));
+}

@@ -1,0 +1,110 @@
+/**
+ * The coordinator's side of a query's dynamic filters (planner/dynamic-filters.ts), as Trino's
+ * DynamicFilterService: every task of the stage holding a join reports the summary of its build
+ * keys (through its status), and a filter is complete once every task of that stage has reported
+ * — the union of their summaries. A task that ends without reporting (canceled, or its build was
+ * never needed) contributes "all keys", so a filter never waits on a task that is gone. Scans wait
+ * for their filters at most a timeout, then start with the filters complete by then.
+ */
+import {
+  ALL_KEYS,
+  type DynamicFilterSummary,
+  isDynamicFilterSummary,
+  mergeSummaries,
+} from '../../execution/dynamic-filter/dynamic-filter-summary.js';
+import type { TupleDomain, ValueRange } from '../../spi/tuple-domain.js';
+
+interface FilterState {
+  /** Tasks of the producing stage that have not reported yet. */
+  readonly pending: Set<string>;
+  merged: DynamicFilterSummary | undefined;
+  complete: boolean;
+}
+
+/** Single values a split constraint lists (beyond this, their range: bloom filters are probed per value). */
+const MAX_CONSTRAINT_VALUES = 256;
+
+export class QueryDynamicFilters {
+  private readonly filters = new Map<string, FilterState>();
+  private waiters: (() => void)[] = [];
+
+  /** @param producers per filter id, the ids of the tasks whose builds produce it */
+  constructor(producers: ReadonlyMap<string, readonly string[]>) {
+    for (const [id, taskIds] of producers) {
+      this.filters.set(id, { pending: new Set(taskIds), merged: undefined, complete: taskIds.length === 0 });
+    }
+  }
+
+  get isEmpty(): boolean {
+    return this.filters.size === 0;
+  }
+
+  /** A task's published summaries (from its status); unknown ids and malformed summaries are ignored. */
+  report(taskId: string, summaries: Readonly<Record<string, unknown>>): void {
+    for (const [id, summary] of Object.entries(summaries)) {
+      this.contribute(id, taskId, isDynamicFilterSummary(summary) ? summary : ALL_KEYS);
+    }
+  }
+
+  /** A task ended: the filters it never reported get "all keys" from it. */
+  taskDone(taskId: string): void {
+    for (const [id, state] of this.filters) if (state.pending.has(taskId)) this.contribute(id, taskId, ALL_KEYS);
+  }
+
+  private contribute(id: string, taskId: string, summary: DynamicFilterSummary): void {
+    const state = this.filters.get(id);
+    if (state === undefined || !state.pending.delete(taskId) || state.complete) return;
+    state.merged = state.merged === undefined ? summary : mergeSummaries(state.merged, summary);
+    // "All keys" from one task is the answer whatever the others say: scans need not wait for them.
+    if (state.pending.size > 0 && state.merged.all !== true) return;
+    state.complete = true;
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+
+  /** Filter `id` once complete. */
+  completed(id: string): DynamicFilterSummary | undefined {
+    const state = this.filters.get(id);
+    return state?.complete === true ? (state.merged ?? ALL_KEYS) : undefined;
+  }
+
+  /** Resolves when every filter of `ids` is complete, or after `timeoutMs`, or when `stop` settles. */
+  async whenComplete(ids: readonly string[], timeoutMs: number, stop: Promise<unknown>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      while (!ids.every((id) => this.completed(id) !== undefined)) {
+        const changed = new Promise<void>((resolve) => this.waiters.push(resolve));
+        const outcome = await Promise.race([
+          changed.then(() => 'changed'),
+          timeout,
+          stop.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ]);
+        if (outcome !== 'changed') return;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * A complete filter as a split constraint on `column`: no row, a list of values (a few), or the
+ * values' range. Undefined when it constrains nothing.
+ */
+export function filterConstraint(summary: DynamicFilterSummary, column: string): TupleDomain | undefined {
+  if (summary.all === true) return undefined;
+  if (summary.min === undefined || summary.max === undefined) return { none: true, columns: {} };
+  let ranges: ValueRange[];
+  if (summary.values !== undefined && summary.values.length <= MAX_CONSTRAINT_VALUES) {
+    const sorted = [...summary.values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    ranges = sorted.map((value) => ({ low: { value, inclusive: true }, high: { value, inclusive: true } }));
+  } else {
+    ranges = [{ low: { value: summary.min, inclusive: true }, high: { value: summary.max, inclusive: true } }];
+  }
+  return { columns: { [column]: { nullAllowed: false, ranges } } };
+}
