@@ -23,7 +23,7 @@ export interface DynamicFilterSummary {
 }
 
 /** Distinct keys a summary keeps as a set; beyond this it keeps only their range. */
-export const MAX_DYNAMIC_FILTER_VALUES = 10_000;
+export const MAX_DYNAMIC_FILTER_VALUES = 100_000;
 
 export const ALL_KEYS: DynamicFilterSummary = Object.freeze({ all: true as const });
 
