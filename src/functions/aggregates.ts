@@ -15,6 +15,8 @@ const YEAR_TO_MONTH = 'interval year to month';
 // these (test/execution/aggregation/aggregate-registry.test.ts checks every signature).
 /** Count and double sum: avg over bigint/real/double/intervals, geometric_mean (sum of logarithms). */
 const AVERAGE_STATE = { intermediateType: 'row(count bigint, sum double)' };
+/** A compensated double sum: the sum and the low-order part its additions lost (sum-accumulators.ts). */
+const FLOATING_SUM_STATE = { intermediateType: 'row(sum double, compensation double)' };
 /** Serialized sketches and digests (HyperLogLog, t-digest, histograms, checksums). */
 const SKETCH = { intermediateType: 'varbinary' };
 /** min/max(x, n): the limit and the kept values. */
@@ -37,8 +39,8 @@ const GENERAL: FunctionDefinition[] = [
   aggregate('count<T>(T):bigint', 'Number of non-null values', { intermediateType: 'bigint' }),
   aggregate('count_if(boolean):bigint', 'Number of true values', { intermediateType: 'bigint' }),
   aggregate('sum(bigint):bigint', 'Sum of the values', { intermediateType: 'bigint' }),
-  aggregate('sum(real):real', 'Sum of the values', { intermediateType: 'double' }),
-  aggregate('sum(double):double', 'Sum of the values', { intermediateType: 'double' }),
+  aggregate('sum(real):real', 'Sum of the values', FLOATING_SUM_STATE),
+  aggregate('sum(double):double', 'Sum of the values', FLOATING_SUM_STATE),
   aggregate('sum(decimal(p,s)):decimal(38,s)', 'Sum of the values', { intermediateType: 'decimal(38,s)' }),
   aggregate(`sum(${DAY_TO_SECOND}):${DAY_TO_SECOND}`, 'Sum of the values', { intermediateType: DAY_TO_SECOND }),
   aggregate(`sum(${YEAR_TO_MONTH}):${YEAR_TO_MONTH}`, 'Sum of the values', { intermediateType: YEAR_TO_MONTH }),

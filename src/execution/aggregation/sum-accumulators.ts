@@ -7,17 +7,18 @@
  * 64-bit range fails with Presto's `bigint addition overflow: a + b`. Interval sums fail with
  * NUMERIC_VALUE_OUT_OF_RANGE when they leave the range their type can hold. Floating sums are plain
  * double sums (real sums accumulate in double and round to real at the end).
- * Intermediate states: the sum in the result type (double for real), NULL for an empty group.
+ * Intermediate states: the sum in the result type for exact sums; for double and real, the sum and
+ * its compensation (see FloatingSumAccumulator); NULL for an empty group.
  */
 
 import { fail } from '../../common/invariant.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
-import { float32Block, float64Block, int32Block } from '../../data/block.js';
+import { float32Block, float64Block, int32Block, rowBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
-import { BIGINT, DOUBLE, type Type } from '../../types/type.js';
+import { BIGINT, DOUBLE, rowOf, type Type } from '../../types/type.js';
 import { BaseAccumulator, growFloat64Array, growUint8Array, nullsWhereUnset } from './accumulator.js';
-import { bigintAdditionOverflow, MAX_INT64, MIN_INT64, numberValues } from './state-blocks.js';
+import { bigintAdditionOverflow, MAX_INT64, MIN_INT64, numberValues, rowFields } from './state-blocks.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const MAX_INT32 = 2147483647;
@@ -133,60 +134,98 @@ export class ExactSumAccumulator extends BaseAccumulator {
   }
 }
 
-/** sum(double) and sum(real): double sums; real results are rounded to real at the end. */
+/**
+ * sum(double) and sum(real), compensated (Neumaier's variant of Kahan summation): each group keeps
+ * its running sum and the rounding error the additions lost, and partial states carry both
+ * (`row(sum double, compensation double)`), so a sum does not depend on how its rows were split
+ * into pages, splits and tasks — plain addition does, by a few units in the last place, which
+ * made `revenue = (SELECT max(revenue) ...)` (TPC-H q15 over double columns) match or not from
+ * one run to the next. Real results are rounded to real at the end.
+ */
 export class FloatingSumAccumulator extends BaseAccumulator {
   private sums = new Float64Array(0);
+  private compensations = new Float64Array(0);
   private seen = new Uint8Array(0);
 
   constructor(private readonly real: boolean) {
-    super(DOUBLE);
+    super(FLOATING_SUM_STATE);
   }
 
   get retainedBytes(): number {
-    return this.sums.byteLength + this.seen.byteLength;
+    return this.sums.byteLength + this.compensations.byteLength + this.seen.byteLength;
   }
 
   protected grow(capacity: number): void {
     this.sums = growFloat64Array(this.sums, capacity);
+    this.compensations = growFloat64Array(this.compensations, capacity);
     this.seen = growUint8Array(this.seen, capacity);
   }
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
-    this.addBlock(groupIds, args[0], count);
+    const block = args[0];
+    this.addValues(groupIds, numberValues(block), block.nulls, count);
   }
 
   protected mergeStates(groupIds: Int32Array, states: FlatBlock, count: number): void {
-    this.addBlock(groupIds, states, count);
+    const [sums, compensations] = rowFields(states);
+    if (sums === undefined || compensations === undefined) fail('a floating sum state has a sum and a compensation');
+    // A null state (an empty group) has null fields too.
+    this.addValues(groupIds, numberValues(sums), sums.nulls, count);
+    const target = this.compensations;
+    const values = numberValues(compensations);
+    const nulls = compensations.nulls;
+    for (let i = 0; i < count; i++) {
+      if (nulls !== undefined && nulls[i] !== 0) continue;
+      target[groupIds[i] as number] += values[i] as number;
+    }
   }
 
-  private addBlock(groupIds: Int32Array, block: FlatBlock, count: number): void {
-    const values = numberValues(block);
-    const nulls = block.nulls;
+  private addValues(
+    groupIds: Int32Array,
+    values: ArrayLike<number>,
+    nulls: Uint8Array | undefined,
+    count: number,
+  ): void {
     const sums = this.sums;
+    const compensations = this.compensations;
     const seen = this.seen;
-    if (nulls === undefined) {
-      for (let i = 0; i < count; i++) {
-        const g = groupIds[i];
-        sums[g] += values[i];
-        seen[g] = 1;
-      }
-      return;
-    }
     for (let i = 0; i < count; i++) {
-      if (nulls[i] !== 0) continue;
-      const g = groupIds[i];
-      sums[g] += values[i];
+      if (nulls !== undefined && nulls[i] !== 0) continue;
+      const g = groupIds[i] as number;
+      const value = values[i] as number;
+      const sum = sums[g] as number;
+      const next = sum + value;
+      // The low-order bits the addition dropped, from whichever operand was larger.
+      compensations[g] += Math.abs(sum) >= Math.abs(value) ? sum - next + value : value - next + sum;
+      sums[g] = next;
       seen[g] = 1;
     }
   }
 
   evaluateIntermediate(from: number, to: number): Block {
-    return float64Block(this.sums.slice(from, to), nullsWhereUnset(this.seen, from, to));
+    const nulls = nullsWhereUnset(this.seen, from, to);
+    return rowBlock(
+      to - from,
+      [float64Block(this.sums.slice(from, to), nulls), float64Block(this.compensations.slice(from, to), nulls)],
+      nulls,
+    );
   }
 
   evaluateFinal(from: number, to: number): Block {
     const nulls = nullsWhereUnset(this.seen, from, to);
-    if (!this.real) return float64Block(this.sums.slice(from, to), nulls);
-    return float32Block(Float32Array.from(this.sums.subarray(from, to)), nulls);
+    const totals = new Float64Array(to - from);
+    for (let g = from; g < to; g++) {
+      const sum = this.sums[g] as number;
+      // An infinite or NaN sum stays as it is (its compensation is NaN).
+      totals[g - from] = Number.isFinite(sum) ? sum + (this.compensations[g] as number) : sum;
+    }
+    if (!this.real) return float64Block(totals, nulls);
+    return float32Block(Float32Array.from(totals), nulls);
   }
 }
+
+/** The partial state of sum(double) and sum(real): the running sum and its lost low-order part. */
+const FLOATING_SUM_STATE = rowOf([
+  { name: 'sum', type: DOUBLE },
+  { name: 'compensation', type: DOUBLE },
+]);

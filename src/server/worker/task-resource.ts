@@ -243,6 +243,17 @@ export function registerTaskResource(
     return sendJson(reply, manager.info(task));
   });
 
+  // Trino's route for a task's dynamic filters (the coordinator here gets them with the status).
+  app.get('/v1/task/:taskId/dynamicfilters', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    const task = manager.get(taskId);
+    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
+    return sendJson(reply, {
+      version: task.publishedDynamicFilters.size,
+      dynamicFilterDomains: Object.fromEntries(task.publishedDynamicFilters),
+    });
+  });
+
   registerTaskResultsRoute(app, (taskId, maxWaitMs) => manager.whenOutputReady(taskId, maxWaitMs));
 }
 

@@ -125,7 +125,13 @@ describe('aggregate registry', () => {
     const of = (name: string, types: ArgumentType[]) => registry.resolveFunction(name, types).intermediateType;
     assert.deepEqual(of('count', []), BIGINT);
     assert.deepEqual(of('sum', [decimal(10, 2)]), decimal(38, 2));
-    assert.deepEqual(of('sum', [REAL]), DOUBLE);
+    assert.deepEqual(
+      of('sum', [REAL]),
+      rowOf([
+        { name: 'sum', type: DOUBLE },
+        { name: 'compensation', type: DOUBLE },
+      ]),
+    );
     assert.deepEqual(of('approx_distinct', [VARCHAR]), VARBINARY);
     assert.deepEqual(
       of('max_by', [VARCHAR, BIGINT]),

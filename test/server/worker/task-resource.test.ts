@@ -17,7 +17,7 @@ import type { deserializePages } from '../../../src/data/page-serde.js';
 import { addExchanges } from '../../../src/planner/add-exchanges.js';
 import { serializeFragment } from '../../../src/planner/fragment-serde.js';
 import { fragmentPlan, type PlanFragment } from '../../../src/planner/fragmenter.js';
-import { findNodes } from '../../../src/planner/plan-utils.js';
+import { findNodes, rewritePlan } from '../../../src/planner/plan-utils.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import { loadNodeConfig } from '../../../src/server/protocol/node-config.js';
 import { HttpExchangeClient } from '../../../src/server/task/http-exchange-client.js';
@@ -266,6 +266,33 @@ describe('task resource', { timeout: 60_000 }, () => {
       fragment.root.outputs.map((s) => s.type),
     );
     assert.equal(rows.length, 5);
+  });
+
+  it("applies the coordinator's dynamic filters to a scan's rows, and rejects malformed ones", async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
+    const scan = findNodes(fragment.root, 'TableScan')[0]!;
+    const key = scan.outputs.find((o) => o.name.startsWith('nationkey'))!.name;
+    const filtered = rewritePlan(fragment.root, (node) =>
+      node.kind === 'TableScan' ? { ...node, dynamicFilters: [{ id: 'df_7', symbol: key }] } : node,
+    );
+    const request = {
+      ...createRequest({ ...fragment, root: filtered }, splits, true),
+      dynamicFilterDomains: { df_7: { min: 3, max: 21, values: [21, 3, 9] } },
+    };
+    assert.equal((await post('q21.1.0', request)).status, 200);
+    const rows = await readAll(
+      'q21.1.0',
+      fragment.root.outputs.map((s) => s.type),
+    );
+    assert.deepEqual(
+      rows.map((r) => r[0]).sort((a, b) => Number(a) - Number(b)),
+      [3, 9, 21],
+    );
+    const published = (await (await fetch(`${worker.url}/v1/task/q21.1.0/dynamicfilters`)).json()) as Json;
+    assert.deepEqual(published, { version: 0, dynamicFilterDomains: {} }, 'a task without joins publishes none');
+    const malformed = await post('q22.1.0', { ...request, dynamicFilterDomains: { df_7: { min: 3 } } });
+    assert.equal(malformed.status, 400);
+    assert.match(await malformed.text(), /dynamic filter df_7 is malformed/);
   });
 
   it('answers malformed requests with 400 and unknown tasks with 404, and stays up', async () => {
