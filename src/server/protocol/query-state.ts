@@ -71,6 +71,16 @@ export interface StageSnapshot {
   readonly plan?: string;
   readonly tasks: readonly TaskSnapshot[];
   readonly subStages: readonly StageSnapshot[];
+  /** The dynamic filters this stage's scans wait for, as far as they are collected. */
+  readonly dynamicFilters?: readonly DynamicFilterSnapshot[];
+}
+
+export interface DynamicFilterSnapshot {
+  readonly id: string;
+  /** What the filter lets through ("57 values in [1, 5999]", "all", "none"), or "collecting". */
+  readonly domain: string;
+  /** From the query's scheduling to the filter's completion. */
+  readonly collectionMs?: number;
 }
 
 export interface ResultColumn {

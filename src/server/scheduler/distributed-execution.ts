@@ -581,6 +581,9 @@ export class DistributedExecution {
           figures: (task.info?.figures as TaskFigures | undefined) ?? emptyTotals(),
         })),
         subStages: stage.fragment.childIds.map(build),
+        ...(stage.consumedDynamicFilters.length > 0
+          ? { dynamicFilters: stage.consumedDynamicFilters.map((id) => this.dynamicFilters.describe(id)) }
+          : {}),
       };
     };
     return build('0');

@@ -13,12 +13,15 @@ import {
   mergeSummaries,
 } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { TupleDomain, ValueRange } from '../../spi/tuple-domain.js';
+import type { DynamicFilterSnapshot } from '../protocol/query-state.js';
 
 interface FilterState {
   /** Tasks of the producing stage that have not reported yet. */
   readonly pending: Set<string>;
   merged: DynamicFilterSummary | undefined;
   complete: boolean;
+  /** Milliseconds from the filters' creation to completion. */
+  collectionMs?: number;
 }
 
 /** Single values a split constraint lists (beyond this, their range: bloom filters are probed per value). */
@@ -27,6 +30,7 @@ const MAX_CONSTRAINT_VALUES = 256;
 export class QueryDynamicFilters {
   private readonly filters = new Map<string, FilterState>();
   private waiters: (() => void)[] = [];
+  private readonly createdAt = Date.now();
 
   /** @param producers per filter id, the ids of the tasks whose builds produce it */
   constructor(producers: ReadonlyMap<string, readonly string[]>) {
@@ -58,6 +62,7 @@ export class QueryDynamicFilters {
     // "All keys" from one task is the answer whatever the others say: scans need not wait for them.
     if (state.pending.size > 0 && state.merged.all !== true) return;
     state.complete = true;
+    state.collectionMs = Date.now() - this.createdAt;
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 
@@ -65,6 +70,13 @@ export class QueryDynamicFilters {
   completed(id: string): DynamicFilterSummary | undefined {
     const state = this.filters.get(id);
     return state?.complete === true ? (state.merged ?? ALL_KEYS) : undefined;
+  }
+
+  /** Filter `id` for EXPLAIN ANALYZE and the query's record. */
+  describe(id: string): DynamicFilterSnapshot {
+    const state = this.filters.get(id);
+    if (state?.complete !== true) return { id, domain: 'collecting' };
+    return { id, domain: describeSummary(state.merged ?? ALL_KEYS), collectionMs: state.collectionMs ?? 0 };
   }
 
   /** Resolves when every filter of `ids` is complete, or after `timeoutMs`, or when `stop` settles. */
@@ -90,6 +102,13 @@ export class QueryDynamicFilters {
       clearTimeout(timer);
     }
   }
+}
+
+function describeSummary(summary: DynamicFilterSummary): string {
+  if (summary.all === true) return 'all';
+  if (summary.min === undefined || summary.max === undefined) return 'none';
+  const range = `[${JSON.stringify(summary.min)}, ${JSON.stringify(summary.max)}]`;
+  return summary.values === undefined ? `range ${range}` : `${summary.values.length} values in ${range}`;
 }
 
 /**

@@ -107,6 +107,11 @@ function stageLines(stage: StageSnapshot, verbose: boolean, out: string[]): void
   );
   const inputSpread = spread(figures.map((f) => f.processedInputPositions));
   if (inputSpread) out.push(`    Input rows per task: ${inputSpread}`);
+  for (const filter of stage.dynamicFilters ?? []) {
+    const collected =
+      filter.collectionMs === undefined ? '' : `, collected after ${formatDuration(filter.collectionMs)}`;
+    out.push(`    Dynamic filter ${filter.id}: ${filter.domain}${collected}`);
+  }
   if (verbose) {
     for (const task of stage.tasks) {
       const f = task.figures;
