@@ -394,7 +394,14 @@ export class DistributedExecution {
     const { dynamicFilters, ...record } = info;
     if (dynamicFilters !== undefined && typeof dynamicFilters === 'object' && dynamicFilters !== null) {
       const summaries = dynamicFilters as Record<string, unknown>;
-      task.dynamicFiltersSeen = Math.max(task.dynamicFiltersSeen, Object.keys(summaries).length);
+      // The filters came with the version they make up (the task status's), or count them.
+      const version = Number(
+        (info.taskStatus as { dynamicFiltersVersion?: unknown } | undefined)?.dynamicFiltersVersion,
+      );
+      task.dynamicFiltersSeen = Math.max(
+        task.dynamicFiltersSeen,
+        Number.isInteger(version) ? version : Object.keys(summaries).length,
+      );
       this.dynamicFilters.report(task.taskId, summaries);
     }
     info = record;

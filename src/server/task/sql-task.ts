@@ -75,8 +75,14 @@ export class SqlTask {
   /** Splits that arrived before the fragment (never in practice: the fragment comes first). */
   private readonly early: TaskSource[] = [];
   private readonly listeners: (() => void)[] = [];
-  /** Dynamic filters this task's join builds collected, for the coordinator; the count is their version. */
-  readonly publishedDynamicFilters = new Map<string, DynamicFilterSummary>();
+  /**
+   * Dynamic filters this task's join builds collected, for the coordinator; dropped once the task is
+   * done and the coordinator has said it has them all (a retained task record must not keep sets of
+   * up to 100,000 keys for minutes).
+   */
+  private readonly publishedDynamicFilters = new Map<string, DynamicFilterSummary>();
+  /** How many dynamic filters the task has published: the version the coordinator's polls compare. */
+  dynamicFiltersVersion = 0;
   /** Dynamic filters the coordinator merged over all build tasks, for this task's scans. */
   private readonly dynamicFilterDomains = new Map<string, DynamicFilterSummary>();
   /** The drivers on the process's executor, once running (cancelled when the task stops). */
@@ -180,6 +186,7 @@ export class SqlTask {
       dynamicFilters: {
         publish: (id, summary) => {
           this.publishedDynamicFilters.set(id, summary);
+          this.dynamicFiltersVersion++;
           this.changed();
         },
         domain: (id) => this.dynamicFilterDomains.get(id),
@@ -301,6 +308,22 @@ export class SqlTask {
     this.exchangeClients.clear();
     this.scans.clear();
     this.early.length = 0;
+  }
+
+  /** The published dynamic filters when the caller has fewer than all of them (`since`: the version it has). */
+  dynamicFiltersNewerThan(since: number | undefined): Record<string, DynamicFilterSummary> | undefined {
+    if (since === undefined || this.dynamicFiltersVersion <= since) return undefined;
+    return Object.fromEntries(this.publishedDynamicFilters);
+  }
+
+  /** The coordinator has the filters up to `version`: a done task that has no newer ones forgets them. */
+  acknowledgeDynamicFilters(version: number): void {
+    if (this.isDone && version >= this.dynamicFiltersVersion) this.publishedDynamicFilters.clear();
+  }
+
+  /** Every published dynamic filter (Trino's `GET /v1/task/{id}/dynamicfilters`). */
+  allDynamicFilters(): Record<string, DynamicFilterSummary> {
+    return Object.fromEntries(this.publishedDynamicFilters);
   }
 
   /** Per table scan: splits queued, being read and done (the scheduler's pending-split bound). */

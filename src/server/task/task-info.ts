@@ -68,13 +68,10 @@ export function renderTaskInfo(
     // What the coordinator sums against the query's distributed limit.
     memoryReservation: formatDataSize(task.memory?.reservedBytes ?? 0),
     peakMemoryReservation: formatDataSize(task.memory?.peakBytes ?? 0),
-    dynamicFiltersVersion: task.publishedDynamicFilters.size,
+    dynamicFiltersVersion: task.dynamicFiltersVersion,
   };
-  const published = task.publishedDynamicFilters;
-  const dynamicFilters =
-    dynamicFiltersSince !== undefined && published.size > dynamicFiltersSince
-      ? { dynamicFilters: Object.fromEntries(published) }
-      : {};
+  const newer = task.dynamicFiltersNewerThan(dynamicFiltersSince);
+  const dynamicFilters = newer === undefined ? {} : { dynamicFilters: newer };
   return {
     taskId: task.taskId,
     version: task.version,

@@ -133,9 +133,8 @@ export class TaskManager {
   info(task: SqlTask, dynamicFiltersSince?: number): Record<string, unknown> {
     const final = this.finalInfos.get(task);
     if (final === undefined) return renderTaskInfo(task, this.selfUri(task), this.nodeId, dynamicFiltersSince);
-    const published = task.publishedDynamicFilters;
-    if (dynamicFiltersSince === undefined || published.size <= dynamicFiltersSince) return final;
-    return { ...final, dynamicFilters: Object.fromEntries(published) };
+    const newer = task.dynamicFiltersNewerThan(dynamicFiltersSince);
+    return newer === undefined ? final : { ...final, dynamicFilters: newer };
   }
 
   private sweep(): void {
@@ -208,7 +207,7 @@ export function registerTaskResource(
     const filtersHeader = header(request.headers['x-vivace-dynamic-filters-version']);
     const filtersSince = filtersHeader === undefined ? undefined : Number(filtersHeader);
     // New dynamic filters answer at once: scans elsewhere wait for them.
-    const newFilters = () => filtersSince !== undefined && task.publishedDynamicFilters.size > filtersSince;
+    const newFilters = () => filtersSince !== undefined && task.dynamicFiltersVersion > filtersSince;
     // The caller already has this state (Presto) or this version (Trino): wait for something new.
     const current =
       knownVersion !== undefined
@@ -231,7 +230,10 @@ export function registerTaskResource(
         }
       }
     }
-    return sendJson(reply, manager.info(task, Number.isFinite(filtersSince) ? filtersSince : undefined));
+    const since = filtersSince !== undefined && Number.isFinite(filtersSince) ? filtersSince : undefined;
+    const info = manager.info(task, since);
+    if (since !== undefined) task.acknowledgeDynamicFilters(since);
+    return sendJson(reply, info);
   });
 
   app.delete('/v1/task/:taskId', async (request, reply) => {
@@ -249,8 +251,8 @@ export function registerTaskResource(
     const task = manager.get(taskId);
     if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
     return sendJson(reply, {
-      version: task.publishedDynamicFilters.size,
-      dynamicFilterDomains: Object.fromEntries(task.publishedDynamicFilters),
+      version: task.dynamicFiltersVersion,
+      dynamicFilterDomains: task.allDynamicFilters(),
     });
   });
 
