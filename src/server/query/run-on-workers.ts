@@ -10,6 +10,7 @@ import { toVivaceError } from '../../common/vivace-error.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
 import { planDistributed } from '../../planner/distributed-plan.js';
 import type { OutputNode } from '../../planner/plan-nodes.js';
+import { findNodes } from '../../planner/plan-utils.js';
 import type { StatementMetadata } from '../metadata/statement-metadata.js';
 import type { ResultColumn } from '../protocol/query-state.js';
 import { DistributedExecution } from '../scheduler/distributed-execution.js';
@@ -39,32 +40,35 @@ export async function runOnWorkers(
     },
   );
   const memoryLimit = context.memoryLimitBytes;
-  const execution = new DistributedExecution({
-    queryId: query.queryId,
-    plan: fragments,
-    workers,
-    metadata: engine.metadata,
-    http: cluster.http,
-    session: {
+  const run = (attempt: number, runWorkers: WorkersPlacement['workers']) =>
+    new DistributedExecution({
       queryId: query.queryId,
-      user: query.session.user,
-      timeZone: query.session.timeZone,
-      startTime: query.createTime,
-      properties: query.session.properties,
-      ...(settings.pageRows !== undefined ? { maxPageRows: settings.pageRows } : {}),
-      ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
-    },
-    hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, workers.length)),
-    dynamicFilterWaitMs: settings.dynamicFilteringWaitTimeoutMs,
-    isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
-    createExchangeClient: (onFailure) =>
-      cluster.createExchangeClient(
-        '0',
-        plan.outputs.map((s) => s.type),
-        onFailure,
-      ),
-    results,
-  });
+      attempt,
+      plan: fragments,
+      workers: runWorkers,
+      metadata: engine.metadata,
+      http: cluster.http,
+      session: {
+        queryId: query.queryId,
+        user: query.session.user,
+        timeZone: query.session.timeZone,
+        startTime: query.createTime,
+        properties: query.session.properties,
+        ...(settings.pageRows !== undefined ? { maxPageRows: settings.pageRows } : {}),
+        ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
+      },
+      hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, runWorkers.length)),
+      dynamicFilterWaitMs: settings.dynamicFilteringWaitTimeoutMs,
+      isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
+      createExchangeClient: (onFailure) =>
+        cluster.createExchangeClient(
+          '0',
+          plan.outputs.map((s) => s.type),
+          onFailure,
+        ),
+      results,
+    });
+  let execution = run(0, workers);
   query.stages = () => execution.snapshot();
   // A cancel or a failure elsewhere (time limit) reaches every task.
   const watchState = async () => {
@@ -72,13 +76,38 @@ export async function runOnWorkers(
     if (query.state === 'FAILED' || query.isStoppedEarly) execution.cancel();
   };
   void watchState();
-  try {
-    await execution.start();
-    query.transition('RUNNING');
-    await execution.done;
-  } catch (e) {
-    execution.fail(toVivaceError(e));
-    throw e;
+  // A read whose task creation a dead worker refused (the failure detector had not noticed yet)
+  // runs once more without that worker, as long as no row has reached the client; a write does
+  // not (its first run may have begun writing elsewhere).
+  const mayRetry = findNodes(plan, 'TableWriter').length === 0;
+  let remaining = workers;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await execution.start();
+      query.transition('RUNNING');
+      await execution.done;
+      return;
+    } catch (e) {
+      execution.fail(toVivaceError(e));
+      const refused = execution.refusedNodeId;
+      remaining = remaining.filter((node) => node.nodeId !== refused);
+      // A single-stage run had one worker: another active one takes its place.
+      if (remaining.length === 0) {
+        remaining = cluster
+          .activeWorkers()
+          .filter((node) => node.nodeId !== refused)
+          .slice(0, workers.length);
+      }
+      const retry =
+        mayRetry &&
+        attempt === 0 &&
+        refused !== undefined &&
+        !execution.delivered &&
+        remaining.length > 0 &&
+        !query.isDone;
+      if (!retry) throw e;
+      execution = run(attempt + 1, remaining);
+    }
   }
 }
 

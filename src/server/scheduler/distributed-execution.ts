@@ -65,6 +65,12 @@ export interface DistributedExecutionOptions {
   readonly hashPartitionCount?: number;
   /** The failure detector's verdict: a task on a failed node fails its query without waiting. */
   isNodeActive?(nodeId: string): boolean;
+  /**
+   * The query's run on the workers, from 0: a run after the first (its first run's task creation
+   * was refused by a dead node) names its tasks `{queryId}_{attempt}.{stage}.{n}`, apart from the
+   * aborted tasks of the run before.
+   */
+  readonly attempt?: number;
   /** Session `dynamic_filtering_wait_timeout`: how long a scan's splits wait for its dynamic filters. */
   readonly dynamicFilterWaitMs?: number;
   /** Reads the root task's buffer `0` into the coordinator. */
@@ -100,6 +106,14 @@ interface Stage {
 
 const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
+/** Whether an HTTP client error says the connection was refused (undici puts the code on the cause). */
+function isConnectionRefused(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
+  }
+  return error instanceof Error && /ECONNREFUSED/.test(error.message);
+}
+
 export class DistributedExecution {
   private readonly stages = new Map<string, Stage>();
   private readonly planTexts = new Map<string, string>();
@@ -108,6 +122,10 @@ export class DistributedExecution {
   private canceled = false;
   private finished = false;
   private rootClient: ExchangeClient | undefined;
+  /** A node that refused the connection when a task was created there (the query failed for it). */
+  refusedNodeId: string | undefined;
+  /** Whether any row reached the query's results. */
+  delivered = false;
   private dynamicFilters = new QueryDynamicFilters(new Map());
   private settle!: (error?: VivaceError) => void;
   /** Settles when the query's results are all in the coordinator, or with its failure. */
@@ -147,7 +165,8 @@ export class DistributedExecution {
       const tasks: RemoteTask[] = [];
       for (let partition = 0; partition < count; partition++) {
         const node = fragment.partitioning === 'SOURCE' ? workerAt(partition) : pick();
-        const taskId = `${this.options.queryId}.${fragment.id}.${partition}`;
+        const attempt = this.options.attempt ?? 0;
+        const taskId = `${this.options.queryId}${attempt > 0 ? `_${attempt}` : ''}.${fragment.id}.${partition}`;
         tasks.push({
           taskId,
           partition,
@@ -233,6 +252,9 @@ export class DistributedExecution {
       // The query ended while this task was being created: it must not run on.
       if (this.isOver() && !this.finished) this.deleteTask(task, this.failure !== undefined);
     } catch (e) {
+      // Nothing listens at the node: no task was made there (a worker that died since the failure
+      // detector last heard from it). The caller may run the query again without it.
+      if (!this.isOver() && isConnectionRefused(e)) this.refusedNodeId = task.node.nodeId;
       this.fail(
         new VivaceError(
           'REMOTE_TASK_ERROR',
@@ -491,6 +513,7 @@ export class DistributedExecution {
         const page = client.pollPage();
         if (page !== null) {
           results.add(page);
+          this.delivered = true;
           if (results.isFull()) await results.whenNotFull();
           continue;
         }

@@ -364,4 +364,14 @@ describe('distributed queries on a coordinator and two worker processes', { time
     const { rows: read } = await drain(await post(coordinator.url, 'SELECT sum(nationkey) FROM memory.default.again'));
     assert.deepEqual(read, [[300]]);
   });
+
+  it('runs a read again without a worker that died before its tasks could be created', async () => {
+    const victim = workers[1]!;
+    await stopProcess(victim.child, 'SIGKILL');
+    // At once, before the failure detector has noticed: the coordinator still counts it active.
+    const { rows, last } = await drain(await post(coordinator.url, 'SELECT count(*), sum(orderkey) FROM orders'));
+    assert.equal(last.error, undefined, last.error?.message);
+    assert.deepEqual(rows, [[15000, 449_872_500]]);
+    workers[1] = await startWorker('worker-2');
+  });
 });
