@@ -15,6 +15,7 @@ import type { TpchConnector } from '../../../src/connectors/tpch/tpch-connector.
 import { pageToJsonRows } from '../../../src/data/json-values.js';
 import type { deserializePages } from '../../../src/data/page-serde.js';
 import { addExchanges } from '../../../src/planner/add-exchanges.js';
+import { addDynamicFilters } from '../../../src/planner/dynamic-filters.js';
 import { serializeFragment } from '../../../src/planner/fragment-serde.js';
 import { fragmentPlan, type PlanFragment } from '../../../src/planner/fragmenter.js';
 import { findNodes, rewritePlan } from '../../../src/planner/plan-utils.js';
@@ -25,6 +26,7 @@ import { unframePages } from '../../../src/server/task/results-framing.js';
 import type { TaskUpdateRequest } from '../../../src/server/task/task-update.js';
 import { type RunningWorker, startWorker } from '../../../src/server/worker/worker-server.js';
 import { contextFor, plan } from '../../planner/plan-helpers.js';
+import { eventually } from '../cluster/cluster-process-helpers.js';
 import { TASK_RECORD_FIELDS } from '../task/task-record-fields.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: protocol JSON is checked field by field.
@@ -293,6 +295,51 @@ describe('task resource', { timeout: 60_000 }, () => {
     const malformed = await post('q22.1.0', { ...request, dynamicFilterDomains: { df_7: { min: 3 } } });
     assert.equal(malformed.status, 400);
     assert.match(await malformed.text(), /dynamic filter df_7 is malformed/);
+  });
+
+  it("publishes its join builds' dynamic filters with its status, and forgets them once the coordinator has them", async () => {
+    // One fragment with both scans (a single-stage plan): region's keys of ASIA build the join.
+    const optimized = plan(
+      "SELECT n.name FROM nation n JOIN region r ON n.regionkey = r.regionkey WHERE r.name = 'ASIA'",
+    );
+    const context = contextFor(optimized);
+    const [fragment] = fragmentPlan(addDynamicFilters(optimized), context.ids).fragments;
+    assert.ok(fragment !== undefined);
+    const join = findNodes(fragment.root, 'Join')[0]!;
+    const filterId = join.dynamicFilters?.[0]?.id;
+    assert.ok(filterId !== undefined, 'the join collects a filter');
+    const tpch = metadata.catalogs.connectorOf('tpch') as TpchConnector;
+    const sources = findNodes(fragment.root, 'TableScan').map((scan) => ({
+      planNodeId: scan.id,
+      splits: tpch
+        .listSplits({ table: { schema: 'tiny', table: scan.table.name }, desiredSplits: 1 })
+        .map((split, sequenceId) => ({ sequenceId, split })),
+      noMoreSplits: true,
+    }));
+    const request: TaskUpdateRequest = {
+      session: { queryId: 'q23', user: 'test', timeZone: 'UTC', startTime: Date.now(), properties: {}, partition: 0 },
+      fragment: serializeFragment(fragment),
+      sources,
+      outputIds: { type: 'ARBITRARY', bufferCount: 1 },
+    };
+    assert.equal((await post('q23.0.0', request)).status, 200);
+    const rows = await readAll(
+      'q23.0.0',
+      fragment.root.outputs.map((s) => s.type),
+    );
+    assert.equal(rows.length, 5, 'the five nations of ASIA');
+    const status = (since: number) =>
+      fetch(`${worker.url}/v1/task/q23.0.0`, { headers: { 'X-Vivace-Dynamic-Filters-Version': String(since) } }).then(
+        (r) => r.json() as Promise<Json>,
+      );
+    const first = await status(0);
+    assert.equal(first.taskStatus.dynamicFiltersVersion, 1);
+    // ASIA is region 2: the build's one key.
+    assert.deepEqual(first.dynamicFilters, { [filterId]: { min: 2, max: 2, values: [2] } });
+    await eventually('the task done', 10_000, async () => ((await status(1)).state === 'FINISHED' ? true : undefined));
+    // The coordinator said it has version 1 of a finished task: the key sets are gone.
+    const after = (await (await fetch(`${worker.url}/v1/task/q23.0.0/dynamicfilters`)).json()) as Json;
+    assert.deepEqual(after, { version: 1, dynamicFilterDomains: {} });
   });
 
   it('answers malformed requests with 400 and unknown tasks with 404, and stays up', async () => {
