@@ -13,8 +13,10 @@ const YEAR_TO_MONTH = 'interval year to month';
 
 // Intermediate (partial state) types shared by several aggregates; the accumulators build exactly
 // these (test/execution/aggregation/aggregate-registry.test.ts checks every signature).
-/** Count and double sum: avg over bigint/real/double/intervals, geometric_mean (sum of logarithms). */
-const AVERAGE_STATE = { intermediateType: 'row(count bigint, sum double)' };
+/** Count and compensated double sum: avg over bigint/real/double/intervals (average-accumulators.ts). */
+const AVERAGE_STATE = { intermediateType: 'row(count bigint, sum double, compensation double)' };
+/** Count and the sum of logarithms: geometric_mean. */
+const LOG_SUM_STATE = { intermediateType: 'row(count bigint, sum double)' };
 /** A compensated double sum: the sum and the low-order part its additions lost (sum-accumulators.ts). */
 const FLOATING_SUM_STATE = { intermediateType: 'row(sum double, compensation double)' };
 /** Serialized sketches and digests (HyperLogLog, t-digest, histograms, checksums). */
@@ -160,9 +162,9 @@ const STATISTICS: FunctionDefinition[] = [
   ...Object.entries(TWO_VARIABLE_STATISTICS).flatMap(([name, description]) =>
     overloads(['real', 'double'], (s) => aggregate(s(`${name}($T,$T):$T`), description, COVARIANCE_STATE)),
   ),
-  aggregate('geometric_mean(bigint):double', 'Geometric mean', AVERAGE_STATE),
-  aggregate('geometric_mean(double):double', 'Geometric mean', AVERAGE_STATE),
-  aggregate('geometric_mean(real):real', 'Geometric mean', AVERAGE_STATE),
+  aggregate('geometric_mean(bigint):double', 'Geometric mean', LOG_SUM_STATE),
+  aggregate('geometric_mean(double):double', 'Geometric mean', LOG_SUM_STATE),
+  aggregate('geometric_mean(real):real', 'Geometric mean', LOG_SUM_STATE),
 ];
 
 export const AGGREGATE_FUNCTIONS: readonly FunctionDefinition[] = [

@@ -14,7 +14,6 @@ import type { Block, FlatBlock } from '../../data/block.js';
 import { float32Block, float64Block, rowBlock } from '../../data/block.js';
 import { BIGINT, DOUBLE, type RowField, rowOf, type Type } from '../../types/type.js';
 import { BaseAccumulator, growFloat64Array } from './accumulator.js';
-import { AVERAGE_STATE_TYPE } from './average-accumulators.js';
 import { numberValues, rowFields } from './state-blocks.js';
 
 export type MomentResult = 'var_samp' | 'var_pop' | 'stddev_samp' | 'stddev_pop' | 'skewness' | 'kurtosis';
@@ -191,13 +190,19 @@ export class CentralMomentsAccumulator extends BaseAccumulator {
   }
 }
 
+/** geometric_mean's partial state: the count and the sum of the values' natural logarithms. */
+const LOG_SUM_STATE_TYPE: Type = rowOf([
+  { name: 'count', type: BIGINT },
+  { name: 'sum', type: DOUBLE },
+]);
+
 /** geometric_mean over bigint, double (double result) or real (real result). */
 export class GeometricMeanAccumulator extends BaseAccumulator {
   private counts = new Float64Array(0);
   private logSums = new Float64Array(0);
 
   constructor(private readonly real: boolean) {
-    super(AVERAGE_STATE_TYPE);
+    super(LOG_SUM_STATE_TYPE);
   }
 
   get retainedBytes(): number {

@@ -18,6 +18,7 @@ import { float32Block, float64Block, int32Block, rowBlock } from '../../data/blo
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { BIGINT, DOUBLE, rowOf, type Type } from '../../types/type.js';
 import { BaseAccumulator, growFloat64Array, growUint8Array, nullsWhereUnset } from './accumulator.js';
+import { addCompensated, compensatedTotal } from './compensated-sum.js';
 import { bigintAdditionOverflow, MAX_INT64, MIN_INT64, numberValues, rowFields } from './state-blocks.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -135,12 +136,10 @@ export class ExactSumAccumulator extends BaseAccumulator {
 }
 
 /**
- * sum(double) and sum(real), compensated (Neumaier's variant of Kahan summation): each group keeps
- * its running sum and the rounding error the additions lost, and partial states carry both
- * (`row(sum double, compensation double)`), so a sum does not depend on how its rows were split
- * into pages, splits and tasks — plain addition does, by a few units in the last place, which
- * made `revenue = (SELECT max(revenue) ...)` (TPC-H q15 over double columns) match or not from
- * one run to the next. Real results are rounded to real at the end.
+ * sum(double) and sum(real), compensated (compensated-sum.ts), partial states carrying the sum and
+ * its compensation (`row(sum double, compensation double)`): plain addition made `revenue =
+ * (SELECT max(revenue) ...)` (TPC-H q15 over double columns) match or not from one run to the
+ * next. Real results are rounded to real at the end.
  */
 export class FloatingSumAccumulator extends BaseAccumulator {
   private sums = new Float64Array(0);
@@ -192,12 +191,7 @@ export class FloatingSumAccumulator extends BaseAccumulator {
     for (let i = 0; i < count; i++) {
       if (nulls !== undefined && nulls[i] !== 0) continue;
       const g = groupIds[i] as number;
-      const value = values[i] as number;
-      const sum = sums[g] as number;
-      const next = sum + value;
-      // The low-order bits the addition dropped, from whichever operand was larger.
-      compensations[g] += Math.abs(sum) >= Math.abs(value) ? sum - next + value : value - next + sum;
-      sums[g] = next;
+      addCompensated(sums, compensations, g, values[i] as number);
       seen[g] = 1;
     }
   }
@@ -214,11 +208,7 @@ export class FloatingSumAccumulator extends BaseAccumulator {
   evaluateFinal(from: number, to: number): Block {
     const nulls = nullsWhereUnset(this.seen, from, to);
     const totals = new Float64Array(to - from);
-    for (let g = from; g < to; g++) {
-      const sum = this.sums[g] as number;
-      // An infinite or NaN sum stays as it is (its compensation is NaN).
-      totals[g - from] = Number.isFinite(sum) ? sum + (this.compensations[g] as number) : sum;
-    }
+    for (let g = from; g < to; g++) totals[g - from] = compensatedTotal(this.sums, this.compensations, g);
     if (!this.real) return float64Block(totals, nulls);
     return float32Block(Float32Array.from(totals), nulls);
   }

@@ -153,14 +153,28 @@ describe('avg', () => {
     assert.equal(aggregateOne('avg', [INTERVAL_YEAR_TO_MONTH], [1, 2, 2]), 2);
   });
 
-  it('declares a row(count, sum) intermediate state', () => {
+  it('declares a row(count, sum, compensation) intermediate state', () => {
     assert.deepEqual(
       resolve('avg', [DOUBLE]).intermediateType,
       rowOf([
         { name: 'count', type: BIGINT },
         { name: 'sum', type: DOUBLE },
+        { name: 'compensation', type: DOUBLE },
       ]),
     );
+  });
+
+  it('averages doubles to the same result however the rows are split into partial states', () => {
+    const next = random(16);
+    const values = Array.from({ length: 20_000 }, () => (Math.round(next() * 1e7) / 100) * (1 - next() / 10));
+    const groups = values.map(() => 0);
+    const fn = resolve('avg', [DOUBLE]);
+    const results = new Set<unknown>();
+    for (const partials of [1, 2, 3, 7, 16]) {
+      results.add(aggregateSplit(fn, [values], groups, partials, (row) => row % partials)[0]);
+    }
+    results.add(aggregate(fn, [[...values].reverse()])[0]);
+    assert.equal(results.size, 1, [...results].join(', '));
   });
 });
 
