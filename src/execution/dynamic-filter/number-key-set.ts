@@ -29,28 +29,26 @@ export class NumberKeySet {
   }
 
   has(value: number): boolean {
-    const { keys, used, mask } = this;
-    let slot = hashOf(value) >>> this.shift;
-    while (used[slot] !== 0) {
-      if (keys[slot] === value) return true;
-      slot = (slot + 1) & mask;
-    }
-    return false;
+    return this.used[this.slotOf(value)] !== 0;
   }
 
   /** Adds `value`; returns whether it was new. */
   add(value: number): boolean {
+    const slot = this.slotOf(value);
+    if (this.used[slot] !== 0) return false;
+    this.keys[slot] = value;
+    this.used[slot] = 1;
+    this.size++;
+    if (this.size * 2 > this.keys.length) this.grow();
+    return true;
+  }
+
+  /** The slot holding `value`, or the empty slot where it would go. */
+  private slotOf(value: number): number {
     const { keys, used, mask } = this;
     let slot = hashOf(value) >>> this.shift;
-    while (used[slot] !== 0) {
-      if (keys[slot] === value) return false;
-      slot = (slot + 1) & mask;
-    }
-    keys[slot] = value;
-    used[slot] = 1;
-    this.size++;
-    if (this.size * 2 > keys.length) this.grow();
-    return true;
+    while (used[slot] !== 0 && keys[slot] !== value) slot = (slot + 1) & mask;
+    return slot;
   }
 
   values(): number[] {
