@@ -22,6 +22,7 @@ import type { TableScanNode } from '../../planner/plan-nodes.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
 import { intersectTupleDomains } from '../../planner/tuple-domain.js';
+import type { QualifiedObjectName } from '../../spi/metadata.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { taskCatalogDefinitions } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
@@ -36,6 +37,11 @@ import { filterConstraint, QueryDynamicFilters } from './query-dynamic-filters.j
 import { SplitAssigner } from './split-assigner.js';
 
 const STATUS_WAIT = '1s';
+/**
+ * How long the creation of a query's only task may be held for its end, when every split went
+ * with it: a small statement then costs one task request, no status poll.
+ */
+const ONLY_TASK_WAIT_DONE = '200ms';
 /** How long a scan waits for its dynamic filters when the session does not say. */
 const DEFAULT_DYNAMIC_FILTER_WAIT_MS = 10_000;
 /** How long a query that has all its rows waits for its tasks to report FINISHED. */
@@ -71,6 +77,10 @@ export interface DistributedExecutionOptions {
    * aborted tasks of the run before.
    */
   readonly attempt?: number;
+  /** A table's row count by the statement's statistics (undefined when unknown): small leaf stages run one task. */
+  tableRowCount?(table: QualifiedObjectName): number | undefined;
+  /** Session `leaf_stage_single_task_threshold_rows` (0 or absent: by the split count only). */
+  readonly leafStageSingleTaskThresholdRows?: number;
   /** Session `dynamic_filtering_wait_timeout`: how long a scan's splits wait for its dynamic filters. */
   readonly dynamicFilterWaitMs?: number;
   /** Reads the root task's buffer `0` into the coordinator. */
@@ -165,20 +175,7 @@ export class DistributedExecution {
       const tasks: RemoteTask[] = [];
       for (let partition = 0; partition < count; partition++) {
         const node = fragment.partitioning === 'SOURCE' ? workerAt(partition) : pick();
-        const attempt = this.options.attempt ?? 0;
-        const taskId = `${this.options.queryId}${attempt > 0 ? `_${attempt}` : ''}.${fragment.id}.${partition}`;
-        tasks.push({
-          taskId,
-          partition,
-          node,
-          uri: `${node.uri}/v1/task/${taskId}`,
-          state: 'PLANNED',
-          info: undefined,
-          lastContact: Date.now(),
-          updating: false,
-          dynamicFiltersSeen: 0,
-          dynamicFiltersSent: new Set(),
-        });
+        tasks.push(this.newTask(fragment.id, partition, node));
       }
       const consumedDynamicFilters = findNodes(fragment.root, 'TableScan').flatMap(
         (scan) => scan.dynamicFilters?.map((f) => f.id) ?? [],
@@ -187,20 +184,23 @@ export class DistributedExecution {
       this.stages.set(fragment.id, stage);
       this.planTexts.set(fragment.id, printPlan(fragment.root));
     }
-    this.dynamicFilters = new QueryDynamicFilters(this.dynamicFilterProducers());
     // Once every stage exists (a failure here still shows the whole stage tree).
     for (const stage of this.stages.values()) stage.assigners = this.createAssigners(stage);
     // The first batch of every scan's splits goes out with the task's creation — except for scans
     // that wait for dynamic filters, whose builds need the tasks created first.
     await Promise.all(
       [...this.stages.values()].flatMap((stage) =>
-        stage.assigners.map((a) => {
-          const filling = a.fill();
-          return this.waitsForDynamicFilters(a.planNodeId, stage) ? undefined : filling;
-        }),
+        stage.assigners.filter((a) => !this.waitsForDynamicFilters(a.planNodeId, stage)).map((a) => a.fill()),
       ),
     );
     if (this.failure) throw this.failure;
+    let trimOffset = Math.floor(Math.random() * workers.length);
+    for (const stage of this.stages.values()) if (this.trimLeafStage(stage, trimOffset)) trimOffset++;
+    // With every stage's tasks settled: who produces each filter, then the scans that wait for them.
+    this.dynamicFilters = new QueryDynamicFilters(this.dynamicFilterProducers());
+    for (const stage of this.stages.values()) {
+      for (const a of stage.assigners) if (this.waitsForDynamicFilters(a.planNodeId, stage)) void a.fill();
+    }
     const consumers = new Map<string, Stage>();
     for (const stage of this.stages.values()) {
       for (const child of stage.fragment.childIds) consumers.set(child, stage);
@@ -233,7 +233,8 @@ export class DistributedExecution {
           catalogs,
           ...(domains !== undefined ? { dynamicFilterDomains: domains } : {}),
         };
-        creations.push(this.createTask(task, request));
+        const waitDone = this.stages.size === 1 && stage.tasks.length === 1 && sources.every((s) => s.noMoreSplits);
+        creations.push(this.createTask(task, request, waitDone));
       }
     }
     // The root task's results are asked for with its creation, not after it: the worker holds a
@@ -245,9 +246,75 @@ export class DistributedExecution {
     for (const stage of this.stages.values()) for (const task of stage.tasks) void this.pollStatus(task, stage);
   }
 
-  private async createTask(task: RemoteTask, request: TaskUpdateRequest): Promise<void> {
+  private newTask(fragmentId: string, partition: number, node: NodeInfo): RemoteTask {
+    const attempt = this.options.attempt ?? 0;
+    const taskId = `${this.options.queryId}${attempt > 0 ? `_${attempt}` : ''}.${fragmentId}.${partition}`;
+    return {
+      taskId,
+      partition,
+      node,
+      uri: `${node.uri}/v1/task/${taskId}`,
+      state: 'PLANNED',
+      info: undefined,
+      lastContact: Date.now(),
+      updating: false,
+      dynamicFiltersSeen: 0,
+      dynamicFiltersSent: new Set(),
+    };
+  }
+
+  /**
+   * A leaf stage that needs fewer tasks than one per worker runs fewer, at least one: a task with
+   * nothing (or next to nothing) to read still costs its creation, its status polls and an
+   * exchange for every consumer. One task when its tables are small by the statistics (session
+   * `leaf_stage_single_task_threshold_rows`); as many as splits when every scan is fully listed
+   * with fewer splits than tasks (a small file: one split). Only for splits that may run anywhere
+   * (not memory tables' node-held pages); which workers keep the tasks rotates (`offset`), so such
+   * stages spread over the cluster. True when the stage was trimmed.
+   */
+  private trimLeafStage(stage: Stage, offset: number): boolean {
+    if (stage.fragment.partitioning !== 'SOURCE' || stage.tasks.length <= 1 || stage.assigners.length === 0) {
+      return false;
+    }
+    const scans = findNodes(stage.fragment.root, 'TableScan');
+    const anywhere = scans.every(
+      (scan) => this.options.metadata.splitPlacement(scan.table, scan.handle).kind === 'any-worker',
+    );
+    if (!anywhere) return false;
+    const threshold = this.options.leafStageSingleTaskThresholdRows ?? 0;
+    const small =
+      threshold > 0 && scans.every((scan) => (this.options.tableRowCount?.(scan.table) ?? Infinity) <= threshold);
+    let keep = 1;
+    if (!small) {
+      let splits = 0;
+      for (const assigner of stage.assigners) {
+        const count = this.waitsForDynamicFilters(assigner.planNodeId, stage)
+          ? undefined
+          : assigner.knownUnboundSplitCount;
+        if (count === undefined) return false;
+        splits = Math.max(splits, count);
+      }
+      keep = Math.max(1, splits);
+    }
+    const all = stage.tasks.length;
+    if (keep >= all) return false;
+    const nodes = Array.from({ length: keep }, (_, i) => stage.tasks[(offset + i) % all]?.node);
+    const kept = nodes.flatMap((node, partition) =>
+      node === undefined ? [] : [this.newTask(stage.fragment.id, partition, node)],
+    );
+    stage.tasks.splice(0, all, ...kept);
+    const splitTasks = kept.map((t) => ({ partition: t.partition, nodeId: t.node.nodeId, nodeUri: t.node.uri }));
+    for (const assigner of stage.assigners) assigner.replaceTasks(splitTasks);
+    return true;
+  }
+
+  private async createTask(task: RemoteTask, request: TaskUpdateRequest, waitDone: boolean): Promise<void> {
     try {
-      const info = await this.options.http.json<Record<string, unknown>>(task.uri, { method: 'POST', body: request });
+      const info = await this.options.http.json<Record<string, unknown>>(task.uri, {
+        method: 'POST',
+        body: request,
+        ...(waitDone ? { headers: { 'X-Vivace-Max-Wait-Done': ONLY_TASK_WAIT_DONE } } : {}),
+      });
       this.record(task, info);
       // The query ended while this task was being created: it must not run on.
       if (this.isOver() && !this.finished) this.deleteTask(task, this.failure !== undefined);

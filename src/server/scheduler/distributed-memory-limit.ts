@@ -24,10 +24,14 @@ export function distributedMemoryFailure(
   limitBytes: number,
   taskInfos: readonly (Record<string, unknown> | undefined)[],
 ): VivaceError | undefined {
+  // Every status of every task checks this: the sum comes first, the operators (the costly part
+  // of a task record) are read only for the message of a query that is over.
   let total = 0;
+  const infos = taskInfos as readonly (TaskMemoryJson | undefined)[];
+  for (const info of infos) total += dataSize(info?.taskStatus?.memoryReservation);
+  if (total <= limitBytes) return undefined;
   const byOperator = new Map<string, number>();
-  for (const info of taskInfos as readonly (TaskMemoryJson | undefined)[]) {
-    total += dataSize(info?.taskStatus?.memoryReservation);
+  for (const info of infos) {
     for (const pipeline of info?.stats?.pipelines ?? []) {
       for (const operator of pipeline.operatorSummaries ?? []) {
         const bytes = dataSize(operator.memoryReservation);
@@ -35,7 +39,6 @@ export function distributedMemoryFailure(
       }
     }
   }
-  if (total <= limitBytes) return undefined;
   const top = [...byOperator]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)

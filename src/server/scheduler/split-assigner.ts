@@ -48,26 +48,52 @@ export interface SplitAssignerEvents {
 
 export class SplitAssigner {
   private readonly queue: { sequenceId: number; split: ConnectorSplit }[] = [];
-  private readonly progress = new Map<number, TaskProgress>();
+  private progress = new Map<number, TaskProgress>();
   private nextSequenceId = 0;
   private exhausted = false;
   private closed = false;
   private fetching: Promise<void> | undefined;
   /** Splits a task may hold unfinished. */
-  private readonly pendingBound: number;
+  private pendingBound = 0;
 
   constructor(
     readonly planNodeId: string,
     private readonly source: ConnectorSplitSource,
-    private readonly tasks: readonly SplitTask[],
-    maxPendingPerTask: number,
+    private tasks: readonly SplitTask[],
+    private readonly maxPendingPerTask: number,
     private readonly events: SplitAssignerEvents,
     /** The table's name, for errors. */
     private readonly table = 'table',
   ) {
+    this.setTasks(tasks);
+  }
+
+  private setTasks(tasks: readonly SplitTask[]): void {
+    this.tasks = tasks;
+    this.progress = new Map();
     for (const task of tasks) this.progress.set(task.partition, { assigned: 0, completed: 0, noMoreSplitsSent: false });
     this.pendingBound =
-      tasks.length === 1 ? Math.max(maxPendingPerTask, SINGLE_TASK_PENDING_SPLITS) : maxPendingPerTask;
+      tasks.length === 1 ? Math.max(this.maxPendingPerTask, SINGLE_TASK_PENDING_SPLITS) : this.maxPendingPerTask;
+  }
+
+  /**
+   * Before any split is assigned: the stage will run these tasks instead (fewer, when the whole
+   * table turned out to be fewer splits than the stage had tasks).
+   */
+  replaceTasks(tasks: readonly SplitTask[]): void {
+    if (this.nextSequenceId > 0 && [...this.progress.values()].some((p) => p.assigned > 0)) {
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', 'Tasks of a scan replaced after splits were assigned');
+    }
+    this.setTasks(tasks);
+  }
+
+  /**
+   * Splits in all, when the source is exhausted and none is bound to a node (so any task may take
+   * any of them); undefined otherwise.
+   */
+  get knownUnboundSplitCount(): number | undefined {
+    if (!this.exhausted || this.queue.some((entry) => (entry.split.addresses?.length ?? 0) > 0)) return undefined;
+    return this.queue.length;
   }
 
   /** Splits received and not yet assigned. */

@@ -4,7 +4,9 @@
  * while the caller's `X-Service-Current-Version` is still the task's version, or without it its
  * `X-Service-Current-State` still the task's state), list every task (`GET /v1/task`), cancel or
  * abort it (`DELETE /v1/task/{taskId}[?abort=true]`), and the results of its output buffers
- * (task-results-route.ts). Finished tasks are forgotten after a while. A malformed request is a
+ * (task-results-route.ts). A creation with `X-Vivace-Max-Wait-Done` is answered when the task is
+ * done or that time has passed: a one-task query whose splits all came with it needs no status
+ * poll at all. Finished tasks are forgotten after a while. A malformed request is a
  * 400 with a message; an unknown task a 404.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -27,6 +29,8 @@ const MAX_WAIT_MS = 10_000;
  * trigger filled the worker's event loop. A state change still answers at once.
  */
 const PROGRESS_COALESCE_MS = 50;
+/** The longest a creation may be held for the task to end (`X-Vivace-Max-Wait-Done`). */
+const MAX_WAIT_DONE_MS = 1000;
 /** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
 const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
 
@@ -194,6 +198,17 @@ export function registerTaskResource(
     const task = manager.getOrCreate(taskId);
     task.update(update);
     manager.updated(taskId);
+    const waitDone = header(request.headers['x-vivace-max-wait-done']);
+    if (waitDone !== undefined) {
+      let waitMs: number;
+      try {
+        waitMs = Math.min(MAX_WAIT_DONE_MS, parseDuration(waitDone));
+      } catch {
+        return reply.code(400).type('text/plain').send(`Invalid X-Vivace-Max-Wait-Done: ${waitDone}`);
+      }
+      const deadline = Date.now() + waitMs;
+      while (!task.isDone && Date.now() < deadline) await waitAtMost(task.whenChanged(), deadline - Date.now());
+    }
     return sendJson(reply, manager.info(task));
   });
 
@@ -225,7 +240,10 @@ export function registerTaskResource(
       await waitAtMost(task.whenChanged(), waitMs);
       if (task.version !== versionBefore) {
         const coalesceUntil = Date.now() + PROGRESS_COALESCE_MS;
-        while (!task.isDone && task.state === stateBefore && !newFilters() && Date.now() < coalesceUntil) {
+        // FLUSHING is no news either: the coordinator waits for the end, which follows as soon as
+        // the output is drained (one answer instead of two for most tasks).
+        const unchanged = () => task.state === stateBefore || task.state === 'FLUSHING';
+        while (!task.isDone && unchanged() && !newFilters() && Date.now() < coalesceUntil) {
           await waitAtMost(task.whenChanged(), coalesceUntil - Date.now());
         }
       }

@@ -128,6 +128,24 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.ok(list.some((t) => String(t.taskId).startsWith(last.id)));
   });
 
+  it('runs a leaf stage over a one-split table as one task, not one per worker', async () => {
+    const { last } = await drain(
+      await post(
+        coordinator.url,
+        'SELECT n.name, count(*) FROM nation n JOIN region r ON n.regionkey = r.regionkey GROUP BY n.name',
+      ),
+    );
+    assert.equal(last.error, undefined);
+    const record = (await (await fetch(`${coordinator.url}/v1/query/${last.id}`)).json()) as Json;
+    const all = (stage: Json): Json[] => [stage, ...stage.subStages.flatMap(all)];
+    const leaves = all(record.outputStage).filter((stage) => stage.subStages.length === 0);
+    assert.ok(leaves.length >= 1);
+    for (const leaf of leaves) {
+      assert.equal(leaf.tasks.length, 1, `leaf stage ${leaf.stageId} (one split) ran one task`);
+      assert.match(leaf.tasks[0].taskId, /\.0$/, 'the one task is partition 0');
+    }
+  });
+
   it('ends a LIMIT over a big table with every task FINISHED, its producers stopped early', async () => {
     const { last, rows } = await drain(await post(coordinator.url, 'SELECT orderkey FROM tpch.sf1.lineitem LIMIT 5'));
     assert.equal(rows.length, 5);

@@ -105,6 +105,35 @@ describe('SplitAssigner', () => {
     assert.equal(toB.noMoreSplits, true);
   });
 
+  it('knows the split count of a fully listed table of unbound splits, and may then run fewer tasks', async () => {
+    const assigner = new SplitAssigner('7', fixedSplitSource(splits(1)), [a, b], 6, recorder());
+    assert.equal(assigner.knownUnboundSplitCount, undefined, 'nothing listed yet');
+    await assigner.fill();
+    assert.equal(assigner.knownUnboundSplitCount, 1);
+    const onlyB = { ...b, partition: 0 };
+    assigner.replaceTasks([onlyB]);
+    const toB = assigner.next(onlyB, 0)!;
+    assert.equal(toB.splits.length, 1);
+    assert.equal(toB.noMoreSplits, true);
+    assert.equal(assigner.next(onlyB, 0), undefined);
+  });
+
+  it('does not count splits bound to nodes, nor a listing that is not over', async () => {
+    const bound = new SplitAssigner('7', fixedSplitSource(splits(1, ['a'])), [a, b], 6, recorder());
+    await bound.fill();
+    assert.equal(bound.knownUnboundSplitCount, undefined);
+    const unfinished = new SplitAssigner('7', countingSource(5000, 1000).source, [a, b], 6, recorder());
+    await unfinished.fill();
+    assert.equal(unfinished.knownUnboundSplitCount, undefined);
+  });
+
+  it('refuses to replace its tasks once a split is assigned', async () => {
+    const assigner = new SplitAssigner('7', fixedSplitSource(splits(4)), [a, b], 6, recorder());
+    await assigner.fill();
+    assigner.next(a, 0);
+    assert.throws(() => assigner.replaceTasks([a]), /after splits were assigned/);
+  });
+
   it('gives the queue to the task with fewer splits pending, and one split to an idle task', async () => {
     const assigner = new SplitAssigner('7', fixedSplitSource(splits(9)), [a, b], 6, recorder());
     await assigner.fill();

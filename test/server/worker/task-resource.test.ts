@@ -212,6 +212,55 @@ describe('task resource', { timeout: 60_000 }, () => {
     assert.ok(list.some((t) => t.taskId === 'q1.1.0'));
   });
 
+  it('holds a creation with X-Vivace-Max-Wait-Done until the task is done, or until that time', async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
+    const types = fragment.root.outputs.map((s) => s.type);
+    const create = (taskId: string, wait: string) =>
+      fetch(`${worker.url}/v1/task/${taskId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Vivace-Max-Wait-Done': wait },
+        body: JSON.stringify(createRequest(fragment, splits, true)),
+      });
+    // Its results read meanwhile (the coordinator asks for them with the creation): answered FINISHED.
+    const [created, rows] = await Promise.all([create('q24.1.0', '5s'), readAll('q24.1.0', types)]);
+    assert.equal(created.status, 200);
+    assert.equal(((await created.json()) as Json).state, 'FINISHED');
+    assert.equal(rows.length, 25);
+    // Nobody reads its output: it cannot finish, and the creation is answered after the wait.
+    const started = Date.now();
+    const held = (await (await create('q25.1.0', '300ms')).json()) as Json;
+    assert.ok(Date.now() - started >= 250, 'held for the wait');
+    assert.equal(held.state, 'FLUSHING');
+    const bad = await create('q26.1.0', 'soon');
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /Invalid X-Vivace-Max-Wait-Done/);
+  });
+
+  it('does not answer a status long-poll with FLUSHING at once: the end usually follows', async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
+    const running = (await (await post('q27.1.0', createRequest(fragment, splits.slice(0, 1), false))).json()) as Json;
+    assert.equal(running.state, 'RUNNING', 'waiting for more splits');
+    // Once its first split is done (a version of its own), the task waits for more: nothing changes.
+    let version = Number(running.version);
+    for (let i = 0; i < 20; i++) {
+      const headers = { 'X-Service-Current-Version': String(version), 'X-Service-Max-Wait': '300ms' };
+      const seen = (await (await fetch(`${worker.url}/v1/task/q27.1.0`, { headers })).json()) as Json;
+      if (seen.version === version) break;
+      version = Number(seen.version);
+    }
+    let updated = 0;
+    const poll = fetch(`${worker.url}/v1/task/q27.1.0`, {
+      headers: { 'X-Service-Current-Version': String(version), 'X-Service-Max-Wait': '5s' },
+    }).then(async (r) => ({ record: (await r.json()) as Json, after: Date.now() - updated }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The rest of the splits: the drivers end, the task is FLUSHING (nobody reads its output).
+    updated = Date.now();
+    await post('q27.1.0', { sources: createRequest(fragment, splits.slice(1), true).sources });
+    const { record, after } = await poll;
+    assert.equal(record.state, 'FLUSHING');
+    assert.ok(after >= 40, `answered after the coalescing window, not at once (${after} ms)`);
+  });
+
   it('returns the same pages for the same token and nothing before an acknowledged token', async () => {
     const { fragment, splits } = leafFragment('SELECT nationkey FROM nation');
     await post('q2.1.0', createRequest(fragment, splits, true));
