@@ -59,8 +59,6 @@ export async function runOnWorkers(
       },
       hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, runWorkers.length)),
       dynamicFilterWaitMs: settings.dynamicFilteringWaitTimeoutMs,
-      tableRowCount: (table) => metadata.getTableStatistics(table)?.rowCount,
-      leafStageSingleTaskThresholdRows: settings.leafStageSingleTaskThresholdRows,
       isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
       createExchangeClient: (onFailure) =>
         cluster.createExchangeClient(

@@ -39,8 +39,6 @@ export interface ResolvedSessionProperties {
   readonly pageRows: number | undefined;
   /** Plans reading at most this many rows (by the statistics) run as one task on one node; 0: never. */
   readonly singleNodeExecutionThresholdRows: number;
-  /** `leaf_stage_single_task_threshold_rows`: leaf stages over tables this small run one task. */
-  readonly leafStageSingleTaskThresholdRows: number;
   /** Joins' build keys narrow their probe sides' scans (planner/dynamic-filters.ts). */
   readonly enableDynamicFiltering: boolean;
   /** How long a scan's splits are held back for its dynamic filters. */
@@ -178,13 +176,6 @@ function integerProperty(
  */
 export const DEFAULT_SINGLE_NODE_THRESHOLD_ROWS = 1000;
 
-/**
- * The default of `leaf_stage_single_task_threshold_rows`: reading this many rows is a few
- * milliseconds' work, about what a second task's creation, status polls and exchanges cost
- * (TPC-H's nation, region and supplier at SF 1; dimension tables).
- */
-export const DEFAULT_LEAF_STAGE_SINGLE_TASK_THRESHOLD_ROWS = 10_000;
-
 export class SessionPropertyManager {
   private readonly definitions: ReadonlyMap<string, SessionPropertyDefinition>;
 
@@ -238,12 +229,6 @@ export class SessionPropertyManager {
         'Queries and writes reading at most this many rows (by the statistics) run as one task on one node, without exchanges; 0 disables',
         { min: 0, max: MAX_INTEGER },
       ),
-      integerProperty(
-        'leaf_stage_single_task_threshold_rows',
-        String(DEFAULT_LEAF_STAGE_SINGLE_TASK_THRESHOLD_ROWS),
-        'A leaf stage whose tables hold at most this many rows (by the statistics) runs one task, not one per worker; 0 disables',
-        { min: 0, max: MAX_INTEGER },
-      ),
     ];
     // page_rows' default of 0 means "connector page sizes"; its validator rejects 0 from users.
     this.definitions = new Map(list.map((d) => [d.name, d]));
@@ -293,7 +278,6 @@ export class SessionPropertyManager {
       taskConcurrency: Number(value('task_concurrency')),
       pageRows: pageRows > 0 ? pageRows : undefined,
       singleNodeExecutionThresholdRows: Number(value('single_node_execution_threshold_rows')),
-      leafStageSingleTaskThresholdRows: Number(value('leaf_stage_single_task_threshold_rows')),
       enableDynamicFiltering: value('enable_dynamic_filtering') === 'true',
       dynamicFilteringWaitTimeoutMs: parseDuration(value('dynamic_filtering_wait_timeout')),
     };

@@ -22,7 +22,6 @@ import type { TableScanNode } from '../../planner/plan-nodes.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
 import { intersectTupleDomains } from '../../planner/tuple-domain.js';
-import type { QualifiedObjectName } from '../../spi/metadata.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
 import { taskCatalogDefinitions } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
@@ -77,10 +76,6 @@ export interface DistributedExecutionOptions {
    * aborted tasks of the run before.
    */
   readonly attempt?: number;
-  /** A table's row count by the statement's statistics (undefined when unknown): small leaf stages run one task. */
-  tableRowCount?(table: QualifiedObjectName): number | undefined;
-  /** Session `leaf_stage_single_task_threshold_rows` (0 or absent: by the split count only). */
-  readonly leafStageSingleTaskThresholdRows?: number;
   /** Session `dynamic_filtering_wait_timeout`: how long a scan's splits wait for its dynamic filters. */
   readonly dynamicFilterWaitMs?: number;
   /** Reads the root task's buffer `0` into the coordinator. */
@@ -264,38 +259,26 @@ export class DistributedExecution {
   }
 
   /**
-   * A leaf stage that needs fewer tasks than one per worker runs fewer, at least one: a task with
-   * nothing (or next to nothing) to read still costs its creation, its status polls and an
-   * exchange for every consumer. One task when its tables are small by the statistics (session
-   * `leaf_stage_single_task_threshold_rows`); as many as splits when every scan is fully listed
-   * with fewer splits than tasks (a small file: one split). Only for splits that may run anywhere
-   * (not memory tables' node-held pages); which workers keep the tasks rotates (`offset`), so such
-   * stages spread over the cluster. True when the stage was trimmed.
+   * A leaf stage whose tables turned out to be fewer splits than it has tasks (a small file: one
+   * split) runs only as many tasks as splits, at least one: a task with nothing to read still
+   * costs its creation, its status polls and an exchange for every consumer. Only when every scan
+   * of the stage is fully listed (not one that waits for dynamic filters) and its splits may run
+   * anywhere (not memory tables' node-held pages); which workers keep the tasks rotates
+   * (`offset`), so such stages spread over the cluster. True when the stage was trimmed.
    */
   private trimLeafStage(stage: Stage, offset: number): boolean {
     if (stage.fragment.partitioning !== 'SOURCE' || stage.tasks.length <= 1 || stage.assigners.length === 0) {
       return false;
     }
-    const scans = findNodes(stage.fragment.root, 'TableScan');
-    const anywhere = scans.every(
-      (scan) => this.options.metadata.splitPlacement(scan.table, scan.handle).kind === 'any-worker',
-    );
-    if (!anywhere) return false;
-    const threshold = this.options.leafStageSingleTaskThresholdRows ?? 0;
-    const small =
-      threshold > 0 && scans.every((scan) => (this.options.tableRowCount?.(scan.table) ?? Infinity) <= threshold);
-    let keep = 1;
-    if (!small) {
-      let splits = 0;
-      for (const assigner of stage.assigners) {
-        const count = this.waitsForDynamicFilters(assigner.planNodeId, stage)
-          ? undefined
-          : assigner.knownUnboundSplitCount;
-        if (count === undefined) return false;
-        splits = Math.max(splits, count);
-      }
-      keep = Math.max(1, splits);
+    let splits = 0;
+    for (const assigner of stage.assigners) {
+      const count = this.waitsForDynamicFilters(assigner.planNodeId, stage)
+        ? undefined
+        : assigner.knownUnboundSplitCount;
+      if (count === undefined) return false;
+      splits = Math.max(splits, count);
     }
+    const keep = Math.max(1, splits);
     const all = stage.tasks.length;
     if (keep >= all) return false;
     const nodes = Array.from({ length: keep }, (_, i) => stage.tasks[(offset + i) % all]?.node);

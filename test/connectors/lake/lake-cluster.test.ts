@@ -104,15 +104,11 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
 
   after(stop);
 
-  // These tables are small (4,000 rows): by default their scans run as one task (below); with
-  // the threshold off, their splits spread over both workers.
-  const spread = { 'X-Service-Session': 'leaf_stage_single_task_threshold_rows=0' };
-
   it('reads splits on both workers', async () => {
     const url = coordinator!.url;
     await runStatement(url, `CREATE TABLE lake.default.numbers WITH (external_location = 'file://${files}')`);
     const sql = 'SELECT count(*), sum(id) FROM lake.default.numbers';
-    assert.deepEqual(await runStatement(url, sql, spread), [[4000, 7998000]]);
+    assert.deepEqual(await runStatement(url, sql), [[4000, 7998000]]);
     await assertReadOnBothWorkers(url, sql);
   });
 
@@ -120,26 +116,26 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     const url = coordinator!.url;
     await runStatement(url, `CREATE TABLE lake.default.four WITH (external_location = 'file://${root}/four')`);
     const sql = 'SELECT count(*), sum(id) FROM lake.default.four';
-    assert.deepEqual(await runStatement(url, sql, spread), [[4000, 7998000]]);
+    assert.deepEqual(await runStatement(url, sql), [[4000, 7998000]]);
     await assertReadOnBothWorkers(url, sql);
   });
 
-  it('reads a table small by its statistics in one task', async () => {
+  it('reads a table of one split in one task, not one per worker', async () => {
     const url = coordinator!.url;
-    await runStatement(
-      url,
-      `CREATE TABLE IF NOT EXISTS lake.default.numbers WITH (external_location = 'file://${files}')`,
-    );
-    const sql = "SELECT count(*), sum(id), 'one task' FROM lake.default.numbers";
-    assert.deepEqual(await runStatement(url, sql), [[4000, 7998000, 'one task']]);
+    // Written by one writer (a single-node write): one file of 15,000 rows, one row group.
+    await runStatement(url, 'CREATE TABLE lake.default.one_file AS SELECT orderkey, totalprice FROM tpch.tiny.orders', {
+      'X-Service-Session': 'single_node_execution_threshold_rows=100000',
+    });
+    const sql = 'SELECT count(*), sum(orderkey) FROM lake.default.one_file';
+    assert.deepEqual(await runStatement(url, sql), [[15000, 449872500]]);
     const queries = (await (await fetch(`${url}/v1/query`)).json()) as { queryId: string; query: string }[];
     const read = queries.find((q) => q.query === sql);
     assert.ok(read !== undefined);
     const tasks = await runStatement(
       url,
-      `SELECT count(*), sum(raw_input_rows) FROM system.runtime.tasks WHERE query_id = '${read.queryId}' AND raw_input_rows > 0`,
+      `SELECT count(*), sum(raw_input_rows) FROM system.runtime.tasks WHERE query_id = '${read.queryId}' AND task_id LIKE '%.1.%'`,
     );
-    assert.deepEqual(tasks, [[1, 4000]], 'one leaf task read every row');
+    assert.deepEqual(tasks, [[1, 15000]], 'one leaf task read every row');
   });
 
   it("skips the probe side's files that no key of a join's build side can match (dynamic filtering)", async () => {
