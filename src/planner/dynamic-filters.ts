@@ -9,7 +9,8 @@
  * it (`TableScanNode.dynamicFilters`: the scan's output symbol the filter narrows), through the
  * nodes that pass a row's key value on unchanged: filters, identity projections, exchanges,
  * grouping keys of aggregations, both sides of inner joins and the preserved side of outer joins. A key that does not reach a
- * scan unchanged (computed, or from a VALUES) gets no filter.
+ * scan unchanged (computed, or from a VALUES) gets no filter, nor does a join whose build side is a
+ * whole unfiltered table (`mayLackKeys`).
  *
  * At run time (docs/architecture.md, "Dynamic filtering"): the task building the join's hash
  * table reports its keys' summary (a set of values, or their range), the coordinator merges the
@@ -93,6 +94,30 @@ function traceToScan(node: PlanNode, symbol: string): ScanKey | undefined {
   }
 }
 
+/**
+ * Whether `build` may lack some values of its key's column: something in it drops rows (a filter,
+ * a join, a semi join, a limit, a constrained scan) or it is a fixed list (VALUES). A build that
+ * is a whole table, unfiltered (a foreign key's referenced table: `nation` under a join on
+ * `nationkey`), holds every key the probe side can have, so its filter would prune nothing and
+ * only make the probe side's scan wait — it gets none.
+ */
+function mayLackKeys(build: PlanNode): boolean {
+  switch (build.kind) {
+    case 'TableScan':
+      return build.constraint !== undefined || build.limit !== undefined;
+    case 'Project':
+    case 'Aggregation':
+    case 'MarkDistinct':
+    case 'AssignUniqueId':
+    case 'Sort':
+      return mayLackKeys(build.source);
+    case 'Exchange':
+      return build.sources.some((source) => mayLackKeys(source as PlanNode));
+    default:
+      return true;
+  }
+}
+
 function typeOf(node: PlanNode, symbol: string): Type | undefined {
   return node.outputs.find((o) => o.name === symbol)?.type;
 }
@@ -109,6 +134,7 @@ export function addDynamicFilters(plan: PlanNode): PlanNode {
     if (type === undefined || buildType === undefined || !supportsDynamicFilter(type)) return;
     // Values must mean the same on both sides (varchar lengths may differ; decimal scales may not).
     if (buildType.kind !== type.kind || (type.kind === 'decimal' && !typeEquals(type, buildType))) return;
+    if (!mayLackKeys(build)) return;
     const key = traceToScan(probe, probeKey);
     if (key === undefined) return;
     const id = `df_${next++}`;

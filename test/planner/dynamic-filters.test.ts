@@ -74,9 +74,24 @@ describe('dynamic filter assignment', () => {
     const full = withFilters('SELECT count(*) FROM orders o FULL JOIN customer c ON o.custkey = c.custkey');
     assert.deepEqual(scanFilters(full), {});
     const computed = withFilters(
-      'SELECT count(*) FROM (SELECT custkey + 1 AS k FROM orders) o JOIN customer c ON o.k = c.custkey',
+      'SELECT count(*) FROM (SELECT custkey + 1 AS k FROM orders) o JOIN customer c ON o.k = c.custkey WHERE c.acctbal > 0',
     );
     assert.deepEqual(scanFilters(computed), {});
+  });
+
+  it('gives no filter when the build side is a whole unfiltered table: it holds every key', () => {
+    const whole = withFilters('SELECT count(*) FROM supplier s JOIN nation n ON s.nationkey = n.nationkey');
+    assert.deepEqual(scanFilters(whole), {});
+    assert.ok(findNodes(whole, 'Join').every((join) => join.dynamicFilters === undefined));
+    // A filter, a join or a constraint on the build side may leave keys out: those keep theirs.
+    const filtered = withFilters(
+      "SELECT count(*) FROM supplier s JOIN nation n ON s.nationkey = n.nationkey WHERE n.name = 'GERMANY'",
+    );
+    assert.deepEqual(scanFilters(filtered).supplier?.length, 1, JSON.stringify(scanFilters(filtered)));
+    const joined = withFilters(
+      "SELECT count(*) FROM supplier s JOIN (SELECT n.nationkey FROM nation n JOIN region r ON n.regionkey = r.regionkey WHERE r.name = 'ASIA') a ON s.nationkey = a.nationkey",
+    );
+    assert.equal(scanFilters(joined).supplier?.length, 1, JSON.stringify(scanFilters(joined)));
   });
 
   it('collects filters for key types that compare exactly', () => {
