@@ -81,15 +81,15 @@ export class SplitAssigner {
    * table turned out to be fewer splits than the stage had tasks).
    */
   replaceTasks(tasks: readonly SplitTask[]): void {
-    if (this.nextSequenceId > 0 && [...this.progress.values()].some((p) => p.assigned > 0)) {
+    if ([...this.progress.values()].some((p) => p.assigned > 0)) {
       throw new VivaceError('GENERIC_INTERNAL_ERROR', 'Tasks of a scan replaced after splits were assigned');
     }
     this.setTasks(tasks);
   }
 
   /**
-   * Splits in all, when the source is exhausted and none is bound to a node (so any task may take
-   * any of them); undefined otherwise.
+   * Splits in all — asked before any is assigned — when the source is exhausted and none is bound
+   * to a node (so any task may take any of them); undefined otherwise.
    */
   get knownUnboundSplitCount(): number | undefined {
     if (!this.exhausted || this.queue.some((entry) => (entry.split.addresses?.length ?? 0) > 0)) return undefined;
