@@ -18,6 +18,7 @@ import { ByteWriter } from 'hyparquet-writer';
 import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 import { fail } from '../../../common/invariant.js';
 import { dictionaryStringHint } from './arrow-schema-hint.js';
+import { decompressChunkPages } from './page-decompression.js';
 import { columnChunkRange } from './parquet-footer.js';
 
 type SchemaElement = FileMetaData['schema'][number];
@@ -85,6 +86,11 @@ export interface ColumnChunkFileOptions {
    * copies the file into WebAssembly memory at once: no file-sized allocation per column chunk.
    */
   readonly allocate?: (size: number) => Uint8Array;
+  /**
+   * Decompress compressed pages in native code before the decoder sees them (page-decompression.ts;
+   * default true): the file then declares those chunks UNCOMPRESSED.
+   */
+  readonly nativeDecompression?: boolean;
 }
 
 /** Whether the element is a primitive BYTE_ARRAY annotated as a UTF-8 string. */
@@ -110,56 +116,51 @@ export function columnChunkFile(
   const group = metadata.row_groups[rowGroup];
   if (group === undefined) throw new Error(`no row group ${rowGroup}`);
   const chunks = group.columns.filter((c) => c.meta_data?.path_in_schema[0] === fieldName);
-  const parts = chunks.map((chunk) => chunkBytes(chunk));
   const columns: ColumnChunk[] = [];
+  const pieces: Uint8Array[] = [];
   let position = MAGIC.length;
   let rows = group.num_rows;
-  for (const [i, chunk] of chunks.entries()) {
+  for (const chunk of chunks) {
     const meta = chunk.meta_data ?? fail('a column chunk of this file has its metadata');
-    const bytes = parts[i] as Uint8Array;
+    const stored = chunkBytes(chunk);
     const subset = options.pageSubsets?.get(chunk);
-    if (subset !== undefined) {
-      // Offsets into the new buffer: the dictionary page first, the data pages after it.
-      rows = BigInt(subset.rows);
-      columns.push({
-        file_offset: BigInt(position),
-        meta_data: {
-          type: meta.type,
-          encodings: meta.encodings,
-          path_in_schema: meta.path_in_schema,
-          codec: meta.codec,
-          num_values: rows,
-          total_uncompressed_size: meta.total_uncompressed_size,
-          total_compressed_size: BigInt(bytes.length),
-          data_page_offset: BigInt(position + subset.dictionaryLength),
-          dictionary_page_offset: subset.dictionaryLength > 0 ? BigInt(position) : undefined,
-        },
-      });
-      position += bytes.length;
-      continue;
+    const uncompressed =
+      meta.codec === 'UNCOMPRESSED' || options.nativeDecompression === false
+        ? undefined
+        : decompressChunkPages(stored, meta.codec);
+    const length = uncompressed?.length ?? stored.length;
+    if (uncompressed === undefined) pieces.push(stored);
+    else pieces.push(...uncompressed.pieces);
+    // Where the dictionary page ends in the new buffer: known from the pages when they were
+    // re-framed, else from the subset or the footer's offsets (shifted into the new buffer).
+    let dictionaryLength: number;
+    if (uncompressed !== undefined) dictionaryLength = uncompressed.dictionaryLength;
+    else if (subset !== undefined) dictionaryLength = subset.dictionaryLength;
+    else {
+      const { start } = columnChunkRange(meta);
+      const hasDictionary =
+        meta.dictionary_page_offset !== undefined &&
+        Number(meta.dictionary_page_offset) === start &&
+        start < Number(meta.data_page_offset);
+      dictionaryLength = hasDictionary ? Number(meta.data_page_offset) - start : 0;
     }
-    const { start } = columnChunkRange(meta);
-    const shift = BigInt(position - start);
-    const hasDictionary =
-      meta.dictionary_page_offset !== undefined &&
-      Number(meta.dictionary_page_offset) === start &&
-      start < Number(meta.data_page_offset);
+    if (subset !== undefined) rows = BigInt(subset.rows);
     columns.push({
       file_offset: BigInt(position),
       meta_data: {
         type: meta.type,
         encodings: meta.encodings,
         path_in_schema: meta.path_in_schema,
-        codec: meta.codec,
-        num_values: meta.num_values,
+        codec: uncompressed === undefined ? meta.codec : 'UNCOMPRESSED',
+        num_values: subset === undefined ? meta.num_values : rows,
         total_uncompressed_size: meta.total_uncompressed_size,
-        total_compressed_size: BigInt(bytes.length),
-        data_page_offset: meta.data_page_offset + shift,
-        dictionary_page_offset: hasDictionary ? (meta.dictionary_page_offset ?? 0n) + shift : undefined,
-        encoding_stats: meta.encoding_stats,
+        total_compressed_size: BigInt(length),
+        data_page_offset: BigInt(position + dictionaryLength),
+        dictionary_page_offset: dictionaryLength > 0 ? BigInt(position) : undefined,
+        encoding_stats: subset === undefined ? meta.encoding_stats : undefined,
       },
     });
-    position += bytes.length;
+    position += length;
   }
   const elements = fieldElements(metadata.schema, fieldName).map(withoutIntegerLogicalType);
   const [top] = elements;
@@ -196,7 +197,7 @@ export function columnChunkFile(
   const file = options.allocate === undefined ? new Uint8Array(size) : options.allocate(size).subarray(0, size);
   file.set(MAGIC, 0);
   let at = MAGIC.length;
-  for (const bytes of parts) {
+  for (const bytes of pieces) {
     file.set(bytes, at);
     at += bytes.length;
   }
