@@ -86,6 +86,23 @@ describe('lake arrow → blocks conversion', () => {
     throwsWith(() => values(u64, parseType('bigint')), 'HIVE_BAD_DATA', '18446744073709551615', ctx.location);
   });
 
+  it('converts signed 64-bit values up to the edges of 2^53 as doubles, and from an offset', () => {
+    const edges = BigInt64Array.from([7n, 9007199254740991n, -9007199254740992n, -1n, 0n, -4294967296n, 4294967295n]);
+    const column64 = column(ArrowTypeId.Int, { bitWidth: 64, isSigned: true }, edges, 7);
+    const expected = [7, 9007199254740991, -9007199254740992, -1, 0, -4294967296, 4294967295];
+    assert.deepEqual(values(column64, parseType('bigint')), expected);
+    assert.deepEqual(values(column64, parseType('double')), expected);
+    assert.deepEqual(values({ ...column64, offset: 2, length: 3 }, parseType('bigint')), expected.slice(2, 5));
+    // The first value past 2^53 (behind safe ones) turns the block into exact int64s.
+    const past = column(
+      ArrowTypeId.Int,
+      { bitWidth: 64, isSigned: true },
+      BigInt64Array.from([1n, -9007199254740993n]),
+      2,
+    );
+    assert.deepEqual(values(past, parseType('bigint')), [1, -9007199254740993n]);
+  });
+
   it('rescales decimals with rounding half up and checks the declared precision', () => {
     const words = new Uint32Array(8);
     words[0] = 12345; // 123.45 at scale 2
