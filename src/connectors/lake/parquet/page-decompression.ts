@@ -17,6 +17,12 @@ import { nativeDecompressor } from './native-codecs.js';
 
 type PageHeader = ReturnType<typeof parquetHeader>;
 
+/**
+ * Pages declaring more than this uncompressed are left to the decoder: the size comes from the
+ * file, and a corrupt or hostile header must not make the reader allocate gigabytes up front.
+ */
+export const MAX_NATIVE_PAGE_BYTES = 256 * 1024 * 1024;
+
 /** A chunk's pages, uncompressed: header and data pieces in order, and the dictionary page's length. */
 export interface UncompressedChunk {
   readonly pieces: readonly Uint8Array[];
@@ -42,6 +48,7 @@ function encodingsKnown(header: PageHeader): boolean {
 /** The page's data, uncompressed; undefined where it cannot be done here. */
 function pageData(header: PageHeader, data: Uint8Array, decompress: (d: Uint8Array, size: number) => Uint8Array) {
   const size = header.uncompressed_page_size;
+  if (!(Number.isInteger(size) && size >= 0 && size <= MAX_NATIVE_PAGE_BYTES)) return undefined;
   if (header.type === 'DICTIONARY_PAGE' || header.type === 'DATA_PAGE') {
     return size === 0 ? new Uint8Array(0) : decompress(data, size);
   }

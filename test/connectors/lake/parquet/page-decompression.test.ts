@@ -3,9 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import { ByteWriter } from 'hyparquet-writer';
+import { writePageHeader } from 'hyparquet-writer/src/datapage.js';
+import { compress } from 'zstd-napi';
 import { columnChunkFile } from '../../../../src/connectors/lake/parquet/column-chunk-file.js';
 import { nativeDecompressor } from '../../../../src/connectors/lake/parquet/native-codecs.js';
-import { decompressChunkPages } from '../../../../src/connectors/lake/parquet/page-decompression.js';
+import {
+  decompressChunkPages,
+  MAX_NATIVE_PAGE_BYTES,
+} from '../../../../src/connectors/lake/parquet/page-decompression.js';
 import { columnChunkRange, readParquetFooter } from '../../../../src/connectors/lake/parquet/parquet-footer.js';
 import { temporaryDirectory } from '../lake-test-helpers.js';
 import { duckdbRows, localFs, readRows, writeWithDuckDb } from './parquet-fixtures.js';
@@ -30,6 +36,28 @@ async function chunksOf(path: string) {
 async function hyparquetRows(file: Uint8Array): Promise<unknown[]> {
   const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
   return parquetReadObjects({ file: buffer, rowFormat: 'object' });
+}
+
+/** A chunk of one v1 data page whose data is `size` zero bytes, zstd-compressed. */
+function zeroPageChunk(size: number): Uint8Array {
+  const data = compress(new Uint8Array(size));
+  const header = new ByteWriter();
+  writePageHeader(header, {
+    type: 'DATA_PAGE',
+    uncompressed_page_size: size,
+    compressed_page_size: data.length,
+    data_page_header: {
+      num_values: size / 4,
+      encoding: 'PLAIN',
+      definition_level_encoding: 'RLE',
+      repetition_level_encoding: 'RLE',
+    },
+  } as never);
+  const head = header.getBytes();
+  const chunk = new Uint8Array(head.length + data.length);
+  chunk.set(head, 0);
+  chunk.set(data, head.length);
+  return chunk;
 }
 
 describe('lake parquet: zstd pages decompressed in native code', () => {
@@ -94,5 +122,12 @@ describe('lake parquet: zstd pages decompressed in native code', () => {
     assert.equal(decompressChunkPages(corrupt, 'ZSTD'), undefined);
     assert.equal(decompressChunkPages(good.subarray(0, good.length - 7), 'ZSTD'), undefined);
     assert.equal(decompressChunkPages(good, 'SNAPPY'), undefined);
+  });
+
+  it('does not trust a page declaring more than its bound uncompressed (a hostile size)', () => {
+    const small = decompressChunkPages(zeroPageChunk(1 << 20), 'ZSTD');
+    assert.equal(small?.length, (small?.pieces[0]?.length ?? 0) + (1 << 20));
+    // The same page over the bound (it would decompress fine) is left to the decoder.
+    assert.equal(decompressChunkPages(zeroPageChunk(MAX_NATIVE_PAGE_BYTES + 4), 'ZSTD'), undefined);
   });
 });
