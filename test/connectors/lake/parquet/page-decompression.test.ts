@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
@@ -13,7 +13,7 @@ import {
   MAX_NATIVE_PAGE_BYTES,
 } from '../../../../src/connectors/lake/parquet/page-decompression.js';
 import { columnChunkRange, readParquetFooter } from '../../../../src/connectors/lake/parquet/parquet-footer.js';
-import { temporaryDirectory } from '../lake-test-helpers.js';
+import { rejectsWith, temporaryDirectory } from '../lake-test-helpers.js';
 import { duckdbRows, localFs, readRows, writeWithDuckDb } from './parquet-fixtures.js';
 
 const dir = await temporaryDirectory('vivace-page-decompression-');
@@ -122,6 +122,21 @@ describe('lake parquet: zstd pages decompressed in native code', () => {
     assert.equal(decompressChunkPages(corrupt, 'ZSTD'), undefined);
     assert.equal(decompressChunkPages(good.subarray(0, good.length - 7), 'ZSTD'), undefined);
     assert.equal(decompressChunkPages(good, 'SNAPPY'), undefined);
+  });
+
+  it('reports a corrupt zstd page of a file as HIVE_BAD_DATA naming the file (through the decoder)', async () => {
+    const path = join(dir, 'zstd-corrupt-file.parquet');
+    await writeWithDuckDb(path, SELECT, 'COMPRESSION zstd');
+    const bytes = new Uint8Array(await readFile(path));
+    const { footer } = await chunksOf(path);
+    const chunk = footer.metadata.row_groups[0]!.columns.find((c) => c.meta_data?.path_in_schema[0] === 'd')!;
+    const { start, length } = columnChunkRange(chunk.meta_data!);
+    // Every zstd frame magic inside the chunk broken: no page of it decompresses.
+    for (let k = start; k + 3 < start + length; k++) {
+      if (bytes[k] === 0x28 && bytes[k + 1] === 0xb5 && bytes[k + 2] === 0x2f && bytes[k + 3] === 0xfd) bytes[k] = 0;
+    }
+    await writeFile(path, bytes);
+    await rejectsWith(readRows(`file://${path}`), 'HIVE_BAD_DATA', path);
   });
 
   it('does not trust a page declaring more than its bound uncompressed (a hostile size)', () => {
