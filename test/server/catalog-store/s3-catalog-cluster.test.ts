@@ -87,8 +87,10 @@ describe('a lake catalog on S3 created at run time, on a 2-worker cluster', { ti
     const properties: Record<string, string> = {
       'hive.metastore.catalog.dir': 's3://warehouse/meta',
       ...testS3Properties(s3.proxy.endpoint),
-      // several files, so the read has splits for both workers
+      // several files, each a split of its own (small files would share one, and a leaf stage
+      // with fewer splits than workers runs fewer tasks), so the read has splits for both workers
       'vivace.writer.max-rows-per-file': '2000',
+      'hive.max-split-size': '1kB',
     };
     const list = Object.entries(properties)
       .map(([key, value]) => `"${key}" = '${value}'`)
