@@ -119,9 +119,10 @@ describe('lake parquet pruning by bytes read', () => {
     const footer = await readParquetFooter(localFs, fileLocation(path));
     const columns = Object.entries(types).map(([name, type]) => column(name, type));
 
-    async function read(domain: LakeDomain | undefined) {
+    async function read(domain: LakeDomain | undefined, rowFilter = false) {
       // No merging of reads across gaps (the default 1 MiB gap would swallow this small file's skipped pages).
-      const reader = new ParquetReader({ fs: localFs, footer, columns, domain, coalescing: { maxGap: 0 } });
+      // Rows of the kept pages are all returned unless the row filter is asked for.
+      const reader = new ParquetReader({ fs: localFs, footer, columns, domain, coalescing: { maxGap: 0 }, rowFilter });
       return { rows: await scan(reader, columns), statistics: reader.statistics };
     }
     /** Every row is the one its key says: the columns' pages were cut at different rows. */
@@ -155,6 +156,63 @@ describe('lake parquet pruning by bytes read', () => {
       assertAligned(tail.rows);
       const share = tail.statistics.bytesRead / full.statistics.bytesRead;
       assert.ok(share < 0.15, `${(share * 100).toFixed(1)} % of the bytes`);
+    });
+
+    it('returns only the rows that satisfy the domain with the row filter, every column aligned', async () => {
+      // Ranges much narrower than a page, so that no batch is mostly kept (see the next test).
+      const domain: LakeDomain = {
+        columns: {
+          k: {
+            nullAllowed: false,
+            ranges: [
+              { high: { value: 100, inclusive: false } },
+              { low: { value: 50_000, inclusive: false }, high: { value: 50_010, inclusive: true } },
+              { low: { value: rowCount - 100, inclusive: true } },
+            ],
+          },
+        },
+      };
+      const pages = await read(domain);
+      const filtered = await read(domain, true);
+      const wanted = (k: number) => k < 100 || (k > 50_000 && k <= 50_010) || k >= rowCount - 100;
+      assert.deepEqual(
+        filtered.rows,
+        pages.rows.filter((r) => wanted(r[0] as number)),
+      );
+      assert.equal(filtered.rows.length, 100 + 10 + 100);
+      assertAligned(filtered.rows);
+      assert.equal(filtered.statistics.rowsFilteredByDomain, pages.rows.length - filtered.rows.length);
+      assert.equal(filtered.statistics.rowsSkippedByPageIndex, pages.statistics.rowsSkippedByPageIndex);
+      // A set of strings with NULL allowed, together with a range on another column (both hold).
+      const codes = await read(
+        {
+          columns: {
+            c: { nullAllowed: true, values: ['code 2', 'code 5'] },
+            d: {
+              nullAllowed: false,
+              ranges: [{ low: { value: 100, inclusive: true }, high: { value: 200, inclusive: false } }],
+            },
+          },
+        },
+        true,
+      );
+      const expected = (await read(undefined)).rows.filter((r) => {
+        const [, , c, d] = r as [number, string, string | null, number];
+        return (c === null || c === 'code 2' || c === 'code 5') && d >= 100 && d < 200;
+      });
+      assert.deepEqual(codes.rows, expected);
+      assert.ok(codes.rows.some((r) => r[2] === null) && codes.rows.some((r) => r[2] === 'code 5'));
+      assertAligned(codes.rows);
+    });
+
+    it('returns a batch whole when the domain keeps nearly all of its rows (the engine filters the rest)', async () => {
+      const domain: LakeDomain = {
+        columns: { k: { nullAllowed: false, ranges: [{ low: { value: 20, inclusive: true } }] } },
+      };
+      const filtered = await read(domain, true);
+      assert.equal(filtered.statistics.rowsSkippedByPageIndex, 0);
+      assert.equal(filtered.statistics.rowsFilteredByDomain, 0);
+      assert.equal(filtered.rows.length, rowCount);
     });
 
     it('keeps several disjoint row ranges, and none when no page can match', async () => {
