@@ -5,7 +5,7 @@
 import { fail } from '../common/invariant.js';
 import type { PlanNode } from '../planner/plan-nodes.js';
 import type { RowExpression } from '../planner/row-expression.js';
-import type { ConnectorPageSink, ConnectorPageSource, ConnectorSplit } from '../spi/connector.js';
+import type { ConnectorPageSink, ConnectorPageSource, ConnectorSplit, KeyFilter } from '../spi/connector.js';
 import type { ConnectorSplitSource } from '../spi/split-source.js';
 import type { Type } from '../types/type.js';
 import type { DynamicFilterSummary } from './dynamic-filter/dynamic-filter-summary.js';
@@ -18,7 +18,8 @@ import type { TableScanOperator } from './operators/table-scan-operator.js';
 export interface ScanSource {
   /** The scan's splits, pulled by the operator (single-node execution); absent for a task's scan. */
   readonly splitSource?: ConnectorSplitSource;
-  createPageSource(split: ConnectorSplit): ConnectorPageSource;
+  /** `keyFilters`: the scan's dynamic filters that have arrived, as hints for the connector. */
+  createPageSource(split: ConnectorSplit, keyFilters?: readonly KeyFilter[]): ConnectorPageSource;
   /** A task's scan: splits arrive later through the operator (`addSplit`, `noMoreSplits`). */
   attach?(operator: TableScanOperator): void;
 }

@@ -10,6 +10,7 @@ import { VivaceError } from '../common/vivace-error.js';
 import type { Page } from '../data/page.js';
 import type { PlanNode } from '../planner/plan-nodes.js';
 import type { RowExpression } from '../planner/row-expression.js';
+import type { KeyFilter } from '../spi/connector.js';
 import type { Type } from '../types/type.js';
 import { Driver } from './driver.js';
 import {
@@ -18,6 +19,7 @@ import {
   DynamicFilterPageSource,
   RowFilters,
 } from './dynamic-filter/dynamic-filter-page-source.js';
+import { keyFiltersOf } from './dynamic-filter/key-filters.js';
 import { compileFilter, compileProjection, type InputLayout } from './expression/compiler.js';
 import type { LocalPlannerContext, PhysicalOperation, PipelineBuilder } from './local-plan-types.js';
 import { entryOf } from './local-plan-types.js';
@@ -135,23 +137,32 @@ export class LocalPlanner implements PipelineBuilder {
   private tableScan(node: Extract<PlanNode, { kind: 'TableScan' }>): PhysicalOperation {
     const source = this.context.scanSource(node);
     // Compiled again only when more of the scan's filters have arrived since the last split.
-    let compiled: { arrived: number; filters: RowFilters | undefined } = { arrived: 0, filters: undefined };
-    const dynamicFilters = (): RowFilters | undefined => {
+    let compiled: { arrived: number; filters: RowFilters | undefined; hints: readonly KeyFilter[] } = {
+      arrived: 0,
+      filters: undefined,
+      hints: [],
+    };
+    const dynamicFilters = (): typeof compiled => {
       const arrived = this.arrivedDynamicFilters(node);
       if (arrived.length !== compiled.arrived) {
         const filters = compileFilters(arrived);
-        compiled = { arrived: arrived.length, filters: filters.length === 0 ? undefined : new RowFilters(filters) };
+        compiled = {
+          arrived: arrived.length,
+          filters: filters.length === 0 ? undefined : new RowFilters(filters),
+          // The same filters handed to the connector as hints (it may drop rows before converting them).
+          hints: keyFiltersOf(filters, (channel) => node.assignments[channel]?.column ?? ''),
+        };
       }
-      return compiled.filters;
+      return compiled;
     };
     const operator = new TableScanOperator(
       this.operatorContext('TableScanOperator'),
       (split) => {
+        const { filters, hints } = dynamicFilters();
         // Every connector page source is counted and held to the scan's limit by the engine.
-        const pageSource = new MeteredPageSource(source.createPageSource(split), node.limit);
+        const pageSource = new MeteredPageSource(source.createPageSource(split, hints), node.limit);
         const maxRows = this.context.maxPageRows;
         const sliced = maxRows === undefined ? pageSource : new SlicingPageSource(pageSource, maxRows);
-        const filters = dynamicFilters();
         return filters === undefined ? sliced : new DynamicFilterPageSource(sliced, filters);
       },
       source.splitSource,

@@ -132,6 +132,24 @@ export interface SplitRequest {
   readonly desiredSplits: number;
 }
 
+/**
+ * A join's build keys as a hint to the scan of its probe side (a dynamic filter, Trino's
+ * DynamicFilter): a row whose `column` is NULL, outside [min, max], or not `contains`-ed cannot
+ * join, so a source may skip it (the engine filters again). Keys are numbers (integers, dates as
+ * days, short decimals unscaled) or strings. The engine judges whether filtering still pays.
+ */
+export interface KeyFilter {
+  readonly column: string;
+  readonly min: number | string;
+  readonly max: number | string;
+  /** Exact membership, when the build side's keys were few enough to keep. */
+  readonly contains?: (key: number | string) => boolean;
+  /** False once filtering by it has proven not to pay (most rows pass): skip it then. */
+  isActive(): boolean;
+  /** Reports rows tested and rows kept, from which the engine judges. */
+  record(rowsIn: number, rowsOut: number): void;
+}
+
 export interface PageSourceRequest {
   readonly split: ConnectorSplit;
   readonly table: SchemaTableName;
@@ -142,6 +160,8 @@ export interface PageSourceRequest {
   readonly columnTypes: readonly Type[];
   /** A hint: values rows may have (rows outside it may be skipped; the engine still filters). */
   readonly constraint?: TupleDomain;
+  /** A hint: the dynamic filters that arrived for this scan (rows they exclude may be skipped). */
+  readonly keyFilters?: readonly KeyFilter[];
   /**
    * A hint: the engine stops reading this split after `limit` rows (it counts and cuts them
    * itself); a source may use it to read less.

@@ -15,11 +15,23 @@ import { getValue } from '../../data/block-values.js';
 import type { Type } from '../../types/type.js';
 import { domainContains, type LakeColumnDomain } from './domain.js';
 
-export interface ConstrainedBlock {
+/** A join's keys (a dynamic filter): a row passes when its value is non-null, in range and, with a set, in it. */
+export interface KeyTest {
+  readonly min: number | string;
+  readonly max: number | string;
+  readonly contains?: ((key: number | string) => boolean) | undefined;
+  /** Told how many rows the test saw and kept. */
+  readonly record?: ((rowsIn: number, rowsOut: number) => void) | undefined;
+}
+
+/** A column's converted block and what its rows must satisfy: a domain, or a join's keys. */
+export type ConstrainedBlock = {
   readonly block: Block;
   readonly type: Type;
-  readonly domain: LakeColumnDomain;
-}
+} & (
+  | { readonly domain: LakeColumnDomain; readonly keys?: undefined }
+  | { readonly keys: KeyTest; readonly domain?: undefined }
+);
 
 /** Types whose values in int32/float64 blocks are integers (decimals unscaled, dates in days). */
 const INTEGRAL_KINDS: ReadonlySet<string> = new Set(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'date']);
@@ -138,10 +150,57 @@ function filterNumbers(
 }
 
 /**
+ * Keeps the positions whose value may be a join key: non-null, within [min, max] and, with a set,
+ * in it (numbers in a typed array read directly; other values one by one; a value of another kind
+ * than the keys' is kept, the engine deciding).
+ */
+function filterKeys(
+  block: Block,
+  type: Type,
+  keys: KeyTest,
+  positions: Int32Array,
+  count: number,
+  dense: boolean,
+): number {
+  let kept = 0;
+  const { min, max, contains } = keys;
+  if ((block.kind === 'float64' || block.kind === 'int32') && typeof min === 'number' && typeof max === 'number') {
+    const values = block.values;
+    const nulls = block.nulls;
+    for (let i = 0; i < count; i++) {
+      const p = dense ? i : (positions[i] as number);
+      if (nulls !== undefined && nulls[p] !== 0) continue;
+      const value = values[p] as number;
+      if (value < min || value > max) continue;
+      if (contains !== undefined && !contains(value)) continue;
+      positions[kept++] = p;
+    }
+    return kept;
+  }
+  for (let i = 0; i < count; i++) {
+    const p = dense ? i : (positions[i] as number);
+    const value = getValue(block, type, p);
+    if (value === null) continue;
+    if (typeof value === typeof min && typeof value === typeof max) {
+      const key = value as number | string;
+      if (key < min || key > max) continue;
+      if (contains !== undefined && !contains(key)) continue;
+    }
+    positions[kept++] = p;
+  }
+  return kept;
+}
+
+/**
  * Keeps, of `positions[0..count)` (0..count-1 when `dense`), those whose value in `column` may
  * satisfy its domain; returns the new count (positions compacted in place).
  */
 function filterPositions(column: ConstrainedBlock, positions: Int32Array, count: number, dense: boolean): number {
+  if (column.keys !== undefined) {
+    const kept = filterKeys(column.block, column.type, column.keys, positions, count, dense);
+    column.keys.record?.(count, kept);
+    return kept;
+  }
   const { block, domain } = column;
   const anyValue = domain.values === undefined && domain.ranges === undefined;
   if (anyValue && domain.nullAllowed) {
@@ -195,9 +254,10 @@ export function selectRows(
   return count === rowCount ? undefined : positions.subarray(0, count);
 }
 
-/** 0: one range over integers in a typed array; 1: other numeric tests; 2: values read one by one. */
+/** 0: one range over integers in a typed array; 1: other numeric tests; 2: sets and values read one by one. */
 function cost(column: ConstrainedBlock): number {
   const { block, domain, type } = column;
+  if (domain === undefined) return column.keys.contains === undefined ? 1 : 2;
   if (block.kind !== 'float64' && block.kind !== 'int32') return 2;
   const single = domain.values === undefined ? domain.ranges?.length === 1 : domain.values.length === 1;
   return single && block.nulls === undefined && INTEGRAL_KINDS.has(type.kind) ? 0 : 1;

@@ -25,6 +25,7 @@ import {
   type ConnectorSplit,
   type ConnectorSplitSource,
   type FilterApplication,
+  type KeyFilter,
   type LimitApplication,
   type RowLevelRewrite,
   type SchemaTableName,
@@ -201,6 +202,7 @@ export class MetadataManager {
     columnTypes: readonly Type[],
     constraint?: TupleDomain,
     limit?: number,
+    keyFilters?: readonly KeyFilter[],
   ): ConnectorPageSource {
     const canonical = canonicalName(name);
     return this.connector(canonical.catalog).createPageSource({
@@ -211,6 +213,7 @@ export class MetadataManager {
       columnTypes,
       constraint,
       limit,
+      ...(keyFilters !== undefined && keyFilters.length > 0 ? { keyFilters } : {}),
     });
   }
 
@@ -226,8 +229,8 @@ export class MetadataManager {
     const canonical = canonicalName(name);
     return {
       splitSource: this.getSplits(canonical, { handle, columns, ...(constraint !== undefined ? { constraint } : {}) }),
-      createPageSource: (split) =>
-        this.createPageSource(canonical, handle, split, columns, columnTypes, constraint, limit),
+      createPageSource: (split, keyFilters) =>
+        this.createPageSource(canonical, handle, split, columns, columnTypes, constraint, limit, keyFilters),
     };
   }
 

@@ -25,7 +25,7 @@ import type { TableScanOperator } from '../../execution/operators/table-scan-ope
 import { processExecutor, type TaskExecution } from '../../execution/task-executor.js';
 import { deserializeFragment } from '../../planner/fragment-serde.js';
 import type { PlanFragment } from '../../planner/fragmenter.js';
-import type { ConnectorSplit } from '../../spi/connector.js';
+import type { ConnectorSplit, KeyFilter } from '../../spi/connector.js';
 import type { Type } from '../../types/type.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 import type { OutputBuffersSpec, TaskSession, TaskSource, TaskUpdateRequest } from './task-update.js';
@@ -166,7 +166,7 @@ export class SqlTask {
       session: { timeZone: session.timeZone, startTime: session.startTime },
       memory,
       scanSource: (node) => ({
-        createPageSource: (split: ConnectorSplit) =>
+        createPageSource: (split: ConnectorSplit, keyFilters?: readonly KeyFilter[]) =>
           metadata.createPageSource(
             node.table,
             node.handle,
@@ -175,6 +175,7 @@ export class SqlTask {
             node.outputs.map((o) => o.type),
             node.constraint,
             node.limit,
+            keyFilters,
           ),
         attach: (operator) => {
           this.scans.set(node.id, operator);

@@ -91,4 +91,35 @@ describe('lake domain row filter', () => {
     assert.deepEqual(positions(selected), [2, 4, 5]);
     assert.equal(selected?.buffer, scratch.buffer);
   });
+
+  it('keeps the rows whose value may be a join key: in range, in the set, never NULL', () => {
+    const keysBlock = float64Block(Float64Array.from([5, 10, 15, 20, 40, 20]), Uint8Array.from([0, 0, 0, 0, 0, 1]));
+    const bigint = parseType('bigint');
+    const seen: number[][] = [];
+    const keys = {
+      min: 10,
+      max: 30,
+      contains: (key: number | string) => key === 10 || key === 20,
+      record: (rowsIn: number, rowsOut: number) => seen.push([rowsIn, rowsOut]),
+    };
+    assert.deepEqual(positions(selectRows([{ block: keysBlock, type: bigint, keys }], 6)), [1, 3]);
+    assert.deepEqual(seen, [[6, 2]]);
+    const rangeOnly = { min: 10, max: 30 };
+    assert.deepEqual(positions(selectRows([{ block: keysBlock, type: bigint, keys: rangeOnly }], 6)), [1, 2, 3]);
+    // Strings, read one by one; a value of another kind than the keys is left to the engine.
+    const names = stringBlock(['apple', 'kiwi', 'zebra', 'mango']);
+    const varchar = parseType('varchar');
+    const fruit = { min: 'b', max: 'n', contains: (key: number | string) => key !== 'mango' };
+    assert.deepEqual(positions(selectRows([{ block: names, type: varchar, keys: fruit }], 4)), [1]);
+    assert.deepEqual(positions(selectRows([{ block: names, type: varchar, keys: rangeOnly }], 4)), 'all');
+  });
+
+  it('applies a domain and join keys together, whatever their order', () => {
+    const columns: ConstrainedBlock[] = [
+      { block: days, type: date, keys: { min: 11, max: 14, contains: (key) => key !== 12 } },
+      { block: days, type: date, domain: range([12, true]) },
+    ];
+    assert.deepEqual(positions(selectRows(columns, 6)), [3, 4]);
+    assert.deepEqual(positions(selectRows([...columns].reverse(), 6)), [3, 4]);
+  });
 });

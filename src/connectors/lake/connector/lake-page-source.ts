@@ -12,7 +12,7 @@ import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block } from '../../../data/block.js';
 import { constantBlock } from '../../../data/block-builder.js';
 import { createPage, getPageRegion, type Page, selectChannels } from '../../../data/page.js';
-import type { ConnectorPageSource, PageSourceRequest } from '../../../spi/connector.js';
+import type { ConnectorPageSource, KeyFilter, PageSourceRequest } from '../../../spi/connector.js';
 import type { TupleDomain } from '../../../spi/tuple-domain.js';
 import { BIGINT, VARCHAR } from '../../../types/type.js';
 import type { FileSystem } from '../fs/file-system.js';
@@ -181,7 +181,14 @@ export class LakePageSource implements ConnectorPageSource {
         }
       }
       try {
-        for await (const page of this.readPart(handle, part, dataColumns, wanted, request.constraint)) {
+        for await (const page of this.readPart(
+          handle,
+          part,
+          dataColumns,
+          wanted,
+          request.constraint,
+          request.keyFilters,
+        )) {
           if (this.closed) return;
           const rows = Math.min(page.positionCount, remaining);
           const region = rows < page.positionCount ? getPageRegion(page, 0, rows) : page;
@@ -206,6 +213,7 @@ export class LakePageSource implements ConnectorPageSource {
     dataColumns: readonly TypedColumn[],
     wanted: readonly TypedColumn[],
     constraint: TupleDomain | undefined,
+    keyFilters: readonly KeyFilter[] | undefined,
   ): AsyncGenerator<Page> {
     const { fs, footers, maxPageRows } = this.context;
     switch (handle.format) {
@@ -218,6 +226,8 @@ export class LakePageSource implements ConnectorPageSource {
           columns: wanted,
           // Pages the page index shows cannot match are skipped (the engine still filters rows).
           ...(domain !== undefined && { domain }),
+          // The join keys that arrived: rows they exclude are dropped before their other columns are converted.
+          ...(keyFilters !== undefined && { keyFilters }),
           ...(part.rowGroups !== undefined && { rowGroups: part.rowGroups }),
           maxPageRows,
         });

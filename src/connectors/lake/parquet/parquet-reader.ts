@@ -26,6 +26,7 @@ import type { Block } from '../../../data/block.js';
 import { nullBlock } from '../../../data/block-builder.js';
 import { copyPositions } from '../../../data/block-copy.js';
 import { createPage, getPageRegion, type Page } from '../../../data/page.js';
+import type { KeyFilter } from '../../../spi/connector.js';
 import type { Type } from '../../../types/type.js';
 import type { LakeColumnDomain, LakeDomain } from '../domain.js';
 import { selectRows } from '../domain-row-filter.js';
@@ -82,6 +83,8 @@ export interface ParquetReaderOptions {
    * those rows (default true; see `batchPage`).
    */
   readonly rowFilter?: boolean;
+  /** Join keys that arrived for the scan (dynamic filters): rows they exclude are dropped the same way. */
+  readonly keyFilters?: readonly KeyFilter[];
 }
 
 export const DEFAULT_MAX_PAGE_ROWS = 8192;
@@ -104,12 +107,14 @@ export interface ParquetReadStatistics {
   rowsFilteredByDomain: number;
 }
 
-/** A requested column the domain constrains, read from a flat field of the file. */
-interface ConstrainedColumn {
+/** A requested column the domain or a join's keys constrain, read from a flat field of the file. */
+type ConstrainedColumn = {
   readonly index: number;
   readonly field: string;
-  readonly domain: LakeColumnDomain;
-}
+} & (
+  | { readonly domain: LakeColumnDomain; readonly keys?: undefined }
+  | { readonly keys: KeyFilter; readonly domain?: undefined }
+);
 
 type ColumnChunk = ParquetFooter['metadata']['row_groups'][number]['columns'][number];
 
@@ -141,15 +146,23 @@ export class ParquetReader {
     const root = schemaTree(options.footer.metadata);
     this.fields = options.columns.map((c) => findField(root, c.name));
     const domain = options.domain;
-    this.constrained =
-      domain === undefined || options.rowFilter === false
-        ? []
-        : options.columns.flatMap((column, index) => {
-            const field = this.fields[index];
-            const columnDomain = domain.columns[column.name];
-            if (field === undefined || columnDomain === undefined || !isFlatField(field)) return [];
-            return [{ index, field: field.element.name, domain: columnDomain }];
-          });
+    const flatField = (index: number) => {
+      const field = this.fields[index];
+      return field !== undefined && isFlatField(field) ? field.element.name : undefined;
+    };
+    const constrained: ConstrainedColumn[] = [];
+    if (options.rowFilter !== false) {
+      for (const [index, column] of options.columns.entries()) {
+        const field = flatField(index);
+        if (field === undefined) continue;
+        const columnDomain = domain?.columns[column.name];
+        if (columnDomain !== undefined) constrained.push({ index, field, domain: columnDomain });
+        for (const keys of options.keyFilters ?? []) {
+          if (keys.column === column.name) constrained.push({ index, field, keys });
+        }
+      }
+    }
+    this.constrained = constrained;
     this.constrainedFields = new Set(this.constrained.map((c) => c.field));
     this.maxPageRows = Math.max(1, options.maxPageRows ?? DEFAULT_MAX_PAGE_ROWS);
     this.batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
@@ -251,16 +264,29 @@ export class ParquetReader {
   private batchPage(decoded: readonly DecodedColumn[], b: number, size: number): Page | undefined {
     const converted = new Map<string, (Block | undefined)[]>();
     let selection: Int32Array | undefined;
-    if (this.constrained.length > 0) {
+    // Join keys whose filtering proved not to pay (most rows pass) are no longer applied.
+    const active = this.constrained.filter((c) => c.keys === undefined || c.keys.isActive());
+    if (active.length > 0) {
       for (const column of decoded) {
         if (this.constrainedFields.has(column.name)) converted.set(column.name, this.convertDecoded(column, b));
       }
       selection = selectRows(
-        this.constrained.map((c) => ({
-          block: converted.get(c.field)?.[c.index] ?? nullBlock(this.typeOf(c.index), size),
-          type: this.typeOf(c.index),
-          domain: c.domain,
-        })),
+        active.map((c) => {
+          const block = converted.get(c.field)?.[c.index] ?? nullBlock(this.typeOf(c.index), size);
+          const type = this.typeOf(c.index);
+          if (c.keys === undefined) return { block, type, domain: c.domain };
+          const keys = c.keys;
+          return {
+            block,
+            type,
+            keys: {
+              min: keys.min,
+              max: keys.max,
+              contains: keys.contains,
+              record: (rowsIn: number, rowsOut: number) => keys.record(rowsIn, rowsOut),
+            },
+          };
+        }),
         size,
         this.positionsScratch(size),
       );

@@ -19,6 +19,7 @@ import { generatedColumnBlock } from '../../../../src/connectors/tpch/tpch-page-
 import { float64Block, stringBlock } from '../../../../src/data/block.js';
 import { getValue } from '../../../../src/data/block-values.js';
 import { createPage } from '../../../../src/data/page.js';
+import type { KeyFilter } from '../../../../src/spi/connector.js';
 import type { Type } from '../../../../src/types/type.js';
 import { parseType } from '../../../../src/types/type-signature.js';
 import { temporaryDirectory } from '../lake-test-helpers.js';
@@ -119,10 +120,18 @@ describe('lake parquet pruning by bytes read', () => {
     const footer = await readParquetFooter(localFs, fileLocation(path));
     const columns = Object.entries(types).map(([name, type]) => column(name, type));
 
-    async function read(domain: LakeDomain | undefined, rowFilter = false) {
+    async function read(domain: LakeDomain | undefined, rowFilter = false, keyFilters?: KeyFilter[]) {
       // No merging of reads across gaps (the default 1 MiB gap would swallow this small file's skipped pages).
       // Rows of the kept pages are all returned unless the row filter is asked for.
-      const reader = new ParquetReader({ fs: localFs, footer, columns, domain, coalescing: { maxGap: 0 }, rowFilter });
+      const reader = new ParquetReader({
+        fs: localFs,
+        footer,
+        columns,
+        domain,
+        coalescing: { maxGap: 0 },
+        rowFilter,
+        ...(keyFilters !== undefined && { keyFilters }),
+      });
       return { rows: await scan(reader, columns), statistics: reader.statistics };
     }
     /** Every row is the one its key says: the columns' pages were cut at different rows. */
@@ -213,6 +222,31 @@ describe('lake parquet pruning by bytes read', () => {
       assert.equal(filtered.statistics.rowsSkippedByPageIndex, 0);
       assert.equal(filtered.statistics.rowsFilteredByDomain, 0);
       assert.equal(filtered.rows.length, rowCount);
+    });
+
+    it("drops the rows a join's keys exclude (a dynamic filter), until the engine says it no longer pays", async () => {
+      const recorded: number[][] = [];
+      let active = true;
+      const keys: KeyFilter = {
+        column: 'k',
+        min: 1000,
+        max: 5000,
+        contains: (key) => (key as number) % 1000 === 0,
+        isActive: () => active,
+        record: (rowsIn, rowsOut) => recorded.push([rowsIn, rowsOut]),
+      };
+      const filtered = await read(undefined, true, [keys]);
+      assert.deepEqual(
+        filtered.rows.map((r) => r[0]),
+        [1000, 2000, 3000, 4000, 5000],
+      );
+      assertAligned(filtered.rows);
+      assert.equal(
+        recorded.reduce((sum, [rowsIn]) => sum + (rowsIn as number), 0),
+        rowCount,
+      );
+      active = false;
+      assert.equal((await read(undefined, true, [keys])).rows.length, rowCount);
     });
 
     it('keeps several disjoint row ranges, and none when no page can match', async () => {

@@ -1,0 +1,67 @@
+/**
+ * A scan's arrived dynamic filters as the SPI's key filters (spi/connector.ts `KeyFilter`), the
+ * hints a connector may apply while it reads (the lake's Parquet reader drops the rows before it
+ * converts their other columns). Each carries the engine's judgement of whether it pays, the rule
+ * of `RowFilters` (Trino's dynamic row filtering selectivity threshold): after a trial of rows, a
+ * filter that keeps most of them is switched off for the rest of the task's scan, all splits
+ * together. The engine's own row filter (DynamicFilterPageSource) still runs after the source;
+ * on rows already filtered it keeps everything and so switches itself off the same way.
+ */
+import type { KeyFilter } from '../../spi/connector.js';
+import { type CompiledFilter, RowFilters } from './dynamic-filter-page-source.js';
+
+class JudgedKeyFilter implements KeyFilter {
+  private rowsIn = 0;
+  private rowsOut = 0;
+  private active = true;
+
+  constructor(
+    readonly column: string,
+    readonly min: number | string,
+    readonly max: number | string,
+    readonly contains: ((key: number | string) => boolean) | undefined,
+  ) {}
+
+  isActive(): boolean {
+    return this.active;
+  }
+
+  record(rowsIn: number, rowsOut: number): void {
+    this.rowsIn += rowsIn;
+    this.rowsOut += rowsOut;
+    if (this.rowsIn >= RowFilters.TRIAL_ROWS && this.rowsOut > this.rowsIn * RowFilters.MAX_PASSING_SHARE) {
+      this.active = false;
+    }
+  }
+}
+
+/** Key filters for compiled filters; `columnOf(channel)` names the connector column of a channel. */
+export function keyFiltersOf(filters: readonly CompiledFilter[], columnOf: (channel: number) => string): KeyFilter[] {
+  const result: KeyFilter[] = [];
+  for (const filter of filters) {
+    const column = columnOf(filter.channel);
+    if (filter.kind === 'number') {
+      const set = filter.set;
+      result.push(
+        new JudgedKeyFilter(
+          column,
+          filter.min,
+          filter.max,
+          set === undefined ? undefined : (key) => set.has(key as number),
+        ),
+      );
+    } else if (filter.kind === 'string') {
+      const set = filter.set;
+      result.push(
+        new JudgedKeyFilter(
+          column,
+          filter.min,
+          filter.max,
+          set === undefined ? undefined : (key) => set.has(key as string),
+        ),
+      );
+    }
+    // 'none' (an empty build side): the engine's filter drops every row, nothing to hint.
+  }
+  return result;
+}
