@@ -39,29 +39,12 @@ class JudgedKeyFilter implements KeyFilter {
 export function keyFiltersOf(filters: readonly CompiledFilter[], columnOf: (channel: number) => string): KeyFilter[] {
   const result: KeyFilter[] = [];
   for (const filter of filters) {
-    const column = columnOf(filter.channel);
-    if (filter.kind === 'number') {
-      const set = filter.set;
-      result.push(
-        new JudgedKeyFilter(
-          column,
-          filter.min,
-          filter.max,
-          set === undefined ? undefined : (key) => set.has(key as number),
-        ),
-      );
-    } else if (filter.kind === 'string') {
-      const set = filter.set;
-      result.push(
-        new JudgedKeyFilter(
-          column,
-          filter.min,
-          filter.max,
-          set === undefined ? undefined : (key) => set.has(key as string),
-        ),
-      );
-    }
     // 'none' (an empty build side): the engine's filter drops every row, nothing to hint.
+    if (filter.kind === 'none') continue;
+    // A NumberKeySet for number keys, a Set of strings for string keys: each is asked only its own kind.
+    const set = filter.set as { has(key: number | string): boolean } | undefined;
+    const contains = set === undefined ? undefined : (key: number | string) => set.has(key);
+    result.push(new JudgedKeyFilter(columnOf(filter.channel), filter.min, filter.max, contains));
   }
   return result;
 }

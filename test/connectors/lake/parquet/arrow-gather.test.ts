@@ -6,23 +6,13 @@ import { arrowToBlock } from '../../../../src/connectors/lake/parquet/arrow-to-b
 import { getValue } from '../../../../src/data/block-values.js';
 import type { Type } from '../../../../src/types/type.js';
 import { parseType } from '../../../../src/types/type-signature.js';
+import { arrowColumn } from './arrow-columns.js';
 
 const ctx = { location: 'file:///t/f.parquet', column: 'c' };
 
+/** An array of as many values as `values` holds, unless `extra` says otherwise. */
 function column(typeId: number, type: ArrowColumn['type'], values: ArrayBufferView, extra: Partial<ArrowColumn> = {}) {
-  const slots = (values as unknown as { length: number }).length;
-  return {
-    typeId,
-    type,
-    length: slots,
-    offset: 0,
-    nullCount: 0,
-    nullBitmap: undefined,
-    values,
-    valueOffsets: undefined,
-    children: [],
-    ...extra,
-  } as ArrowColumn;
+  return arrowColumn(typeId, type, values, (values as unknown as { length: number }).length, extra);
 }
 
 function converted(data: ArrowColumn, type: Type): unknown[] {

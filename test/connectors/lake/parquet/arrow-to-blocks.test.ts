@@ -7,29 +7,11 @@ import { getValue } from '../../../../src/data/block-values.js';
 import type { Type } from '../../../../src/types/type.js';
 import { parseType } from '../../../../src/types/type-signature.js';
 import { throwsWith } from '../lake-test-helpers.js';
+import { arrowColumn } from './arrow-columns.js';
 
 const ctx = { location: 'file:///t/f.parquet', column: 'c' };
 
-function column(
-  typeId: number,
-  type: ArrowColumn['type'],
-  values: ArrayBufferView,
-  length: number,
-  extra: Partial<ArrowColumn> = {},
-): ArrowColumn {
-  return {
-    typeId,
-    type,
-    length,
-    offset: 0,
-    nullCount: 0,
-    nullBitmap: undefined,
-    values,
-    valueOffsets: undefined,
-    children: [],
-    ...extra,
-  };
-}
+const column = arrowColumn;
 
 function values(data: ArrowColumn, type: Type, field?: SchemaTree): unknown[] {
   const block = arrowToBlock(data, type, field, ctx);
