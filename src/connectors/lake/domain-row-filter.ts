@@ -36,15 +36,32 @@ export type ConstrainedBlock = {
 /** Types whose values in int32/float64 blocks are integers (decimals unscaled, dates in days). */
 const INTEGRAL_KINDS: ReadonlySet<string> = new Set(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'date']);
 
-/** A numeric domain as [low, high] pairs with inclusivity, or undefined when a bound is not a number. */
+/**
+ * A numeric domain as [low, high] pairs with inclusivity (and, for a list of values, the values as
+ * a set: an IN list of a thousand is one lookup a row, not a thousand comparisons).
+ */
 interface NumericRanges {
   readonly lows: Float64Array;
   readonly highs: Float64Array;
   readonly lowInclusive: Uint8Array;
   readonly highInclusive: Uint8Array;
+  readonly values?: ReadonlySet<number>;
 }
 
+/** Compiled once per domain object (a reader keeps its domain for all its batches). */
+const compiledDomains = new WeakMap<LakeColumnDomain, NumericRanges | null>();
+
 function numericRanges(domain: LakeColumnDomain): NumericRanges | undefined {
+  let compiled = compiledDomains.get(domain);
+  if (compiled === undefined) {
+    compiled = compileNumericRanges(domain) ?? null;
+    compiledDomains.set(domain, compiled);
+  }
+  return compiled ?? undefined;
+}
+
+/** The domain's ranges over numbers, or undefined when a bound is not a number. */
+function compileNumericRanges(domain: LakeColumnDomain): NumericRanges | undefined {
   const ranges =
     domain.values !== undefined
       ? domain.values.map((v) => ({ low: { value: v, inclusive: true }, high: { value: v, inclusive: true } }))
@@ -67,10 +84,11 @@ function numericRanges(domain: LakeColumnDomain): NumericRanges | undefined {
     result.highs[i] = high === undefined ? Number.POSITIVE_INFINITY : (high.value as number);
     result.highInclusive[i] = high === undefined || high.inclusive ? 1 : 0;
   }
-  return result;
+  return domain.values === undefined ? result : { ...result, values: new Set(domain.values as number[]) };
 }
 
 function inRanges(value: number, r: NumericRanges): boolean {
+  if (r.values !== undefined) return r.values.has(value);
   for (let k = 0; k < r.lows.length; k++) {
     const low = r.lows[k] as number;
     const high = r.highs[k] as number;

@@ -272,20 +272,10 @@ export class ParquetReader {
       }
       selection = selectRows(
         active.map((c) => {
-          const block = converted.get(c.field)?.[c.index] ?? nullBlock(this.typeOf(c.index), size);
           const type = this.typeOf(c.index);
-          if (c.keys === undefined) return { block, type, domain: c.domain };
-          const keys = c.keys;
-          return {
-            block,
-            type,
-            keys: {
-              min: keys.min,
-              max: keys.max,
-              contains: keys.contains,
-              record: (rowsIn: number, rowsOut: number) => keys.record(rowsIn, rowsOut),
-            },
-          };
+          const block = converted.get(c.field)?.[c.index] ?? nullBlock(type, size);
+          // A key filter is a key test as it is (its record() reports what it saw and kept).
+          return c.keys === undefined ? { block, type, domain: c.domain } : { block, type, keys: c.keys };
         }),
         size,
         this.positionsScratch(size),
