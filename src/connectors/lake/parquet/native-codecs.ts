@@ -13,7 +13,10 @@
  */
 import { createRequire } from 'node:module';
 
-/** Decompresses `source` into exactly `size` bytes, or throws. */
+/**
+ * Decompresses `source` into at most `size` bytes and returns them (fewer when the data holds
+ * fewer); throws when the data is not valid for the codec (the codec library's message).
+ */
 export type PageDecompressor = (source: Uint8Array, size: number) => Uint8Array;
 
 interface ZstdDecompressionContext {
@@ -33,8 +36,7 @@ function zstdDecompressor(): PageDecompressor | undefined {
   return (source, size) => {
     const destination = new Uint8Array(size);
     const written = context.decompress(destination, source);
-    if (written !== size) throw new Error(`zstd page decompressed to ${written} bytes, expected ${size}`);
-    return destination;
+    return written === size ? destination : destination.subarray(0, written);
   };
 }
 

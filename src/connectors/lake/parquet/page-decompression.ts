@@ -5,15 +5,18 @@
  * bytes were never compressed). The one-column file made for the WebAssembly decoder then declares
  * the chunk UNCOMPRESSED (column-chunk-file.ts), so arrow-rs only decodes.
  *
- * Anything unexpected (a header that does not parse, a page running past the chunk, an index page,
- * an encoding this code does not know, a decompressor that fails or yields the wrong size) leaves
- * the chunk as it was: the WebAssembly decoder then reads it with its own codec and reports a
- * corrupt page in its usual way (HIVE_BAD_DATA naming the file). This path only ever saves time.
+ * Anything unexpected in the framing (a header that does not parse, a page running past the chunk,
+ * an index page, an encoding this code does not know, a page that decompresses to another size
+ * than its header says) leaves the chunk as it was, for the WebAssembly decoder to read with its
+ * own codec. Data the codec library rejects is corrupt whoever reads it (the decoder's zstd is the
+ * same libzstd, compiled to WebAssembly, whose messages are stripped): that throws, with the
+ * library's reason, and the reader reports it as HIVE_BAD_DATA naming the file.
  */
 import { parquetHeader } from 'hyparquet/src/column.js';
 import { ByteWriter } from 'hyparquet-writer';
 import { writePageHeader } from 'hyparquet-writer/src/datapage.js';
-import { nativeDecompressor } from './native-codecs.js';
+import { messageOf } from '../lake-errors.js';
+import { nativeDecompressor, type PageDecompressor } from './native-codecs.js';
 
 type PageHeader = ReturnType<typeof parquetHeader>;
 
@@ -46,7 +49,12 @@ function encodingsKnown(header: PageHeader): boolean {
 }
 
 /** The page's data, uncompressed; undefined where it cannot be done here. */
-function pageData(header: PageHeader, data: Uint8Array, decompress: (d: Uint8Array, size: number) => Uint8Array) {
+function pageData(header: PageHeader, data: Uint8Array, decompressor: PageDecompressor) {
+  // Exactly the size the header says, or nothing (then the decoder judges the page).
+  const decompress = (source: Uint8Array, size: number): Uint8Array | undefined => {
+    const result = decompressor(source, size);
+    return result.length === size ? result : undefined;
+  };
   const size = header.uncompressed_page_size;
   if (!(Number.isInteger(size) && size >= 0 && size <= MAX_NATIVE_PAGE_BYTES)) return undefined;
   if (header.type === 'DICTIONARY_PAGE' || header.type === 'DATA_PAGE') {
@@ -59,6 +67,7 @@ function pageData(header: PageHeader, data: Uint8Array, decompress: (d: Uint8Arr
   const levels = (v2.definition_levels_byte_length ?? 0) + (v2.repetition_levels_byte_length ?? 0);
   if (levels > data.length || levels > size) return undefined;
   const values = size === levels ? new Uint8Array(0) : decompress(data.subarray(levels), size - levels);
+  if (values === undefined) return undefined;
   const page = new Uint8Array(size);
   page.set(data.subarray(0, levels), 0);
   page.set(values, levels);
@@ -67,7 +76,8 @@ function pageData(header: PageHeader, data: Uint8Array, decompress: (d: Uint8Arr
 
 /**
  * The chunk `bytes` (its pages back to back, as stored) with every page decompressed, or undefined
- * to leave it to the WebAssembly decoder (no native decompressor for `codec`, or anything odd).
+ * to leave it to the WebAssembly decoder (no native decompressor for `codec`, or anything odd in
+ * the framing). Throws when the codec rejects a page's data.
  */
 export function decompressChunkPages(bytes: Uint8Array, codec: string): UncompressedChunk | undefined {
   const decompress = nativeDecompressor(codec);
@@ -76,14 +86,24 @@ export function decompressChunkPages(bytes: Uint8Array, codec: string): Uncompre
   const pieces: Uint8Array[] = [];
   let length = 0;
   let dictionaryLength = 0;
-  try {
-    while (reader.offset < bytes.length) {
-      const header = parquetHeader(reader);
-      const start = reader.offset;
-      const end = start + header.compressed_page_size;
-      if (!(end <= bytes.length && end >= start) || !encodingsKnown(header)) return undefined;
-      const data = pageData(header, bytes.subarray(start, end), decompress);
-      if (data === undefined) return undefined;
+  while (reader.offset < bytes.length) {
+    let header: PageHeader;
+    try {
+      header = parquetHeader(reader);
+    } catch {
+      return undefined;
+    }
+    const start = reader.offset;
+    const end = start + header.compressed_page_size;
+    if (!(end <= bytes.length && end >= start) || !encodingsKnown(header)) return undefined;
+    let data: Uint8Array | undefined;
+    try {
+      data = pageData(header, bytes.subarray(start, end), decompress);
+    } catch (error) {
+      throw new Error(`corrupt ${codec} data in a ${header.type} of a column chunk (${messageOf(error)})`);
+    }
+    if (data === undefined) return undefined;
+    try {
       const rewritten: PageHeader = {
         ...header,
         crc: undefined,
@@ -102,10 +122,10 @@ export function decompressChunkPages(bytes: Uint8Array, codec: string): Uncompre
       }
       pieces.push(headerBytes, data);
       length += headerBytes.length + data.length;
-      reader.offset = end;
+    } catch {
+      return undefined;
     }
-  } catch {
-    return undefined;
+    reader.offset = end;
   }
   return { pieces, length, dictionaryLength };
 }

@@ -131,10 +131,10 @@ export async function dictionaryMayContain(
   const chunkBytes = new Uint8Array(bytes.length + page.length);
   chunkBytes.set(bytes, 0);
   chunkBytes.set(page, bytes.length);
-  const file = columnChunkFile(footer.metadata, rowGroup, field.element.name, () => chunkBytes, {
-    pageSubsets: new Map([[chunk, { dictionaryLength: bytes.length, rows: entries }]]),
-  });
   try {
+    const file = columnChunkFile(footer.metadata, rowGroup, field.element.name, () => chunkBytes, {
+      pageSubsets: new Map([[chunk, { dictionaryLength: bytes.length, rows: entries }]]),
+    });
     return await withParquetWasm((wasm) => {
       const table = wasm.readParquet(file, { batchSize: entries });
       try {

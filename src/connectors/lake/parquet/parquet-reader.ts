@@ -222,12 +222,18 @@ export class ParquetReader {
     try {
       let batchSizes: readonly number[] | undefined;
       for (const name of fileNames) {
-        const file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk) as Uint8Array, {
-          integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
-          stringsAsDictionary: this.dictionaryEncoded(g, name),
-          pageSubsets,
-          allocate: (size) => this.scratch(size),
-        });
+        let file: Uint8Array;
+        try {
+          file = columnChunkFile(footer.metadata, g, name, (chunk) => chunks.get(chunk) as Uint8Array, {
+            integerDecimalsAsIntegers: this.onlyDecimalTargets(name),
+            stringsAsDictionary: this.dictionaryEncoded(g, name),
+            pageSubsets,
+            allocate: (size) => this.scratch(size),
+          });
+        } catch (error) {
+          // Pages whose compressed data the native codec rejects (page-decompression.ts).
+          throw this.wrap(error, 'HIVE_BAD_DATA', `Error reading column ${name} of row group ${g} of Parquet file`);
+        }
         const window =
           subset === undefined
             ? undefined
