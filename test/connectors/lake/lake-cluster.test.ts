@@ -138,8 +138,8 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     assert.deepEqual(tasks, [[1, 15000]], 'one leaf task read every row');
   });
 
-  it("skips the probe side's files that no key of a join's build side can match (dynamic filtering)", async () => {
-    const url = coordinator!.url;
+  /** The two tables of the dynamic-filtering tests: `numbers` (16 files) and `four` (its build side). */
+  async function createJoinTables(url: string): Promise<void> {
     await runStatement(
       url,
       `CREATE TABLE IF NOT EXISTS lake.default.numbers WITH (external_location = 'file://${files}')`,
@@ -148,6 +148,23 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
       url,
       `CREATE TABLE IF NOT EXISTS lake.default.four WITH (external_location = 'file://${root}/four')`,
     );
+  }
+
+  /** The rows the scans of the (finished) query with text `sql` took from their page sources. */
+  async function rowsReadBy(url: string, sql: string): Promise<number> {
+    const queries = (await (await fetch(`${url}/v1/query`)).json()) as { queryId: string; query: string }[];
+    const query = queries.find((q) => q.query === sql);
+    assert.ok(query !== undefined);
+    const [[rows]] = (await runStatement(
+      url,
+      `SELECT sum(raw_input_rows) FROM system.runtime.tasks WHERE query_id = '${query.queryId}'`,
+    )) as [[number]];
+    return Number(rows);
+  }
+
+  it("skips the probe side's files that no key of a join's build side can match (dynamic filtering)", async () => {
+    const url = coordinator!.url;
+    await createJoinTables(url);
     // numbers: 16 files of 250 ids each; the build side keeps ids 5, 1005, 2005 and 3005 (files
     // 0, 4, 8 and 12) by a condition the planner cannot carry over to numbers' id.
     const sql = (tag: string) =>
@@ -156,16 +173,7 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     const on = await runStatement(url, sql('on'));
     assert.deepEqual(off, [[4, 20, 'off']]);
     assert.deepEqual(on, [[4, 20, 'on']]);
-    const rowsRead = async (tag: string) => {
-      const queries = (await (await fetch(`${url}/v1/query`)).json()) as { queryId: string; query: string }[];
-      const query = queries.find((q) => q.query === sql(tag));
-      assert.ok(query !== undefined);
-      const [[rows]] = (await runStatement(
-        url,
-        `SELECT sum(raw_input_rows) FROM system.runtime.tasks WHERE query_id = '${query.queryId}'`,
-      )) as [[number]];
-      return Number(rows);
-    };
+    const rowsRead = (tag: string) => rowsReadBy(url, sql(tag));
     // `four` is read whole either way (4,000 rows); `numbers` all 4,000 rows without the filter,
     // and only the 1,000 of files 0, 4, 8 and 12 with it.
     assert.equal(await rowsRead('off'), 8000);
@@ -177,14 +185,7 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
 
   it('drops the probe rows no build key can match inside the Parquet reader, when the join is across an exchange', async () => {
     const url = coordinator!.url;
-    await runStatement(
-      url,
-      `CREATE TABLE IF NOT EXISTS lake.default.numbers WITH (external_location = 'file://${files}')`,
-    );
-    await runStatement(
-      url,
-      `CREATE TABLE IF NOT EXISTS lake.default.four WITH (external_location = 'file://${root}/four')`,
-    );
+    await createJoinTables(url);
     const sql =
       "SELECT count(*), sum(n.bucket), 'in the reader' FROM lake.default.numbers n JOIN lake.default.four f ON n.id = f.id WHERE f.id % 1000 = 5";
     // A partitioned join: the probe rows would cross an exchange, so the filter drops rows too.
@@ -192,16 +193,9 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     assert.deepEqual(await runStatement(url, sql, session), [[4, 20, 'in the reader']]);
     const plan = await runStatement(url, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, session);
     assert.match(String(plan[0]?.[0]), /dynamicFilters = \{id = #df_0\}/);
-    const queries = (await (await fetch(`${url}/v1/query`)).json()) as { queryId: string; query: string }[];
-    const query = queries.find((q) => q.query === sql);
-    assert.ok(query !== undefined);
-    const [[rows]] = (await runStatement(
-      url,
-      `SELECT sum(raw_input_rows) FROM system.runtime.tasks WHERE query_id = '${query.queryId}'`,
-    )) as [[number]];
     // `four` whole (4,000 rows); of `numbers`, the four files its keys can be in (1,000 rows) are
     // read, and the reader returns only the 4 rows whose id is a build key (1,000 without the hint).
-    assert.equal(Number(rows), 4004);
+    assert.equal(await rowsReadBy(url, sql), 4004);
   });
 
   /** The leaf tasks of the (finished) query with text `sql` read rows on both workers. */
