@@ -169,30 +169,50 @@ export function compileFilters(filters: readonly ChannelFilter[]): CompiledFilte
 }
 
 /**
- * A scan's compiled filters and what they achieved, shared by the page sources of its splits in
- * a task. Filtering is given up when it does not pay (Trino's dynamic row filtering selectivity
- * threshold): a filter that keeps most rows — a set holding nearly every key of the probe side —
- * costs a probe per row and saves the join almost nothing.
+ * Whether filtering by a dynamic filter still pays (Trino's dynamic row filtering selectivity
+ * threshold): after a trial of rows, a filter that keeps most of them — a set holding nearly every
+ * key of the probe side — costs a probe per row and saves the join almost nothing, so it stops.
  */
-export class RowFilters {
+export class FilterPayoff {
   private rowsIn = 0;
   private rowsOut = 0;
   /** Rows filtered before the filters' effect is judged. */
   static readonly TRIAL_ROWS = 65_536;
   /** Filtering stops when more than this share of the rows passes. */
   static readonly MAX_PASSING_SHARE = 0.7;
-  enabled = true;
+  private paying = true;
+
+  get pays(): boolean {
+    return this.paying;
+  }
+
+  record(rowsIn: number, rowsOut: number): void {
+    this.rowsIn += rowsIn;
+    this.rowsOut += rowsOut;
+    if (this.rowsIn >= FilterPayoff.TRIAL_ROWS && this.rowsOut > this.rowsIn * FilterPayoff.MAX_PASSING_SHARE) {
+      this.paying = false;
+    }
+  }
+}
+
+/**
+ * A scan's compiled filters and what they achieved, shared by the page sources of its splits in
+ * a task; given up when they do not pay (`FilterPayoff`).
+ */
+export class RowFilters {
+  private readonly payoff = new FilterPayoff();
 
   constructor(readonly filters: readonly CompiledFilter[]) {}
 
+  /** Whether the filters still apply (false once they proved not to pay). */
+  get enabled(): boolean {
+    return this.payoff.pays;
+  }
+
   apply(page: Page): Page | null {
-    if (!this.enabled) return page;
+    if (!this.payoff.pays) return page;
     const out = filterPage(page, this.filters);
-    this.rowsIn += page.positionCount;
-    this.rowsOut += out?.positionCount ?? 0;
-    if (this.rowsIn >= RowFilters.TRIAL_ROWS && this.rowsOut > this.rowsIn * RowFilters.MAX_PASSING_SHARE) {
-      this.enabled = false;
-    }
+    this.payoff.record(page.positionCount, out?.positionCount ?? 0);
     return out;
   }
 }

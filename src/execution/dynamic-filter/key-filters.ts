@@ -2,18 +2,16 @@
  * A scan's arrived dynamic filters as the SPI's key filters (spi/connector.ts `KeyFilter`), the
  * hints a connector may apply while it reads (the lake's Parquet reader drops the rows before it
  * converts their other columns). Each carries the engine's judgement of whether it pays, the rule
- * of `RowFilters` (Trino's dynamic row filtering selectivity threshold): after a trial of rows, a
+ * of `FilterPayoff` (Trino's dynamic row filtering selectivity threshold): after a trial of rows, a
  * filter that keeps most of them is switched off for the rest of the task's scan, all splits
  * together. The engine's own row filter (DynamicFilterPageSource) still runs after the source;
  * on rows already filtered it keeps everything and so switches itself off the same way.
  */
 import type { KeyFilter } from '../../spi/connector.js';
-import { type CompiledFilter, RowFilters } from './dynamic-filter-page-source.js';
+import { type CompiledFilter, FilterPayoff } from './dynamic-filter-page-source.js';
 
 class JudgedKeyFilter implements KeyFilter {
-  private rowsIn = 0;
-  private rowsOut = 0;
-  private active = true;
+  private readonly payoff = new FilterPayoff();
 
   constructor(
     readonly column: string,
@@ -23,15 +21,11 @@ class JudgedKeyFilter implements KeyFilter {
   ) {}
 
   isActive(): boolean {
-    return this.active;
+    return this.payoff.pays;
   }
 
   record(rowsIn: number, rowsOut: number): void {
-    this.rowsIn += rowsIn;
-    this.rowsOut += rowsOut;
-    if (this.rowsIn >= RowFilters.TRIAL_ROWS && this.rowsOut > this.rowsIn * RowFilters.MAX_PASSING_SHARE) {
-      this.active = false;
-    }
+    this.payoff.record(rowsIn, rowsOut);
   }
 }
 

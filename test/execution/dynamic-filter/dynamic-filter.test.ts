@@ -10,6 +10,7 @@ import { DynamicFilterCollector } from '../../../src/execution/dynamic-filter/dy
 import {
   compileFilters,
   DynamicFilterPageSource,
+  FilterPayoff,
   filterPage,
   RowFilters,
 } from '../../../src/execution/dynamic-filter/dynamic-filter-page-source.js';
@@ -143,7 +144,7 @@ describe('row filters', () => {
     const page = createPage([float64Block(keys)]);
     const useless = new RowFilters(compileFilters([{ channel: 0, summary: { min: 0, max: 10_000 } }]));
     const useful = new RowFilters(compileFilters([{ channel: 0, summary: { min: 0, max: 99 } }]));
-    for (let i = 0; i < RowFilters.TRIAL_ROWS / 8192; i++) {
+    for (let i = 0; i < FilterPayoff.TRIAL_ROWS / 8192; i++) {
       useless.apply(page);
       assert.equal(useful.apply(page)?.positionCount, 100);
     }

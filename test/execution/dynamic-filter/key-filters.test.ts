@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileFilters, RowFilters } from '../../../src/execution/dynamic-filter/dynamic-filter-page-source.js';
+import { compileFilters, FilterPayoff } from '../../../src/execution/dynamic-filter/dynamic-filter-page-source.js';
 import { keyFiltersOf } from '../../../src/execution/dynamic-filter/key-filters.js';
 
 describe('dynamic filters as key filters for connectors', () => {
@@ -27,11 +27,11 @@ describe('dynamic filters as key filters for connectors', () => {
 
   it('stops a filter that keeps most rows once the trial is over, and not before', () => {
     const [keys, range] = keyFiltersOf(compiled, () => 'c');
-    keys?.record(RowFilters.TRIAL_ROWS - 1, RowFilters.TRIAL_ROWS - 1);
+    keys?.record(FilterPayoff.TRIAL_ROWS - 1, FilterPayoff.TRIAL_ROWS - 1);
     assert.equal(keys?.isActive(), true, 'still on trial');
     keys?.record(1, 1);
     assert.equal(keys?.isActive(), false, 'every row passed');
-    range?.record(RowFilters.TRIAL_ROWS * 2, RowFilters.TRIAL_ROWS / 2);
+    range?.record(FilterPayoff.TRIAL_ROWS * 2, FilterPayoff.TRIAL_ROWS / 2);
     assert.equal(range?.isActive(), true, 'a quarter passed: it pays');
   });
 });
