@@ -76,6 +76,12 @@ class CodeGenerator {
   private temp = 0;
   readonly statements: string[] = [];
   readonly constants: unknown[] = [];
+  /**
+   * Numbers of the expression, read once before the row loop into locals (`const c0 = k[0];`)
+   * rather than written into the source: the source of `a = 5` and of `a = 6` is then the same,
+   * and the compiled function is reused (`compiledBody`) instead of compiled for every literal.
+   */
+  readonly hoisted: string[] = [];
   readonly channels = new Set<number>();
 
   constructor(
@@ -93,6 +99,13 @@ class CodeGenerator {
     return `k[${this.constants.length - 1}]`;
   }
 
+  /** A number of the expression, as a local read from `k` before the loop (see `hoisted`). */
+  private number(value: number): string {
+    const name = `c${this.hoisted.length}`;
+    this.hoisted.push(`const ${name} = ${this.constant(value)};`);
+    return name;
+  }
+
   /** Emits code evaluating `e`; returns the names of its value and null-flag variables. */
   generate(e: RowExpression): { value: string; isNull: string } {
     switch (e.kind) {
@@ -102,7 +115,7 @@ class CodeGenerator {
         const value = constantValue(e, this.functions);
         if (value === null) return { value: '0', isNull: 'true' };
         if (typeof value === 'boolean') return { value: String(value), isNull: 'false' };
-        if (typeof value === 'number') return { value: numberLiteral(value), isNull: 'false' };
+        if (typeof value === 'number') return { value: this.number(value), isNull: 'false' };
         return { value: this.constant(value), isNull: 'false' };
       }
       case 'Call':
@@ -468,13 +481,45 @@ class CodeGenerator {
   }
 }
 
-function prologue(channels: Iterable<number>): string {
-  const lines: string[] = [];
-  for (const c of channels) {
+function prologue(generator: CodeGenerator): string {
+  const lines: string[] = [...generator.hoisted];
+  for (const c of generator.channels) {
     lines.push(`const b${c} = page.blocks[${c}]; const ch${c} = view(b${c});`);
     lines.push(`const v${c} = ch${c}.values, n${c} = ch${c}.nulls, i${c} = ch${c}.ids;`);
   }
   return lines.join('\n');
+}
+
+/**
+ * Compiled functions by their parameters and source, most recently used last. Compiling is the
+ * larger part of a small query's expression work (V8 parses and compiles each `new Function`, about
+ * 0.1 ms); the generated code depends only on the expressions' shape and input layout (values live
+ * in `k`), so the statements of a BI tool or a test suite, which differ in their literals, share one
+ * function — and its optimized code, once V8 has made it.
+ */
+const compiledBodies = new Map<string, (...args: unknown[]) => unknown>();
+const MAX_COMPILED_BODIES = 1024;
+
+/** How many compiled functions are kept (for tests and diagnostics). */
+export function compiledFunctionCount(): number {
+  return compiledBodies.size;
+}
+
+function compiledBody(parameters: readonly string[], source: string): (...args: unknown[]) => unknown {
+  const key = `${parameters.join(',')}\n${source}`;
+  const cached = compiledBodies.get(key);
+  if (cached !== undefined) {
+    compiledBodies.delete(key);
+    compiledBodies.set(key, cached);
+    return cached;
+  }
+  const body = new Function(...parameters, source) as (...args: unknown[]) => unknown;
+  compiledBodies.set(key, body);
+  if (compiledBodies.size > MAX_COMPILED_BODIES) {
+    const oldest = compiledBodies.keys().next().value;
+    if (oldest !== undefined) compiledBodies.delete(oldest);
+  }
+  return body;
 }
 
 function inputTypes(layout: InputLayout): Type[] {
@@ -492,14 +537,14 @@ export function compileFilter(
   const generator = new CodeGenerator(layout, functions, session);
   const result = generator.generate(predicate);
   const source = `
-${prologue(generator.channels)}
+${prologue(generator)}
 let count = 0;
 for (let p = 0; p < page.positionCount; p++) {
 ${generator.statements.join('\n')}
 if (!(${result.isNull}) && ${result.value} === true) out[count++] = p;
 }
 return count;`;
-  const body = new Function('page', 'out', 'k', 'view', 'getValue', 'ty', 'interp', 'tryCatchable', source);
+  const body = compiledBody(['page', 'out', 'k', 'view', 'getValue', 'ty', 'interp', 'tryCatchable'], source);
   const k = generator.constants;
   const types = inputTypes(layout);
   const interp = new ExpressionInterpreter({ functions, session });
@@ -550,7 +595,7 @@ export function compileProjection(
   });
   const stop = measured ? `if (size_ > ${PROJECTION_PAGE_UNITS}) { done_ = k_ + 1; break; }` : '';
   const source = `
-${prologue(generator.channels)}
+${prologue(generator)}
 ${declarations.join('\n')}
 let size_ = 0;
 let done_ = count;
@@ -561,19 +606,21 @@ ${writes.join('\n')}
 ${stop}
 }
 return [${finals.join(', ')}];`;
-  const body = new Function(
-    'page',
-    'selection',
-    'count',
-    'k',
-    'view',
-    'getValue',
-    'ty',
-    'interp',
-    'tryCatchable',
-    'builder',
-    'WIDE',
-    'truncated',
+  const body = compiledBody(
+    [
+      'page',
+      'selection',
+      'count',
+      'k',
+      'view',
+      'getValue',
+      'ty',
+      'interp',
+      'tryCatchable',
+      'builder',
+      'WIDE',
+      'truncated',
+    ],
     source,
   );
   const k = generator.constants;
@@ -635,14 +682,4 @@ export function interpretedProjection(
     }
     return builders.map((b) => b.build());
   };
-}
-
-/**
- * A number as JavaScript source that means exactly that number wherever a template puts it:
- * negative values in parentheses (a template's `-${a}` must not become the decrement `--60`),
- * and -0 kept negative (`String(-0)` is `"0"`).
- */
-function numberLiteral(value: number): string {
-  if (Object.is(value, -0)) return '(-0)';
-  return value < 0 ? `(${value})` : String(value);
 }

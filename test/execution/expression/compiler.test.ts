@@ -10,7 +10,12 @@ import { dictionaryBlock, rleBlock } from '../../../src/data/block.js';
 import { blockOf } from '../../../src/data/block-builder.js';
 import { getValue } from '../../../src/data/block-values.js';
 import type { Page } from '../../../src/data/page.js';
-import { compileFilter, compileProjection, type InputLayout } from '../../../src/execution/expression/compiler.js';
+import {
+  compiledFunctionCount,
+  compileFilter,
+  compileProjection,
+  type InputLayout,
+} from '../../../src/execution/expression/compiler.js';
 import { EngineFunctions } from '../../../src/execution/expression/engine-functions.js';
 import { ExpressionInterpreter } from '../../../src/execution/expression/interpreter.js';
 import { defaultFunctionRegistry } from '../../../src/functions/function-registry.js';
@@ -169,6 +174,30 @@ describe('expression compiler', () => {
       for (let p = 0; p < page.positionCount; p++) if (interpretRow(filter, page, layout, p) === true) expected.push(p);
       assert.deepEqual([...out.subarray(0, count)], expected, `seed ${seed}`);
     }
+  });
+
+  it('compiles a shape once: statements that differ only in their numbers share one function', () => {
+    const run = (limit: number, offset: number) => {
+      const { filter, projections, layout, scanTypes } = planned(
+        `SELECT quantity - ${offset} FROM lineitem WHERE linenumber > ${limit}`,
+      );
+      assert.ok(filter);
+      const page = randomPage(scanTypes, 64, limit + 7);
+      const out = new Int32Array(page.positionCount);
+      const count = compileFilter(filter, layout, functions, session)(page, out);
+      const expected: number[] = [];
+      for (let p = 0; p < page.positionCount; p++) if (interpretRow(filter, page, layout, p) === true) expected.push(p);
+      assert.deepEqual([...out.subarray(0, count)], expected, `linenumber > ${limit}`);
+      const blocks = compileProjection(projections, layout, functions, session)(page, null, page.positionCount);
+      for (let p = 0; p < page.positionCount; p++) {
+        assert.deepEqual(getValue(blocks[0]!, projections[0]!.type, p), interpretRow(projections[0]!, page, layout, p));
+      }
+    };
+    run(1, 3);
+    const compiled = compiledFunctionCount();
+    run(4, -2);
+    run(-1, 0);
+    assert.equal(compiledFunctionCount(), compiled);
   });
 
   it('raises the errors the interpreter raises (division by zero)', () => {
