@@ -186,7 +186,8 @@ function estimateSerializedBytes(block: Block): number {
 }
 
 function readPages(input: Uint8Array, types: readonly Type[]): Page[] {
-  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
+  // A copy made with the constructor: `slice` of a Node Buffer is a view, which would stay misaligned.
+  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input);
   const reader = new SerdeReader(bytes);
   reader.need(STREAM_HEADER_BYTES);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -244,6 +244,16 @@ export class OutputBuffer {
     return { token, nextToken, pages, bufferComplete: complete };
   }
 
+  /** Bytes of the pages `bufferId` holds (0 for no such buffer). */
+  heldBytes(bufferId: string): number {
+    return this.buffers.get(bufferId)?.bytes ?? 0;
+  }
+
+  /** Resolves when `bufferId` receives a page or is woken for its end (at once for no such buffer). */
+  whenPagesAdded(bufferId: string): Promise<void> {
+    return this.buffers.get(bufferId)?.waitForPages() ?? Promise.resolve();
+  }
+
   /** Explicit acknowledgement of the pages before `token` (Trino's `/acknowledge`). */
   acknowledgeTo(bufferId: string, token: number): void {
     const buffer = this.buffers.get(bufferId);

@@ -111,17 +111,22 @@ export class InternalHttpClient {
     return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) };
   }
 
-  /** GET (or another method) expecting a JSON answer with a 2xx status. */
-  async json<T>(url: string, init: InternalRequest = {}): Promise<T> {
+  /** A request whose answer must have a 2xx status (else an InternalHttpStatusError with its text). */
+  async checked(url: string, init: InternalRequest = {}): Promise<InternalResponse> {
     const response = await this.request(url, init);
-    const text = response.body.toString('utf8');
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw new InternalHttpStatusError(
-        `${init.method ?? 'GET'} ${url} answered ${response.statusCode}: ${text.slice(0, 500)}`,
+        `${init.method ?? 'GET'} ${url} answered ${response.statusCode}: ${response.body.toString('utf8', 0, 500)}`,
         response.statusCode,
       );
     }
-    return JSON.parse(text) as T;
+    return response;
+  }
+
+  /** GET (or another method) expecting a JSON answer with a 2xx status. */
+  async json<T>(url: string, init: InternalRequest = {}): Promise<T> {
+    const response = await this.checked(url, init);
+    return JSON.parse(response.body.toString('utf8')) as T;
   }
 
   async close(): Promise<void> {

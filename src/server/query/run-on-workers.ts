@@ -40,6 +40,7 @@ export async function runOnWorkers(
     },
   );
   const memoryLimit = context.memoryLimitBytes;
+  const resultTypes = plan.outputs.map((s) => s.type);
   const run = (attempt: number, runWorkers: WorkersPlacement['workers']) =>
     new DistributedExecution({
       queryId: query.queryId,
@@ -60,12 +61,8 @@ export async function runOnWorkers(
       hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, runWorkers.length)),
       dynamicFilterWaitMs: settings.dynamicFilteringWaitTimeoutMs,
       isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
-      createExchangeClient: (onFailure) =>
-        cluster.createExchangeClient(
-          '0',
-          plan.outputs.map((s) => s.type),
-          onFailure,
-        ),
+      resultTypes,
+      createExchangeClient: (onFailure) => cluster.createExchangeClient('0', resultTypes, onFailure),
       results,
     });
   let execution = run(0, workers);

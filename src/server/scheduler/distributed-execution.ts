@@ -13,6 +13,7 @@
 import { ERROR_CODES, type ErrorName } from '../../common/error-codes.js';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import { waitAtMost } from '../../common/wait-at-most.js';
+import { deserializePages } from '../../data/page-serde.js';
 import type { DynamicFilterSummary } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
@@ -23,11 +24,14 @@ import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
 import { intersectTupleDomains } from '../../planner/tuple-domain.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
+import type { Type } from '../../types/type.js';
 import { taskCatalogDefinitions } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
+import { formatDataSize } from '../protocol/airlift-format.js';
 import { type InternalHttpClient, InternalHttpStatusError } from '../protocol/internal-http-client.js';
 import type { NodeInfo } from '../protocol/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
+import { TASK_WITH_PAGES_CONTENT_TYPE, unframeTaskWithPages } from '../task/results-framing.js';
 import { emptyTotals } from '../task/task-stats.js';
 import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
 import { DeferredSplitSource } from './deferred-split-source.js';
@@ -41,6 +45,12 @@ const STATUS_WAIT = '1s';
  * with it: a small statement then costs one task request, no status poll.
  */
 const ONLY_TASK_WAIT_DONE = '200ms';
+/**
+ * Largest output the only task of a query sends with its creation's answer; a larger one is read
+ * with results requests, as a multi-task query's (the worker answers the creation as soon as its
+ * output passes this size, so reading starts at once).
+ */
+const INLINE_RESULTS_MAX_BYTES = 1024 * 1024;
 /** How long a scan waits for its dynamic filters when the session does not say. */
 const DEFAULT_DYNAMIC_FILTER_WAIT_MS = 10_000;
 /** How long a query that has all its rows waits for its tasks to report FINISHED. */
@@ -78,6 +88,8 @@ export interface DistributedExecutionOptions {
   readonly attempt?: number;
   /** Session `dynamic_filtering_wait_timeout`: how long a scan's splits wait for its dynamic filters. */
   readonly dynamicFilterWaitMs?: number;
+  /** The types of the root task's output (its pages, when they come inline with its creation). */
+  readonly resultTypes: readonly Type[];
   /** Reads the root task's buffer `0` into the coordinator. */
   createExchangeClient(onFailure: (error: VivaceError) => void): ExchangeClient;
   readonly results: PageBuffer;
@@ -127,6 +139,8 @@ export class DistributedExecution {
   private canceled = false;
   private finished = false;
   private rootClient: ExchangeClient | undefined;
+  /** The only task's output, when its creation answered with it (`createTask`). */
+  private inlinePages: Uint8Array[] | undefined;
   /** A node that refused the connection when a task was created there (the query failed for it). */
   refusedNodeId: string | undefined;
   /** Whether any row reached the query's results. */
@@ -205,6 +219,7 @@ export class DistributedExecution {
     // until the producer's first update arrives. One round trip instead of one per stage.
     const ordered = [...this.stages.values()].sort((a, b) => Number(b.fragment.id) - Number(a.fragment.id));
     const creations: Promise<void>[] = [];
+    let inline = false;
     for (const stage of ordered) {
       const consumer = consumers.get(stage.fragment.id);
       const bufferCount =
@@ -228,14 +243,22 @@ export class DistributedExecution {
           catalogs,
           ...(domains !== undefined ? { dynamicFilterDomains: domains } : {}),
         };
-        const waitDone = this.stages.size === 1 && stage.tasks.length === 1 && sources.every((s) => s.noMoreSplits);
-        creations.push(this.createTask(task, request, waitDone));
+        const onlyTask = this.stages.size === 1 && stage.tasks.length === 1 && sources.every((s) => s.noMoreSplits);
+        creations.push(this.createTask(task, request, onlyTask));
+        inline ||= onlyTask;
       }
     }
     // The root task's results are asked for with its creation, not after it: the worker holds a
-    // results request for a task it is still creating, and a small query saves a round trip.
-    this.pullResults();
+    // results request for a task it is still creating, and a small query saves a round trip. The
+    // only task of a query is instead asked for its results inline, with its creation's answer.
+    if (!inline) this.pullResults();
     await Promise.all(creations);
+    if (inline && !this.isOver()) {
+      const pages = this.inlinePages;
+      this.inlinePages = undefined;
+      if (pages === undefined) this.pullResults();
+      else this.deliverInline(pages);
+    }
     if (this.canceled) throw new VivaceError('USER_CANCELED', 'Query was canceled');
     if (this.failure) throw this.failure;
     for (const stage of this.stages.values()) for (const task of stage.tasks) void this.pollStatus(task, stage);
@@ -291,13 +314,33 @@ export class DistributedExecution {
     return true;
   }
 
-  private async createTask(task: RemoteTask, request: TaskUpdateRequest, waitDone: boolean): Promise<void> {
+  /**
+   * Creates `task` on its worker. The only task of a query (`onlyTask`: one stage, one task, every
+   * split sent with it) is asked to answer when it is done, with its output inline when that is
+   * small (task-resource.ts): its creation is then its only round trip.
+   */
+  private async createTask(task: RemoteTask, request: TaskUpdateRequest, onlyTask: boolean): Promise<void> {
     try {
-      const info = await this.options.http.json<Record<string, unknown>>(task.uri, {
+      const response = await this.options.http.checked(task.uri, {
         method: 'POST',
         body: request,
-        ...(waitDone ? { headers: { 'X-Vivace-Max-Wait-Done': ONLY_TASK_WAIT_DONE } } : {}),
+        ...(onlyTask
+          ? {
+              headers: {
+                'X-Vivace-Max-Wait-Done': ONLY_TASK_WAIT_DONE,
+                'X-Vivace-Inline-Results': formatDataSize(INLINE_RESULTS_MAX_BYTES),
+              },
+            }
+          : {}),
       });
+      let info: Record<string, unknown>;
+      if (response.headers['content-type'] === TASK_WITH_PAGES_CONTENT_TYPE) {
+        const answer = unframeTaskWithPages(response.body);
+        info = answer.info as Record<string, unknown>;
+        this.inlinePages = answer.pages;
+      } else {
+        info = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+      }
       this.record(task, info);
       // The query ended while this task was being created: it must not run on.
       if (this.isOver() && !this.finished) this.deleteTask(task, this.failure !== undefined);
@@ -568,19 +611,42 @@ export class DistributedExecution {
           continue;
         }
         if (client.isFinished()) {
-          // Every row is here: the statement protocol may answer the last of them together with
-          // the query's end, instead of in one more response (its GET waits for the end).
-          results.finish();
-          this.closeSplitSources();
-          await this.whenAllTasksDone(TASK_FINISH_WAIT_MS);
-          this.finished = true;
-          this.settle();
+          await this.endResults();
           return;
         }
         await client.whenReady();
       }
     };
     pump().catch((e) => this.fail(e));
+  }
+
+  /** The root task's whole output, as its creation answered it: into the results, then the end. */
+  private deliverInline(frames: readonly Uint8Array[]): void {
+    const results = this.options.results;
+    const deliver = async (): Promise<void> => {
+      for (const frame of frames) {
+        for (const page of deserializePages(frame, this.options.resultTypes)) {
+          if (this.isOver()) return;
+          results.add(page);
+          this.delivered = true;
+          if (results.isFull()) await results.whenNotFull();
+        }
+      }
+      await this.endResults();
+    };
+    deliver().catch((e) => this.fail(e));
+  }
+
+  /**
+   * Every row is here: the statement protocol may answer the last of them together with the
+   * query's end, instead of in one more response (its GET waits for the end).
+   */
+  private async endResults(): Promise<void> {
+    this.options.results.finish();
+    this.closeSplitSources();
+    await this.whenAllTasksDone(TASK_FINISH_WAIT_MS);
+    this.finished = true;
+    this.settle();
   }
 
   /**

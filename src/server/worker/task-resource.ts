@@ -6,14 +6,17 @@
  * abort it (`DELETE /v1/task/{taskId}[?abort=true]`), and the results of its output buffers
  * (task-results-route.ts). A creation with `X-Vivace-Max-Wait-Done` is answered when the task is
  * done or that time has passed: a one-task query whose splits all came with it needs no status
- * poll at all. Finished tasks are forgotten after a while. A malformed request is a
+ * poll at all. With `X-Vivace-Inline-Results: <size>` as well, a task whose whole output fits in
+ * that size is answered once its drivers are done, with its final record and its output together
+ * (results-framing.ts): no results request, no DELETE — one round trip for the whole task. Finished tasks are forgotten after a while. A malformed request is a
  * 400 with a message; an unknown task a 404.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { waitAtMost } from '../../common/wait-at-most.js';
 import { learnCatalogs } from '../metadata/catalog-statements.js';
-import { parseDuration } from '../protocol/airlift-format.js';
+import { parseDataSize, parseDuration } from '../protocol/airlift-format.js';
 import type { LocalTaskOutput } from '../task/http-exchange-client.js';
+import { frameTaskWithPages, TASK_WITH_PAGES_CONTENT_TYPE } from '../task/results-framing.js';
 import { SqlTask, type SqlTaskDependencies } from '../task/sql-task.js';
 import { renderTaskInfo } from '../task/task-info.js';
 import { registerTaskResultsRoute } from '../task/task-results-route.js';
@@ -31,6 +34,10 @@ const MAX_WAIT_MS = 10_000;
 const PROGRESS_COALESCE_MS = 50;
 /** The longest a creation may be held for the task to end (`X-Vivace-Max-Wait-Done`). */
 const MAX_WAIT_DONE_MS = 1000;
+/** The output buffer a creation may ask for inline (`X-Vivace-Inline-Results`): a root task's only one. */
+const INLINE_BUFFER_ID = '0';
+/** How long an inline answer waits for its task to record FINISHED once its output is taken (a tick). */
+const INLINE_FINISH_WAIT_MS = 50;
 /** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
 const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
 
@@ -157,6 +164,25 @@ export class TaskManager {
 
 const TASK_ID = /^[A-Za-z0-9_]+\.\d+\.\d+$/;
 
+/**
+ * The whole output of a task whose drivers are done, when it fits in `maxBytes`, taken as its one
+ * consumer would take it (read, acknowledged, buffer destroyed), so that the task finishes; the
+ * task's record is final a moment later. Undefined (nothing taken) when the task is not at that
+ * point or its output is larger: the caller then reads it with results requests as usual.
+ */
+async function takeWholeOutput(task: SqlTask, maxBytes: number): Promise<Uint8Array[] | undefined> {
+  const output = task.outputBuffer;
+  if (output === undefined || (task.state !== 'FLUSHING' && task.state !== 'FINISHED')) return undefined;
+  if (output.heldBytes(INLINE_BUFFER_ID) > maxBytes) return undefined;
+  const result = await output.getPages(INLINE_BUFFER_ID, 0, maxBytes, 0);
+  if (!result.bufferComplete) return undefined;
+  const pages = result.pages.map((page) => page.serialized());
+  output.acknowledgeTo(INLINE_BUFFER_ID, result.nextToken);
+  output.destroy(INLINE_BUFFER_ID);
+  if (!task.isDone) await waitAtMost(task.whenChanged(), INLINE_FINISH_WAIT_MS);
+  return pages;
+}
+
 function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
   return reply
     .code(200)
@@ -199,15 +225,41 @@ export function registerTaskResource(
     task.update(update);
     manager.updated(taskId);
     const waitDone = header(request.headers['x-vivace-max-wait-done']);
+    const inline = header(request.headers['x-vivace-inline-results']);
     if (waitDone !== undefined) {
       let waitMs: number;
+      let inlineMaxBytes: number | undefined;
       try {
         waitMs = Math.min(MAX_WAIT_DONE_MS, parseDuration(waitDone));
       } catch {
         return reply.code(400).type('text/plain').send(`Invalid X-Vivace-Max-Wait-Done: ${waitDone}`);
       }
+      try {
+        inlineMaxBytes = inline === undefined ? undefined : parseDataSize(inline);
+      } catch {
+        return reply.code(400).type('text/plain').send(`Invalid X-Vivace-Inline-Results: ${inline}`);
+      }
       const deadline = Date.now() + waitMs;
-      while (!task.isDone && Date.now() < deadline) await waitAtMost(task.whenChanged(), deadline - Date.now());
+      const settled = () =>
+        task.isDone ||
+        (inlineMaxBytes !== undefined &&
+          (task.state === 'FLUSHING' || (task.outputBuffer?.heldBytes(INLINE_BUFFER_ID) ?? 0) > inlineMaxBytes));
+      while (!settled() && Date.now() < deadline) {
+        const changes = [task.whenChanged()];
+        if (inlineMaxBytes !== undefined && task.outputBuffer !== undefined) {
+          changes.push(task.outputBuffer.whenPagesAdded(INLINE_BUFFER_ID));
+        }
+        await waitAtMost(Promise.race(changes), deadline - Date.now());
+      }
+      if (inlineMaxBytes !== undefined) {
+        const pages = await takeWholeOutput(task, inlineMaxBytes);
+        if (pages !== undefined) {
+          return reply
+            .code(200)
+            .header('Content-Type', TASK_WITH_PAGES_CONTENT_TYPE)
+            .send(frameTaskWithPages(manager.info(task), pages));
+        }
+      }
     }
     return sendJson(reply, manager.info(task));
   });

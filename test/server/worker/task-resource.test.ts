@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
 import type { TpchConnector } from '../../../src/connectors/tpch/tpch-connector.js';
 import { pageToJsonRows } from '../../../src/data/json-values.js';
-import type { deserializePages } from '../../../src/data/page-serde.js';
+import { deserializePages } from '../../../src/data/page-serde.js';
 import { addExchanges } from '../../../src/planner/add-exchanges.js';
 import { addDynamicFilters } from '../../../src/planner/dynamic-filters.js';
 import { serializeFragment } from '../../../src/planner/fragment-serde.js';
@@ -22,7 +22,11 @@ import { findNodes, rewritePlan } from '../../../src/planner/plan-utils.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import { loadNodeConfig } from '../../../src/server/protocol/node-config.js';
 import { HttpExchangeClient } from '../../../src/server/task/http-exchange-client.js';
-import { unframePages } from '../../../src/server/task/results-framing.js';
+import {
+  TASK_WITH_PAGES_CONTENT_TYPE,
+  unframePages,
+  unframeTaskWithPages,
+} from '../../../src/server/task/results-framing.js';
 import type { TaskUpdateRequest } from '../../../src/server/task/task-update.js';
 import { type RunningWorker, startWorker } from '../../../src/server/worker/worker-server.js';
 import { contextFor, plan } from '../../planner/plan-helpers.js';
@@ -234,6 +238,46 @@ describe('task resource', { timeout: 60_000 }, () => {
     const bad = await create('q26.1.0', 'soon');
     assert.equal(bad.status, 400);
     assert.match(await bad.text(), /Invalid X-Vivace-Max-Wait-Done/);
+  });
+
+  it('answers the creation of a task with its whole output inline when asked and it fits (X-Vivace-Inline-Results)', async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
+    const types = fragment.root.outputs.map((s) => s.type);
+    const create = (taskId: string, inline: string) =>
+      fetch(`${worker.url}/v1/task/${taskId}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'X-Vivace-Max-Wait-Done': '5s',
+          'X-Vivace-Inline-Results': inline,
+        },
+        body: JSON.stringify(createRequest(fragment, splits, true)),
+      });
+    const answer = await create('q40.1.0', '1MB');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-type'), TASK_WITH_PAGES_CONTENT_TYPE);
+    const { info, pages } = unframeTaskWithPages(new Uint8Array(await answer.arrayBuffer()));
+    const record = info as Json;
+    // The output was taken as a consumer takes it: the task is over, its rows counted as sent.
+    assert.equal(record.state, 'FINISHED');
+    assert.equal(record.outputBuffers.totalRowsSent, 25);
+    const rows = pages.flatMap((frame) =>
+      deserializePages(frame, types).flatMap((page) => pageToJsonRows(page, types)),
+    );
+    assert.equal(rows.length, 25);
+    assert.deepEqual(rows[0], [0, 'ALGERIA']);
+    // Its buffer is gone: nothing is left to read.
+    const after = await fetch(`${worker.url}/v1/task/q40.1.0/results/0/0`);
+    assert.equal(after.headers.get('x-service-buffer-complete'), 'true');
+    assert.equal(unframePages(new Uint8Array(await after.arrayBuffer())).length, 0);
+    // An output larger than the size asked for is answered without it, and read as usual.
+    const large = await create('q41.1.0', '10B');
+    assert.equal(large.headers.get('content-type'), 'application/json');
+    assert.notEqual(((await large.json()) as Json).state, 'FINISHED');
+    assert.equal((await readAll('q41.1.0', types)).length, 25);
+    const bad = await create('q42.1.0', 'all of it');
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /Invalid X-Vivace-Inline-Results/);
   });
 
   it('does not answer a status long-poll with FLUSHING at once: the end usually follows', async () => {
