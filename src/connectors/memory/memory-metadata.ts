@@ -17,7 +17,7 @@ import type { Page } from '../../data/page.js';
 import type { ConnectorMetadata, RowLevelRewrite, SchemaTableName, TableReplacement } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import type { MemoryWriteFragment } from './memory-page-sink.js';
-import { memoryTableStatistics, mergeSampledColumns, type SampledColumn } from './memory-statistics.js';
+import { memoryTableStatistics, mergedFragmentColumns, type SampledColumn } from './memory-statistics.js';
 import type { MemoryStore } from './memory-store.js';
 
 export const DEFAULT_MEMORY_SCHEMA = 'default';
@@ -164,7 +164,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     return memoryTableStatistics(
       table,
       () => this.localPages(table),
-      () => mergeSampledColumns(table.columns.length, table.fragments),
+      () => mergedFragmentColumns(table),
     );
   }
 

@@ -68,34 +68,93 @@ export function sampleColumns(
  * distinct counts — sinks write different splits, whose keys rarely repeat — capped at the rows;
  * any other column the largest fragment's count (a few values, seen by every sink).
  */
-export function mergeSampledColumns(
-  columnCount: number,
-  fragments: readonly { readonly rows: number; readonly columns?: readonly SampledColumn[] }[],
-): SampledColumn[] {
-  const merged: SampledColumn[] = [];
-  for (let c = 0; c < columnCount; c++) {
-    let rows = 0;
-    let nulls = 0;
-    let sum = 0;
-    let max = 0;
-    let nonNullRows = 0;
-    for (const fragment of fragments) {
+export function mergeSampledColumns(columnCount: number, fragments: readonly SampledFragment[]): SampledColumn[] {
+  const merger = new SampledColumnsMerger(columnCount);
+  for (const fragment of fragments) merger.add(fragment);
+  return merger.merged();
+}
+
+/** What a fragment's sink reported: its rows and what it sampled of each column. */
+export interface SampledFragment {
+  readonly rows: number;
+  readonly columns?: readonly SampledColumn[];
+}
+
+/** The running sums `mergeSampledColumns` merges by, a fragment at a time. */
+class SampledColumnsMerger {
+  private readonly rows: Float64Array;
+  private readonly nulls: Float64Array;
+  private readonly nonNullRows: Float64Array;
+  private readonly sum: Float64Array;
+  private readonly max: Float64Array;
+
+  constructor(readonly columnCount: number) {
+    this.rows = new Float64Array(columnCount);
+    this.nulls = new Float64Array(columnCount);
+    this.nonNullRows = new Float64Array(columnCount);
+    this.sum = new Float64Array(columnCount);
+    this.max = new Float64Array(columnCount);
+  }
+
+  add(fragment: SampledFragment): void {
+    for (let c = 0; c < this.columnCount; c++) {
       const column = fragment.columns?.[c];
       if (column === undefined || column === null) continue;
-      rows += fragment.rows;
-      nulls += fragment.rows * (column.nullFraction ?? 0);
-      nonNullRows += fragment.rows * (1 - (column.nullFraction ?? 0));
-      sum += column.distinctValues ?? 0;
-      max = Math.max(max, column.distinctValues ?? 0);
+      const nullFraction = column.nullFraction ?? 0;
+      const distinct = column.distinctValues ?? 0;
+      this.rows[c] += fragment.rows;
+      this.nulls[c] += fragment.rows * nullFraction;
+      this.nonNullRows[c] += fragment.rows * (1 - nullFraction);
+      this.sum[c] += distinct;
+      this.max[c] = Math.max(this.max[c] ?? 0, distinct);
     }
-    const manyValues = sum >= MANY_VALUES_RATIO * nonNullRows;
-    merged.push(
-      rows === 0
-        ? null
-        : { distinctValues: manyValues ? Math.min(sum, Math.ceil(nonNullRows)) : max, nullFraction: nulls / rows },
-    );
   }
-  return merged;
+
+  merged(): SampledColumn[] {
+    const merged: SampledColumn[] = [];
+    for (let c = 0; c < this.columnCount; c++) {
+      const rows = this.rows[c] ?? 0;
+      const sum = this.sum[c] ?? 0;
+      const nonNullRows = this.nonNullRows[c] ?? 0;
+      const manyValues = sum >= MANY_VALUES_RATIO * nonNullRows;
+      merged.push(
+        rows === 0
+          ? null
+          : {
+              distinctValues: manyValues ? Math.min(sum, Math.ceil(nonNullRows)) : (this.max[c] ?? 0),
+              nullFraction: (this.nulls[c] ?? 0) / rows,
+            },
+      );
+    }
+    return merged;
+  }
+}
+
+const mergers = new WeakMap<object, { merger: SampledColumnsMerger; merged: number }>();
+
+/**
+ * `mergeSampledColumns` of a table whose fragments are only ever appended, kept up to date
+ * fragment by fragment: a table filled by single-row INSERTs has a fragment a row, and merging
+ * them all again at every statement made each INSERT cost in proportion to the table.
+ */
+export function mergedFragmentColumns(table: {
+  readonly columns: readonly unknown[];
+  readonly fragments: readonly SampledFragment[];
+}): SampledColumn[] {
+  let entry = mergers.get(table);
+  if (
+    entry === undefined ||
+    entry.merger.columnCount !== table.columns.length ||
+    entry.merged > table.fragments.length
+  ) {
+    entry = { merger: new SampledColumnsMerger(table.columns.length), merged: 0 };
+    mergers.set(table, entry);
+  }
+  for (; entry.merged < table.fragments.length; entry.merged++) {
+    const fragment = table.fragments[entry.merged];
+    if (fragment !== undefined) entry.merger.add(fragment);
+  }
+  return entry.merger.merged();
 }
 
 /**

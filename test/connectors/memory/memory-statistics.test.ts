@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { memoryTableStatistics, mergeSampledColumns } from '../../../src/connectors/memory/memory-statistics.js';
+import {
+  memoryTableStatistics,
+  mergedFragmentColumns,
+  mergeSampledColumns,
+} from '../../../src/connectors/memory/memory-statistics.js';
 import { blockOf } from '../../../src/data/block-builder.js';
 import type { Page } from '../../../src/data/page.js';
 import { BIGINT, varchar } from '../../../src/types/type.js';
@@ -66,6 +70,32 @@ describe('memory table statistics', () => {
       ),
       { rowCount: 2000, columns: { k: merged[0], flag: merged[1] } },
     );
+  });
+
+  it('keeps the merged samples of a table up to date as fragments are appended, as merging them all again would', () => {
+    const record = {
+      columns: [1, 2],
+      fragments: [] as { rows: number; columns?: ({ distinctValues: number; nullFraction: number } | null)[] }[],
+    };
+    assert.deepEqual(mergedFragmentColumns(record), [null, null]);
+    for (let i = 0; i < 40; i++) {
+      record.fragments.push({
+        rows: 1 + (i % 3),
+        columns: [
+          { distinctValues: 1 + (i % 3), nullFraction: 0 },
+          i % 4 === 0 ? null : { distinctValues: 1, nullFraction: 0.5 },
+        ],
+      });
+      if (i % 7 === 0) record.fragments.push({ rows: 2 });
+      assert.deepEqual(
+        mergedFragmentColumns(record),
+        mergeSampledColumns(2, record.fragments),
+        `after ${i + 1} writes`,
+      );
+    }
+    // Another record (a rewritten table) starts over.
+    const rewritten = { columns: [1, 2], fragments: record.fragments.slice(0, 3) };
+    assert.deepEqual(mergedFragmentColumns(rewritten), mergeSampledColumns(2, rewritten.fragments));
   });
 
   it('has only the row count when the pages are on other nodes and nothing was sampled', () => {
