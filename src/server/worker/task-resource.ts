@@ -54,6 +54,11 @@ export class TaskManager {
   /** Results requests that arrived before their task's first update, by task id. */
   private readonly outputWaiters = new Map<string, (() => void)[]>();
   private readonly sweeper: NodeJS.Timeout;
+  /**
+   * Tasks made and not yet retired (`retireWhenDone`), counted rather than found by walking every
+   * task: done tasks stay listed for minutes, thousands of them on a busy worker.
+   */
+  private running = 0;
 
   constructor(
     private readonly dependencies: SqlTaskDependencies,
@@ -79,6 +84,7 @@ export class TaskManager {
     if (!task) {
       task = new SqlTask(taskId, this.dependencies);
       this.tasks.set(taskId, task);
+      this.running++;
       void this.retireWhenDone(task);
     }
     return task;
@@ -90,6 +96,7 @@ export class TaskManager {
    */
   private async retireWhenDone(task: SqlTask): Promise<void> {
     while (!task.isDone) await task.whenChanged();
+    this.running--;
     this.finalInfos.set(task, renderTaskInfo(task, this.selfUri(task), this.nodeId));
     task.releaseExecution();
     if (this.isIdle()) this.onIdle();
@@ -97,8 +104,7 @@ export class TaskManager {
 
   /** No task of this worker is running. */
   isIdle(): boolean {
-    for (const task of this.tasks.values()) if (!task.isDone) return false;
-    return true;
+    return this.running === 0;
   }
 
   private selfUri(task: SqlTask): string {
