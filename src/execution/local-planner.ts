@@ -145,12 +145,16 @@ export class LocalPlanner implements PipelineBuilder {
     const dynamicFilters = (): typeof compiled => {
       const arrived = this.arrivedDynamicFilters(node);
       if (arrived.length !== compiled.arrived) {
-        const filters = compileFilters(arrived);
+        const filters = compileFilters(arrived.filter((f) => !f.splitsOnly));
+        // A filter whose join probes the scan's rows right above it (`splitsOnly`) filters nothing
+        // in the engine — the join's lookup is the same test — but a connector that drops rows
+        // before converting their other columns (the lake's Parquet reader) still gains from it.
+        const probedAbove = compileFilters(arrived.filter((f) => f.splitsOnly));
         compiled = {
           arrived: arrived.length,
           filters: filters.length === 0 ? undefined : new RowFilters(filters),
-          // The same filters handed to the connector as hints (it may drop rows before converting them).
-          hints: keyFiltersOf(filters, (channel) => node.assignments[channel]?.column ?? ''),
+          // The filters handed to the connector as hints (it may drop rows before converting them).
+          hints: keyFiltersOf([...filters, ...probedAbove], (channel) => node.assignments[channel]?.column ?? ''),
         };
       }
       return compiled;
@@ -176,17 +180,20 @@ export class LocalPlanner implements PipelineBuilder {
 
   /**
    * The scan's dynamic filters that have arrived (they come with the task's first splits of the
-   * scan, so each split sees every filter the coordinator waited for).
+   * scan, so each split sees every filter the coordinator waited for), each marked whether its join
+   * probes the scan's rows right above it (`splitsOnly`: a hint for the connector only).
    */
-  private arrivedDynamicFilters(node: Extract<PlanNode, { kind: 'TableScan' }>): ChannelFilter[] {
+  private arrivedDynamicFilters(
+    node: Extract<PlanNode, { kind: 'TableScan' }>,
+  ): (ChannelFilter & { readonly splitsOnly: boolean })[] {
     const registry = this.context.dynamicFilters;
     if (registry === undefined || node.dynamicFilters === undefined) return [];
-    const filters: ChannelFilter[] = [];
+    const filters: (ChannelFilter & { readonly splitsOnly: boolean })[] = [];
     for (const filter of node.dynamicFilters) {
-      if (filter.splitsOnly === true) continue;
       const summary = registry.domain(filter.id);
       const channel = node.outputs.findIndex((o) => o.name === filter.symbol);
-      if (summary !== undefined && channel >= 0) filters.push({ channel, summary });
+      if (summary !== undefined && channel >= 0)
+        filters.push({ channel, summary, splitsOnly: filter.splitsOnly === true });
     }
     return filters;
   }
