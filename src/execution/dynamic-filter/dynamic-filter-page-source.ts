@@ -9,7 +9,7 @@ import type { Block, FlatBlock } from '../../data/block.js';
 import { copyPagePositions, type Page } from '../../data/page.js';
 import type { CountedPageSource } from '../metered-page-source.js';
 import type { DynamicFilterSummary } from './dynamic-filter-summary.js';
-import { NumberKeySet } from './number-key-set.js';
+import { type NumberKeys, numberKeysOf } from './number-key-bitmap.js';
 
 /** Wholly filtered pages skipped within one `getNextPage` call. */
 const MAX_EMPTY_PAGES_PER_CALL = 8;
@@ -27,7 +27,7 @@ export type CompiledFilter =
       readonly channel: number;
       readonly min: number;
       readonly max: number;
-      readonly set: NumberKeySet | undefined;
+      readonly set: NumberKeys | undefined;
     }
   | {
       readonly kind: 'string';
@@ -76,7 +76,7 @@ function narrowNumbers(
   ids: Int32Array | undefined,
   min: number,
   max: number,
-  set: NumberKeySet | undefined,
+  set: NumberKeys | undefined,
   keep: Uint8Array,
 ): number {
   let kept = 0;
@@ -154,11 +154,7 @@ export function compileFilters(filters: readonly ChannelFilter[]): CompiledFilte
     if (min === undefined || max === undefined) {
       compiled.push({ kind: 'none', channel });
     } else if (typeof min === 'number' && typeof max === 'number') {
-      let set: NumberKeySet | undefined;
-      if (values !== undefined) {
-        set = new NumberKeySet(values.length);
-        for (const value of values) set.add(value as number);
-      }
+      const set = values === undefined ? undefined : numberKeysOf(values as number[]);
       compiled.push({ kind: 'number', channel, min, max, set });
     } else {
       const set = values === undefined ? undefined : new Set(values.map(String));
