@@ -17,6 +17,7 @@
  */
 
 import { fail } from '../../common/invariant.js';
+import { structuralKey } from '../../common/structural-key.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
@@ -69,6 +70,22 @@ export function channelView(block: Block): Channel {
   return { values: flat.values, nulls: flat.nulls, ids: null };
 }
 
+/** Whether `e` gives the same result for the same row whenever it is evaluated (no `random()`). */
+function isDeterministic(e: RowExpression): boolean {
+  switch (e.kind) {
+    case 'Call':
+      return e.function.deterministic && e.args.every(isDeterministic);
+    case 'SpecialForm':
+      return e.args.every(isDeterministic);
+    case 'Cast':
+      return isDeterministic(e.value);
+    case 'Lambda':
+      return isDeterministic(e.body);
+    default:
+      return true;
+  }
+}
+
 /** Thrown by generated code when a bigint result leaves the float64 range: redo the page generically. */
 const WIDE_VALUE = Symbol('wide value');
 
@@ -77,11 +94,19 @@ class CodeGenerator {
   readonly statements: string[] = [];
   readonly constants: unknown[] = [];
   /**
-   * Numbers of the expression, read once before the row loop into locals (`const c0 = k[0];`)
+   * Constants of the expression, read once before the row loop into locals (`const c0 = k[0];`)
    * rather than written into the source: the source of `a = 5` and of `a = 6` is then the same,
    * and the compiled function is reused (`compiledBody`) instead of compiled for every literal.
    */
   readonly hoisted: string[] = [];
+  /** Blocks open in `statements` (code emitted now runs only on some rows' paths when above 0). */
+  private depth = 0;
+  /**
+   * Results of deterministic subexpressions whose code runs for every row (emitted outside any
+   * block), by structure: `extendedprice * (1 - discount)` in two of a projection's outputs, or a
+   * column read by several, is computed once a row.
+   */
+  private readonly reused = new Map<string, { value: string; isNull: string }>();
   readonly channels = new Set<number>();
 
   constructor(
@@ -94,20 +119,37 @@ class CodeGenerator {
     return `t${this.temp++}`;
   }
 
+  /** A value the code uses (a number, a string, a function of the call site), as a local read from `k` before the loop. */
   private constant(value: unknown): string {
     this.constants.push(value);
-    return `k[${this.constants.length - 1}]`;
+    const name = `c${this.hoisted.length}`;
+    this.hoisted.push(`const ${name} = k[${this.constants.length - 1}];`);
+    return name;
   }
 
-  /** A number of the expression, as a local read from `k` before the loop (see `hoisted`). */
-  private number(value: number): string {
-    const name = `c${this.hoisted.length}`;
-    this.hoisted.push(`const ${name} = ${this.constant(value)};`);
-    return name;
+  /** Adds generated statements, keeping count of the blocks they leave open (see `reused`). */
+  private emit(statement: string): void {
+    this.statements.push(statement);
+    for (let i = 0; i < statement.length; i++) {
+      const c = statement.charCodeAt(i);
+      if (c === 123) this.depth++;
+      else if (c === 125) this.depth--;
+    }
   }
 
   /** Emits code evaluating `e`; returns the names of its value and null-flag variables. */
   generate(e: RowExpression): { value: string; isNull: string } {
+    if (e.kind === 'Constant' || !isDeterministic(e)) return this.generateOnce(e);
+    const key = structuralKey(e);
+    const known = this.reused.get(key);
+    if (known !== undefined) return known;
+    const unconditional = this.depth === 0;
+    const result = this.generateOnce(e);
+    if (unconditional) this.reused.set(key, result);
+    return result;
+  }
+
+  private generateOnce(e: RowExpression): { value: string; isNull: string } {
     switch (e.kind) {
       case 'Symbol':
         return this.symbol(e.name);
@@ -115,7 +157,6 @@ class CodeGenerator {
         const value = constantValue(e, this.functions);
         if (value === null) return { value: '0', isNull: 'true' };
         if (typeof value === 'boolean') return { value: String(value), isNull: 'false' };
-        if (typeof value === 'number') return { value: this.number(value), isNull: 'false' };
         return { value: this.constant(value), isNull: 'false' };
       }
       case 'Call':
@@ -138,12 +179,12 @@ class CodeGenerator {
     const n = this.fresh();
     const index = `(i${c} === null ? p : i${c}[p])`;
     const kind = physicalKindOf(input.type);
-    this.statements.push(`const ${n} = n${c} !== undefined && n${c}[${index}] === 1;`);
+    this.emit(`const ${n} = n${c} !== undefined && n${c}[${index}] === 1;`);
     if (FAST_KINDS.has(kind)) {
       const read = kind === 'boolean' ? `v${c}[${index}] === 1` : `v${c}[${index}]`;
-      this.statements.push(`const ${v} = ${n} ? ${kind === 'string' ? "''" : '0'} : ${read};`);
+      this.emit(`const ${v} = ${n} ? ${kind === 'string' ? "''" : '0'} : ${read};`);
     } else {
-      this.statements.push(`const ${v} = ${n} ? null : getValue(b${c}, ty[${c}], p);`);
+      this.emit(`const ${v} = ${n} ? null : getValue(b${c}, ty[${c}], p);`);
     }
     return { value: v, isNull: n };
   }
@@ -169,14 +210,14 @@ class CodeGenerator {
     const invoke = inlined ?? `${this.constant(implementation.fn)}(${[...values, context].join(', ')})`;
     if (implementation.nullHandling === 'RETURNS_NULL_ON_NULL') {
       const anyNull = args.map((a) => a.isNull).join(' || ') || 'false';
-      this.statements.push(`const ${n}_any = ${anyNull};`);
-      this.statements.push(`const ${v} = ${n}_any ? 0 : ${invoke};`);
-      this.statements.push(`const ${n} = ${n}_any || ${v} === null;`);
+      this.emit(`const ${n}_any = ${anyNull};`);
+      this.emit(`const ${v} = ${n}_any ? 0 : ${invoke};`);
+      this.emit(`const ${n} = ${n}_any || ${v} === null;`);
     } else {
       const nullable = args.map((a) => `(${a.isNull} ? null : ${a.value})`);
       const call = `${this.constant(implementation.fn)}(${[...nullable, context].join(', ')})`;
-      this.statements.push(`const ${v} = ${call};`);
-      this.statements.push(`const ${n} = ${v} === null;`);
+      this.emit(`const ${v} = ${call};`);
+      this.emit(`const ${n} = ${v} === null;`);
     }
     return { value: v, isNull: n };
   }
@@ -188,13 +229,13 @@ class CodeGenerator {
     const v = this.fresh();
     const n = this.fresh();
     if (e.safe) {
-      this.statements.push(
+      this.emit(
         `let ${v} = null; if (!${input.isNull}) { try { ${v} = ${cast}(${input.value}, ${context}); } catch (err) { if (!tryCatchable(err)) throw err; } }`,
       );
     } else {
-      this.statements.push(`const ${v} = ${input.isNull} ? null : ${cast}(${input.value}, ${context});`);
+      this.emit(`const ${v} = ${input.isNull} ? null : ${cast}(${input.value}, ${context});`);
     }
-    this.statements.push(`const ${n} = ${v} === null;`);
+    this.emit(`const ${n} = ${v} === null;`);
     return { value: v, isNull: n };
   }
 
@@ -277,11 +318,11 @@ class CodeGenerator {
     const v = this.fresh();
     const n = this.fresh();
     const above = `(${value.isNull} || ${min.isNull} ? null : ${this.compareCode(type, value.value, min.value, '>=')})`;
-    this.statements.push(`let ${v} = false; let ${n} = false; const a${v} = ${above};`);
-    this.statements.push(`if (a${v} !== false) {`);
+    this.emit(`let ${v} = false; let ${n} = false; const a${v} = ${above};`);
+    this.emit(`if (a${v} !== false) {`);
     const max = this.generate(e.args[2]);
     const below = `(${value.isNull} || ${max.isNull} ? null : ${this.compareCode(type, value.value, max.value, '<=')})`;
-    this.statements.push(
+    this.emit(
       `const b${v} = ${below}; if (b${v} === false) ${v} = false; else if (a${v} === null || b${v} === null) ${n} = true; else ${v} = true; }`,
     );
     return { value: v, isNull: n };
@@ -312,26 +353,26 @@ class CodeGenerator {
         type.kind === 'bigint'
           ? `typeof ${value.value} !== 'number' ? ${this.constant(present)}.some((x) => ${this.constant(equalityOf(type))}(${value.value}, x) === true) : `
           : '';
-      this.statements.push(`const ${v}_hit = ${value.isNull} ? false : ${generic}${hit};`);
-      this.statements.push(`const ${v} = ${v}_hit;`);
-      this.statements.push(`const ${n} = ${value.isNull} || (!${v}_hit && ${sawNull});`);
+      this.emit(`const ${v}_hit = ${value.isNull} ? false : ${generic}${hit};`);
+      this.emit(`const ${v} = ${v}_hit;`);
+      this.emit(`const ${n} = ${value.isNull} || (!${v}_hit && ${sawNull});`);
       return { value: v, isNull: n };
     }
-    this.statements.push(`let ${v} = false; let ${n} = ${value.isNull};`);
-    this.statements.push(`if (!${n}) { let sawNull${v} = false;`);
+    this.emit(`let ${v} = false; let ${n} = ${value.isNull};`);
+    this.emit(`if (!${n}) { let sawNull${v} = false;`);
     let closing = '';
     for (const item of items) {
-      this.statements.push('{');
+      this.emit('{');
       const r = this.generate(item);
-      this.statements.push(
+      this.emit(
         `if (${r.isNull}) sawNull${v} = true; else { const eq = ${this.equalsCode(type, value.value, r.value)}; if (eq === true) ${v} = true; else if (eq === null) sawNull${v} = true; }`,
       );
-      this.statements.push('}');
-      this.statements.push(`if (!${v}) {`);
+      this.emit('}');
+      this.emit(`if (!${v}) {`);
       closing += '}';
     }
-    this.statements.push(closing);
-    this.statements.push(`if (!${v} && sawNull${v}) ${n} = true; }`);
+    this.emit(closing);
+    this.emit(`if (!${v} && sawNull${v}) ${n} = true; }`);
     return { value: v, isNull: n };
   }
 
@@ -351,17 +392,15 @@ class CodeGenerator {
           : constantValue(escapeArg as Extract<RowExpression, { kind: 'Constant' }>, this.functions);
       if (pattern === null || escapeValue === null) return { value: 'false', isNull: 'true' };
       const matcher = this.constant(this.functions.like(pattern as string, escapeValue as string | undefined));
-      this.statements.push(`const ${n} = ${value.isNull};`);
-      this.statements.push(`const ${v} = ${n} ? false : ${matcher}(${value.value});`);
+      this.emit(`const ${n} = ${value.isNull};`);
+      this.emit(`const ${v} = ${n} ? false : ${matcher}(${value.value});`);
       return { value: v, isNull: n };
     }
     const pattern = this.generate(patternArg);
     const escapeCode = escapeArg === undefined ? undefined : this.generate(escapeArg);
     const functions = this.constant(this.functions);
-    this.statements.push(
-      `const ${n} = ${value.isNull} || ${pattern.isNull}${escapeCode ? ` || ${escapeCode.isNull}` : ''};`,
-    );
-    this.statements.push(
+    this.emit(`const ${n} = ${value.isNull} || ${pattern.isNull}${escapeCode ? ` || ${escapeCode.isNull}` : ''};`);
+    this.emit(
       `const ${v} = ${n} ? false : ${functions}.like(${pattern.value}${escapeCode ? `, ${escapeCode.value}` : ''})(${value.value});`,
     );
     return { value: v, isNull: n };
@@ -373,11 +412,11 @@ class CodeGenerator {
     if (!typeEquals(type, e.args[1].type)) return this.interpreted(e);
     const a = this.generate(e.args[0]);
     const n = this.fresh();
-    this.statements.push(`let ${n} = ${a.isNull};`);
-    this.statements.push(`if (!${n}) {`);
+    this.emit(`let ${n} = ${a.isNull};`);
+    this.emit(`if (!${n}) {`);
     const b = this.generate(e.args[1]);
-    this.statements.push(`${n} = !${b.isNull} && ${this.equalsCode(type, a.value, b.value)} === true;`);
-    this.statements.push('}');
+    this.emit(`${n} = !${b.isNull} && ${this.equalsCode(type, a.value, b.value)} === true;`);
+    this.emit('}');
     return { value: a.value, isNull: n };
   }
 
@@ -388,12 +427,10 @@ class CodeGenerator {
     const b = this.generate(e.args[1]);
     const v = this.fresh();
     if (this.isPlainNumber(type) && type.kind !== 'real' && type.kind !== 'double') {
-      this.statements.push(`const ${v} = ${a.isNull} !== ${b.isNull} || (!${a.isNull} && ${a.value} !== ${b.value});`);
+      this.emit(`const ${v} = ${a.isNull} !== ${b.isNull} || (!${a.isNull} && ${a.value} !== ${b.value});`);
     } else {
       const distinct = this.constant(distinctnessOf(type));
-      this.statements.push(
-        `const ${v} = ${distinct}(${a.isNull} ? null : ${a.value}, ${b.isNull} ? null : ${b.value});`,
-      );
+      this.emit(`const ${v} = ${distinct}(${a.isNull} ? null : ${a.value}, ${b.isNull} ? null : ${b.value});`);
     }
     return { value: v, isNull: 'false' };
   }
@@ -404,19 +441,19 @@ class CodeGenerator {
     const v = this.fresh();
     const n = this.fresh();
     // v: decided value so far (AND: false decides; OR: true decides); n: a NULL was seen.
-    this.statements.push(`let ${v} = ${isAnd ? 'true' : 'false'}; let ${n} = false;`);
+    this.emit(`let ${v} = ${isAnd ? 'true' : 'false'}; let ${n} = false;`);
     let closing = '';
     for (const arg of e.args) {
-      this.statements.push(`{`);
+      this.emit(`{`);
       const a = this.generate(arg);
-      this.statements.push(
+      this.emit(
         `if (${a.isNull}) ${n} = true; else if (${isAnd ? '!' : ''}${a.value}) { ${v} = ${isAnd ? 'false' : 'true'}; ${n} = false; }`,
       );
-      this.statements.push(`}`);
-      this.statements.push(`if (${v} === ${isAnd ? 'true' : 'false'}) {`);
+      this.emit(`}`);
+      this.emit(`if (${v} === ${isAnd ? 'true' : 'false'}) {`);
       closing += '}';
     }
-    this.statements.push(closing);
+    this.emit(closing);
     return { value: v, isNull: `(${n} && ${v} === ${isAnd ? 'true' : 'false'})` };
   }
 
@@ -424,24 +461,24 @@ class CodeGenerator {
   private conditional(e: Extract<RowExpression, { kind: 'SpecialForm' }>): { value: string; isNull: string } {
     const v = this.fresh();
     const n = this.fresh();
-    this.statements.push(`let ${v} = 0; let ${n} = true;`);
+    this.emit(`let ${v} = 0; let ${n} = true;`);
     const assign = (arg: RowExpression) => {
-      this.statements.push('{');
+      this.emit('{');
       const r = this.generate(arg);
-      this.statements.push(`${v} = ${r.value}; ${n} = ${r.isNull};`);
-      this.statements.push('}');
+      this.emit(`${v} = ${r.value}; ${n} = ${r.isNull};`);
+      this.emit('}');
     };
     if (e.form === 'COALESCE') {
       let closing = '';
       for (const arg of e.args) {
-        this.statements.push('{');
+        this.emit('{');
         const r = this.generate(arg);
-        this.statements.push(`if (!${r.isNull}) { ${v} = ${r.value}; ${n} = false; }`);
-        this.statements.push('}');
-        this.statements.push(`if (${n}) {`);
+        this.emit(`if (!${r.isNull}) { ${v} = ${r.value}; ${n} = false; }`);
+        this.emit('}');
+        this.emit(`if (${n}) {`);
         closing += '}';
       }
-      this.statements.push(closing);
+      this.emit(closing);
       return { value: v, isNull: n };
     }
     // IF(c, a, b) is SWITCH(c, a, b).
@@ -449,17 +486,17 @@ class CodeGenerator {
     const last = args.length - 1;
     let closing = '';
     for (let i = 0; i < last; i += 2) {
-      this.statements.push('{');
+      this.emit('{');
       const c = this.generate(args[i]);
-      this.statements.push(`var c${v}_${i} = !${c.isNull} && ${c.value} === true;`);
-      this.statements.push('}');
-      this.statements.push(`if (c${v}_${i}) {`);
+      this.emit(`var c${v}_${i} = !${c.isNull} && ${c.value} === true;`);
+      this.emit('}');
+      this.emit(`if (c${v}_${i}) {`);
       assign(args[i + 1]);
-      this.statements.push('} else {');
+      this.emit('} else {');
       closing += '}';
     }
     assign(args[last]);
-    this.statements.push(closing);
+    this.emit(closing);
     return { value: v, isNull: n };
   }
 
@@ -471,12 +508,12 @@ class CodeGenerator {
     const n = this.fresh();
     const names = this.constant(symbols);
     const expression = this.constant(e);
-    this.statements.push(
+    this.emit(
       `const ${v} = interp.evaluate(${expression}, (s) => { const i = ${names}.indexOf(s); return [${reads
         .map((r) => `${r.isNull} ? null : ${r.value}`)
         .join(', ')}][i]; });`,
     );
-    this.statements.push(`const ${n} = ${v} === null;`);
+    this.emit(`const ${n} = ${v} === null;`);
     return { value: v, isNull: n };
   }
 }

@@ -200,6 +200,34 @@ describe('expression compiler', () => {
     assert.equal(compiledFunctionCount(), compiled);
   });
 
+  it('computes a repeated subexpression once a row, and still only on the rows a CASE or AND reaches it', () => {
+    const shared = 'quantity * (1 - discount)';
+    const guarded = 'orderkey / (linenumber - 1)';
+    const { projections, layout, scanTypes } = planned(
+      `SELECT ${shared}, ${shared} * (1 + tax), CASE WHEN linenumber > 1 THEN ${guarded} ELSE -1 END, ` +
+        `linenumber > 1 AND ${guarded} > 3, COALESCE(${guarded}, 0) + ${shared} FROM lineitem WHERE linenumber > 1`,
+    );
+    const projection = compileProjection(projections, layout, functions, session);
+    for (let seed = 1; seed <= 20; seed++) {
+      const page = randomPage(scanTypes, 64, seed);
+      // The guarded division fails where linenumber is 1: only in the last output, where it is not guarded.
+      const rows = [...Array(page.positionCount).keys()].filter(
+        (p) => !('error' in (outcome(() => interpretRow(projections[4]!, page, layout, p)) as object)),
+      );
+      const selection = Int32Array.from(rows);
+      const blocks = projection(page, selection, selection.length);
+      rows.forEach((p, k) => {
+        projections.forEach((e, j) => {
+          assert.deepEqual(
+            getValue(blocks[j]!, e.type, k),
+            interpretRow(e, page, layout, p),
+            `seed ${seed} row ${p} output ${j}`,
+          );
+        });
+      });
+    }
+  });
+
   it('raises the errors the interpreter raises (division by zero)', () => {
     const { projections, layout, scanTypes } = planned('SELECT orderkey / (linenumber - linenumber) FROM lineitem');
     const projection = compileProjection(projections, layout, functions, session);
