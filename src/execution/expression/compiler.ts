@@ -17,13 +17,13 @@
  */
 
 import { fail } from '../../common/invariant.js';
-import { structuralKey } from '../../common/structural-key.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
 import { physicalKindOf } from '../../data/physical-type.js';
 import { comparatorOf, distinctnessOf, equalityOf } from '../../functions/implementations/index.js';
+import { expressionKey, isDeterministic } from '../../planner/expressions.js';
 import { type RowExpression, symbolsOf } from '../../planner/row-expression.js';
 import { isCharacterString, type Type, typeEquals } from '../../types/type.js';
 import { constantValue } from './constant-values.js';
@@ -68,22 +68,6 @@ export function channelView(block: Block): Channel {
   }
   const flat = block as FlatBlock & { values?: unknown };
   return { values: flat.values, nulls: flat.nulls, ids: null };
-}
-
-/** Whether `e` gives the same result for the same row whenever it is evaluated (no `random()`). */
-function isDeterministic(e: RowExpression): boolean {
-  switch (e.kind) {
-    case 'Call':
-      return e.function.deterministic && e.args.every(isDeterministic);
-    case 'SpecialForm':
-      return e.args.every(isDeterministic);
-    case 'Cast':
-      return isDeterministic(e.value);
-    case 'Lambda':
-      return isDeterministic(e.body);
-    default:
-      return true;
-  }
 }
 
 /** Thrown by generated code when a bigint result leaves the float64 range: redo the page generically. */
@@ -140,7 +124,7 @@ class CodeGenerator {
   /** Emits code evaluating `e`; returns the names of its value and null-flag variables. */
   generate(e: RowExpression): { value: string; isNull: string } {
     if (e.kind === 'Constant' || !isDeterministic(e)) return this.generateOnce(e);
-    const key = structuralKey(e);
+    const key = expressionKey(e);
     const known = this.reused.get(key);
     if (known !== undefined) return known;
     const unconditional = this.depth === 0;
