@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { waitAtMost } from '../../common/wait-at-most.js';
+import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import { learnCatalogs } from '../metadata/catalog-statements.js';
 import { parseDataSize, parseDuration } from '../protocol/airlift-format.js';
 import type { LocalTaskOutput } from '../task/http-exchange-client.js';
@@ -246,10 +247,14 @@ export function registerTaskResource(
         return reply.code(400).type('text/plain').send(`Invalid X-Vivace-Inline-Results: ${inline}`);
       }
       const deadline = Date.now() + waitMs;
+      // With inline results: also as soon as the output cannot come inline, having outgrown the
+      // size asked for or filled the buffer (its producer waits for a reader).
+      const outgrown = (output: OutputBuffer) =>
+        output.heldBytes(INLINE_BUFFER_ID) > (inlineMaxBytes ?? 0) || output.isFull();
       const settled = () =>
         task.isDone ||
         (inlineMaxBytes !== undefined &&
-          (task.state === 'FLUSHING' || (task.outputBuffer?.heldBytes(INLINE_BUFFER_ID) ?? 0) > inlineMaxBytes));
+          (task.state === 'FLUSHING' || (task.outputBuffer !== undefined && outgrown(task.outputBuffer))));
       while (!settled() && Date.now() < deadline) {
         const changes = [task.whenChanged()];
         if (inlineMaxBytes !== undefined && task.outputBuffer !== undefined) {
