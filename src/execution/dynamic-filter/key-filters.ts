@@ -35,7 +35,7 @@ export function keyFiltersOf(filters: readonly CompiledFilter[], columnOf: (chan
   for (const filter of filters) {
     // 'none' (an empty build side): the engine's filter drops every row, nothing to hint.
     if (filter.kind === 'none') continue;
-    // Number keys (number-key-bitmap.ts) for number keys, a Set of strings for string keys: each is asked only its own kind.
+    // A bitmap or hash set for number keys (number-key-bitmap.ts), a Set for string keys: each is asked only its own kind.
     const set = filter.set as { has(key: number | string): boolean } | undefined;
     const contains = set === undefined ? undefined : (key: number | string) => set.has(key);
     result.push(new JudgedKeyFilter(columnOf(filter.channel), filter.min, filter.max, contains));

@@ -8,8 +8,9 @@
  * done or that time has passed: a one-task query whose splits all came with it needs no status
  * poll at all. With `X-Vivace-Inline-Results: <size>` as well, a task whose whole output fits in
  * that size is answered once its drivers are done, with its final record and its output together
- * (results-framing.ts): no results request, no DELETE — one round trip for the whole task. Finished tasks are forgotten after a while. A malformed request is a
- * 400 with a message; an unknown task a 404.
+ * (results-framing.ts): no results request, no DELETE — one round trip for the whole task.
+ * Finished tasks are forgotten after a while. A malformed request is a 400 with a message; an
+ * unknown task a 404.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { waitAtMost } from '../../common/wait-at-most.js';
