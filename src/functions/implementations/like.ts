@@ -76,7 +76,32 @@ function buildMatcher(chunks: readonly Chunk[]): LikeMatcher {
     const middle = literals[1];
     return (s) => s.includes(middle);
   }
+  if (literals.every((literal) => literal !== undefined)) return literalChunksMatcher(literals as string[]);
   return (s) => matchChunks(hasSurrogates(s) ? Array.from(s) : s, chunks);
+}
+
+/**
+ * `a%b%c…` without `_`: the first chunk anchored at the start, the last at the end, the middle ones
+ * found leftmost with `indexOf` between them. No code-point view is needed: without `_` a chunk
+ * matches whole UTF-16 sequences, and a well-formed chunk cannot match half of a surrogate pair.
+ */
+function literalChunksMatcher(literals: readonly string[]): LikeMatcher {
+  const first = literals[0] as string;
+  const last = literals[literals.length - 1] as string;
+  const middle = literals.slice(1, -1).filter((literal) => literal !== '');
+  const anchored = first.length + last.length;
+  return (s) => {
+    if (s.length < anchored || !s.startsWith(first) || !s.endsWith(last)) return false;
+    let position = first.length;
+    const end = s.length - last.length;
+    for (let i = 0; i < middle.length; i++) {
+      const chunk = middle[i] as string;
+      const found = s.indexOf(chunk, position);
+      if (found < 0 || found + chunk.length > end) return false;
+      position = found + chunk.length;
+    }
+    return true;
+  };
 }
 
 /** Whether `chunk` matches `text` at `at` (text is a string of BMP characters or an array of code points). */

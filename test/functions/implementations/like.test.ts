@@ -52,6 +52,23 @@ describe('LIKE', () => {
     );
   });
 
+  it('agrees with a regular expression on random patterns and values', () => {
+    // A small alphabet makes overlapping and repeated chunks common; '_' takes the general path.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor(seed / 65536) % n; // the high bits: the low ones of this generator repeat quickly
+    };
+    const draw = (alphabet: string, max: number) =>
+      Array.from({ length: next(max + 1) }, () => alphabet[next(alphabet.length)]).join('');
+    for (let i = 0; i < 3000; i++) {
+      const pattern = draw('ab%%_', 7);
+      const value = draw('ab', 9);
+      const regex = new RegExp(`^${pattern.replaceAll('%', '.*').replaceAll('_', '.')}$`, 's');
+      assert.equal(likeMatcher(pattern)(value), regex.test(value), `'${value}' LIKE '${pattern}'`);
+    }
+  });
+
   it('does not backtrack exponentially', () => {
     const started = Date.now();
     assert.equal(likeMatcher('%a%a%a%a%a%a%a%a%b')('a'.repeat(2000)), false);
