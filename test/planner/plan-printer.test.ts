@@ -49,10 +49,12 @@ describe('plan printer', () => {
                 - TableScan[table = tpch.tiny.supplier] => [nationkey_2:bigint]
                         Estimates: {rows: 10000}
                         nationkey_2 := nationkey
-                - Filter[predicate = (regionkey IN (1, 2))] => [nationkey:bigint, name:varchar(25), regionkey:bigint]
+                - Project => [nationkey:bigint, name:varchar(25)]
                         Estimates: {rows: 10}
-                    - TableScan[table = tpch.tiny.nation, constraint = {regionkey: [1, 2]}] => [nationkey:bigint, name:varchar(25), regionkey:bigint]
-                            Estimates: {rows: 25}
+                    - Filter[predicate = (regionkey IN (1, 2))] => [nationkey:bigint, name:varchar(25), regionkey:bigint]
+                            Estimates: {rows: 10}
+                        - TableScan[table = tpch.tiny.nation, constraint = {regionkey: [1, 2]}] => [nationkey:bigint, name:varchar(25), regionkey:bigint]
+                                Estimates: {rows: 25}
 `,
     );
   });

@@ -47,6 +47,13 @@ function isScalar(node: PlanNode): boolean {
   return node.kind === 'Aggregation' && node.groupingKeys.length === 0;
 }
 
+/** A filter whose source keeps `required` and what the predicate reads (its outputs are its source's). */
+function pruneFilter(node: PlanNode & { kind: 'Filter' }, required: ReadonlySet<string>, factory: PlanFactory): PlanNode {
+  const needed = new Set(required);
+  addSymbols(needed, node.predicate);
+  return withSources(node, [prune(node.source, needed, factory)]);
+}
+
 export function prune(node: PlanNode, required: ReadonlySet<string>, factory: PlanFactory): PlanNode {
   switch (node.kind) {
     case 'Output':
@@ -55,7 +62,9 @@ export function prune(node: PlanNode, required: ReadonlySet<string>, factory: Pl
       const kept = node.assignments.filter((a) => required.has(a.symbol));
       const needed = new Set<string>();
       for (const a of kept) addSymbols(needed, a.expression);
-      const source = prune(node.source, needed, factory);
+      // A filter right below narrows nothing itself: this projection already drops what only its predicate reads.
+      const source =
+        node.source.kind === 'Filter' ? pruneFilter(node.source, needed, factory) : prune(node.source, needed, factory);
       if (kept.length === node.assignments.length && source === node.source) return node;
       return {
         ...node,
@@ -65,9 +74,11 @@ export function prune(node: PlanNode, required: ReadonlySet<string>, factory: Pl
       };
     }
     case 'Filter': {
-      const needed = new Set(required);
-      addSymbols(needed, node.predicate);
-      return withSources(node, [prune(node.source, needed, factory)]);
+      // Symbols only the predicate reads end at the filter: a projection above it drops them, so
+      // they neither ride along to the parent nor cross an exchange (q13's order comments did).
+      const filter = pruneFilter(node, required, factory);
+      const kept = filter.outputs.filter((s) => required.has(s.name));
+      return kept.length === filter.outputs.length ? filter : factory.projectTo(filter, kept);
     }
     case 'TableScan': {
       if (node.assignments.every((a) => required.has(a.symbol))) return node;
