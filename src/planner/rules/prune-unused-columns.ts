@@ -6,7 +6,7 @@
  */
 import { visitExpression } from '../expressions.js';
 import type { PlanFactory } from '../plan-factory.js';
-import type { Ordering, PlanNode, WindowFrameSpec } from '../plan-nodes.js';
+import type { FilterNode, Ordering, PlanNode, WindowFrameSpec } from '../plan-nodes.js';
 import { sourcesOf } from '../plan-nodes.js';
 import { withSources } from '../plan-utils.js';
 import type { RowExpression } from '../row-expression.js';
@@ -48,7 +48,7 @@ function isScalar(node: PlanNode): boolean {
 }
 
 /** A filter whose source keeps `required` and what the predicate reads (its outputs are its source's). */
-function pruneFilter(node: PlanNode & { kind: 'Filter' }, required: ReadonlySet<string>, factory: PlanFactory): PlanNode {
+function pruneFilter(node: FilterNode, required: ReadonlySet<string>, factory: PlanFactory): PlanNode {
   const needed = new Set(required);
   addSymbols(needed, node.predicate);
   return withSources(node, [prune(node.source, needed, factory)]);
