@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'undici';
 import { type RoleReadyMessage, SHARED_SECRET_ENVIRONMENT_VARIABLE } from './role-process.js';
-import { SERVER_NODE_FLAGS } from './server-node-flags.js';
+import { serverNodeFlags } from './server-node-flags.js';
 
 export interface LocalClusterOptions {
   /** The compiled `vivace.js` to fork. */
@@ -101,10 +101,12 @@ export async function launchLocalCluster(options: LocalClusterOptions): Promise<
   const env = { ...process.env, [SHARED_SECRET_ENVIRONMENT_VARIABLE]: secret };
   const children: ChildProcess[] = [];
   let stopping = false;
+  // The coordinator and the workers share this machine's cores.
+  const nodeFlags = serverNodeFlags(options.workers + 1);
   const spawnRole = (args: string[]) => {
     const child = fork(options.binPath, args, {
       env,
-      execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
+      execArgv: [...process.execArgv, ...nodeFlags],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     children.push(child);

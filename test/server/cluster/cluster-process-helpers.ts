@@ -6,9 +6,15 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../../../src/server/startup/server-node-flags.js';
+import { serverNodeFlags } from '../../../src/server/startup/server-node-flags.js';
 
 export const VIVACE_BIN = fileURLToPath(new URL('../../../src/bin/vivace.js', import.meta.url));
+
+/**
+ * The roles a test or benchmark starts on this machine (a coordinator and two workers): the
+ * processes that pick the collector settings `vivace start` would pick for the same cluster.
+ */
+const ROLES_ON_THIS_MACHINE = 3;
 
 export interface RoleProcess {
   readonly child: ChildProcess;
@@ -28,7 +34,7 @@ export async function startRole(
 ): Promise<RoleProcess> {
   const child = fork(VIVACE_BIN, args, {
     env: { ...process.env, VIVACE_LOG_LEVEL: 'warn', ...env },
-    execArgv: [...SERVER_NODE_FLAGS, ...execArgv],
+    execArgv: [...serverNodeFlags(ROLES_ON_THIS_MACHINE), ...execArgv],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
