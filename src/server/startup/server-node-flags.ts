@@ -14,7 +14,7 @@
  */
 import { availableParallelism } from 'node:os';
 
-export const SERVER_NODE_FLAGS: readonly string[] = ['--initial-old-space-size=256'];
+const SERVER_NODE_FLAGS: readonly string[] = ['--initial-old-space-size=256'];
 
 /**
  * `--single-threaded-gc` when the cluster's processes on this machine are at least its cores (the
