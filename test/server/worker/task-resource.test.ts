@@ -86,10 +86,10 @@ function createRequest(fragment: PlanFragment, splits: Record<string, unknown>[]
   };
 }
 
-async function post(taskId: string, body: unknown): Promise<Response> {
+async function post(taskId: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${worker.url}/v1/task/${taskId}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -220,11 +220,7 @@ describe('task resource', { timeout: 60_000 }, () => {
     const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
     const types = fragment.root.outputs.map((s) => s.type);
     const create = (taskId: string, wait: string) =>
-      fetch(`${worker.url}/v1/task/${taskId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'X-Vivace-Max-Wait-Done': wait },
-        body: JSON.stringify(createRequest(fragment, splits, true)),
-      });
+      post(taskId, createRequest(fragment, splits, true), { 'X-Vivace-Max-Wait-Done': wait });
     // Its results read meanwhile (the coordinator asks for them with the creation): answered FINISHED.
     const [created, rows] = await Promise.all([create('q24.1.0', '5s'), readAll('q24.1.0', types)]);
     assert.equal(created.status, 200);
@@ -244,14 +240,9 @@ describe('task resource', { timeout: 60_000 }, () => {
     const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
     const types = fragment.root.outputs.map((s) => s.type);
     const create = (taskId: string, inline: string) =>
-      fetch(`${worker.url}/v1/task/${taskId}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'X-Vivace-Max-Wait-Done': '5s',
-          'X-Vivace-Inline-Results': inline,
-        },
-        body: JSON.stringify(createRequest(fragment, splits, true)),
+      post(taskId, createRequest(fragment, splits, true), {
+        'X-Vivace-Max-Wait-Done': '5s',
+        'X-Vivace-Inline-Results': inline,
       });
     const answer = await create('q40.1.0', '1MB');
     assert.equal(answer.status, 200);
