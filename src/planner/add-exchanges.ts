@@ -8,7 +8,9 @@
  * Aggregations are split into PARTIAL (where the rows are) and FINAL (after a repartition on the
  * grouping keys, or a gather for global ones); joins repartition both sides on their keys
  * (PARTITIONED) or replicate the build side to every task of the probe side (REPLICATED); semi
- * joins always replicate their filtering side, because NOT IN must see every NULL of it; TopN and
+ * joins do the same by their chosen distribution, a partitioned one sending the NULL keys of its
+ * filtering side and one other row to every task (Trino's "replicate nulls and any"), because
+ * `x NOT IN (...)` must know in every task whether the whole set holds a NULL or nothing; TopN and
  * LIMIT run partially before a gather and finally after it; sorts, unions and the operators that
  * need every row in one place gather. The fragmenter then cuts the plan at these exchanges.
  */
@@ -66,7 +68,7 @@ class ExchangePlanner {
     sources: readonly PlanNode[],
     outputs: readonly PlanSymbol[],
     inputs: readonly (readonly string[])[],
-    extra: { partitionKeys?: readonly string[]; orderBy?: readonly Ordering[] } = {},
+    extra: { partitionKeys?: readonly string[]; orderBy?: readonly Ordering[]; replicateNullsAndAny?: true } = {},
   ): ExchangeNode {
     return {
       kind: 'Exchange',
@@ -78,10 +80,15 @@ class ExchangePlanner {
       outputs,
       ...(extra.partitionKeys ? { partitionKeys: extra.partitionKeys } : {}),
       ...(extra.orderBy ? { orderBy: extra.orderBy } : {}),
+      ...(extra.replicateNullsAndAny ? { replicateNullsAndAny: true as const } : {}),
     };
   }
 
-  private single(node: PlanNode, type: ExchangeType, extra: { partitionKeys?: readonly string[] } = {}): ExchangeNode {
+  private single(
+    node: PlanNode,
+    type: ExchangeType,
+    extra: { partitionKeys?: readonly string[]; replicateNullsAndAny?: true } = {},
+  ): ExchangeNode {
     return this.exchange(type, [node], node.outputs, [node.outputs.map((s) => s.name)], extra);
   }
 
@@ -277,6 +284,26 @@ class ExchangePlanner {
     if (source.distribution.kind === 'SINGLE') {
       return { node: { ...node, source: source.node, filteringSource: this.gather(filtering) }, distribution: SINGLE };
     }
+    if (this.partitionsSemiJoin(node)) {
+      // Both sides by their key. The filtering side always crosses a new exchange, even when its
+      // rows are already partitioned by the key: only that exchange copies its NULLs and one row to
+      // every task.
+      const keys = [node.filteringKey];
+      const partitionedSource = this.repartition(source, [node.sourceKey]);
+      const partitionedFiltering = this.single(filtering.node, 'REPARTITION', {
+        partitionKeys: keys,
+        replicateNullsAndAny: true,
+      });
+      return {
+        node: {
+          ...node,
+          distribution: 'PARTITIONED',
+          source: partitionedSource.node,
+          filteringSource: partitionedFiltering,
+        },
+        distribution: partitionedSource.distribution,
+      };
+    }
     return {
       node: {
         ...node,
@@ -286,6 +313,13 @@ class ExchangePlanner {
       },
       distribution: source.distribution,
     };
+  }
+
+  /** The session's join distribution decides, else the optimizer's choice (by the filtering side's size). */
+  private partitionsSemiJoin(node: SemiJoinNode): boolean {
+    if (this.options.joinDistribution === 'BROADCAST') return false;
+    if (this.options.joinDistribution === 'PARTITIONED') return true;
+    return node.distribution === 'PARTITIONED';
   }
 
   private union(node: Extract<PlanNode, { kind: 'Union' }>): Distributed {

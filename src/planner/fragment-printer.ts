@@ -13,7 +13,7 @@ function describeOutput(partitioning: OutputPartitioning, layout: readonly strin
     case 'BROADCAST':
       return 'BROADCAST []';
     case 'HASH':
-      return `HASH [${partitioning.channels.map((c) => layout[c]).join(', ')}]`;
+      return `HASH [${partitioning.channels.map((c) => layout[c]).join(', ')}]${partitioning.replicateNullsAndAny ? ' (replicate nulls and any)' : ''}`;
   }
 }
 

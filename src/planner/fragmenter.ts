@@ -16,7 +16,12 @@ export type FragmentPartitioning = 'SOURCE' | 'HASH' | 'SINGLE';
 export type OutputPartitioning =
   | { readonly kind: 'SINGLE' }
   | { readonly kind: 'BROADCAST' }
-  | { readonly kind: 'HASH'; readonly channels: readonly number[] };
+  | {
+      readonly kind: 'HASH';
+      readonly channels: readonly number[];
+      /** Rows whose (one) key is NULL, and one other row, go to every consumer (ExchangeNode.replicateNullsAndAny). */
+      readonly replicateNullsAndAny?: true;
+    };
 
 export interface PlanFragment {
   readonly id: string;
@@ -139,7 +144,11 @@ function outputPartitioningOf(exchange: ExchangeNode, root: PlanNode): OutputPar
         return channel >= 0 ? channel : names.indexOf(key);
       });
       if (channels.some((c) => c < 0)) throw new Error('a partition key is not an output of the exchange');
-      return { kind: 'HASH', channels };
+      return {
+        kind: 'HASH',
+        channels,
+        ...(exchange.replicateNullsAndAny ? { replicateNullsAndAny: true as const } : {}),
+      };
     }
   }
 }

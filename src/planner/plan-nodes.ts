@@ -268,6 +268,12 @@ export interface ExchangeNode extends PlanNodeBase {
   readonly inputs: readonly (readonly string[])[];
   /** REPARTITION: hash of these symbols. */
   readonly partitionKeys?: readonly string[];
+  /**
+   * REPARTITION of a partitioned semi join's filtering side: rows whose key is NULL, and one
+   * arbitrary row, go to every partition, so that each task knows whether the whole set holds a
+   * NULL and whether it is empty (what `x IN (...)` answers for a key it does not find).
+   */
+  readonly replicateNullsAndAny?: true;
   /** GATHER that merges sorted streams. */
   readonly orderBy?: readonly Ordering[];
 }

@@ -107,13 +107,35 @@ describe('fragmenter', () => {
     assert.deepEqual(exchangesOf(partitioned.root).sort(), ['REPARTITION', 'REPARTITION']);
   });
 
-  it('replicates the filtering side of semi joins, whatever its size (NOT IN sees every NULL)', () => {
-    const { fragments } = distribute(
-      'SELECT count(*) FROM orders WHERE custkey NOT IN (SELECT custkey FROM customer WHERE acctbal > 0)',
-      'PARTITIONED',
+  it('replicates a small filtering side of a semi join, and partitions both sides of a large one', () => {
+    const sql = 'SELECT count(*) FROM orders WHERE custkey NOT IN (SELECT custkey FROM customer WHERE acctbal > 0)';
+    const semiOf = (distributed: FragmentedPlan) =>
+      distributed.fragments.find((f) => findNodes(f.root, 'SemiJoin').length > 0)!;
+
+    const small = distribute(sql, 'BROADCAST');
+    assert.deepEqual(exchangesOf(semiOf(small).root), ['REPLICATE']);
+    assert.equal(findNodes(semiOf(small).root, 'SemiJoin')[0]!.distribution, 'REPLICATED');
+
+    // Partitioned: the filtering side's NULL keys and one row go to every task (NOT IN must know
+    // everywhere whether the set holds a NULL or is empty); the source side is only repartitioned.
+    const large = distribute(sql, 'PARTITIONED');
+    const semi = semiOf(large);
+    assert.equal(semi.partitioning, 'HASH');
+    assert.equal(findNodes(semi.root, 'SemiJoin')[0]!.distribution, 'PARTITIONED');
+    assert.deepEqual(exchangesOf(semi.root), ['REPARTITION', 'REPARTITION']);
+    const producers = large.fragments.filter((f) => semi.childIds.includes(f.id));
+    assert.deepEqual(
+      producers.map((f) => f.outputPartitioning).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      [
+        { kind: 'HASH', channels: [0], replicateNullsAndAny: true },
+        { kind: 'HASH', channels: [0] },
+      ],
     );
-    const semi = fragments.find((f) => findNodes(f.root, 'SemiJoin').length > 0)!;
-    assert.deepEqual(exchangesOf(semi.root), ['REPLICATE']);
+
+    // The optimizer's choice stands under AUTOMATIC: TPC-H q22's filtering side (all of orders) is large.
+    const q22 = distribute(tpchQuery(22));
+    const q22Semi = findNodes(semiOf(q22).root, 'SemiJoin')[0]!;
+    assert.equal(q22Semi.distribution, 'PARTITIONED');
   });
 
   it('runs TopN and LIMIT partially before the gather and finally after it', () => {

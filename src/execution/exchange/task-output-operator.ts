@@ -7,8 +7,11 @@
  * serialized or copied page). The hash
  * is the engine's value hash (equal values of any encoding hash alike, on every worker); the
  * partition comes from its high bits, so the consumers' hash tables (which index by the low bits)
- * still see well-spread keys. A full buffer blocks the driver (back-pressure).
+ * still see well-spread keys. With `replicateNullsAndAny` (a partitioned semi join's filtering
+ * side), rows whose key is NULL and the first row the task sends go to every partition. A full
+ * buffer blocks the driver (back-pressure).
  */
+import { isNull, mayHaveNull } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
 import { hashBlock } from '../hash/hash-values.js';
@@ -22,6 +25,8 @@ export interface TaskOutputOptions {
   /** HASH: the channels whose values choose the partition. */
   readonly hashChannels: readonly number[];
   readonly partitionCount: number;
+  /** HASH: rows whose key is NULL, and the first row sent, go to every partition. */
+  readonly replicateNullsAndAny?: boolean;
   /** The page layout's types (serialization checks and encodes by them). */
   readonly types: readonly Type[];
 }
@@ -48,6 +53,8 @@ export class TaskOutputOperator implements Operator {
   private finished = false;
   private hashes = new Int32Array(0);
   private partitions = new Int32Array(0);
+  /** Whether some row already went to every partition (replicateNullsAndAny). */
+  private anySent = false;
 
   constructor(
     readonly context: OperatorContext,
@@ -86,17 +93,23 @@ export class TaskOutputOperator implements Operator {
       this.partitions = new Int32Array(count);
     }
     partitionRows(page, hashChannels, types, partitionCount, this.hashes, this.partitions);
+    // Rows for every partition carry the partition number -1.
+    const replicated = this.options.replicateNullsAndAny === true ? this.markReplicated(page) : 0;
     const sizes = new Int32Array(partitionCount);
-    for (let i = 0; i < count; i++) sizes[this.partitions[i]]++;
+    for (let i = 0; i < count; i++) if (this.partitions[i] >= 0) sizes[this.partitions[i]]++;
     const starts = new Int32Array(partitionCount + 1);
-    for (let p = 0; p < partitionCount; p++) starts[p + 1] = starts[p] + sizes[p];
+    for (let p = 0; p < partitionCount; p++) starts[p + 1] = starts[p] + sizes[p] + replicated;
     // One array of positions grouped by partition (a counting sort), then an entry per partition
     // sharing it (a new array per page: the entries keep it until their consumers take them).
-    const positions = new Int32Array(count);
+    const positions = new Int32Array(starts[partitionCount]);
     const cursor = starts.slice(0, partitionCount);
-    for (let i = 0; i < count; i++) positions[cursor[this.partitions[i]]++] = i;
+    for (let i = 0; i < count; i++) {
+      const partition = this.partitions[i];
+      if (partition >= 0) positions[cursor[partition]++] = i;
+      else for (let p = 0; p < partitionCount; p++) positions[cursor[p]++] = i;
+    }
     for (let p = 0; p < partitionCount; p++) {
-      const size = sizes[p];
+      const size = starts[p + 1] - starts[p];
       if (size === 0) continue;
       if (size === count) {
         this.buffer.enqueuePage(p, this.whole(page));
@@ -107,6 +120,22 @@ export class TaskOutputOperator implements Operator {
         BufferedPage.ofPage(page, this.options.types, positions.subarray(starts[p], starts[p + 1])),
       );
     }
+  }
+
+  /** Sets the partition of the rows every partition gets to -1 (NULL keys, and the first row ever); returns their count. */
+  private markReplicated(page: Page): number {
+    const count = page.positionCount;
+    const key = page.blocks[this.options.hashChannels[0] as number];
+    let replicated = 0;
+    if (this.anySent && !mayHaveNull(key)) return 0;
+    for (let i = 0; i < count; i++) {
+      if (isNull(key, i) || !this.anySent) {
+        this.partitions[i] = -1;
+        this.anySent = true;
+        replicated++;
+      }
+    }
+    return replicated;
   }
 
   private whole(page: Page): BufferedPage {

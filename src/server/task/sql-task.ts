@@ -234,6 +234,7 @@ export class SqlTask {
       new TaskOutputOperatorFactory(output, {
         partitioning: partitioning.kind,
         hashChannels: partitioning.kind === 'HASH' ? partitioning.channels : [],
+        replicateNullsAndAny: partitioning.kind === 'HASH' && partitioning.replicateNullsAndAny === true,
         partitionCount: outputIds.bufferCount,
         types: fragment.root.outputs.map((s) => s.type),
       }).create(context),

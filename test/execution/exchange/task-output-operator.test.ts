@@ -1,6 +1,7 @@
 /**
  * TaskOutputOperator: hash partitioning sends equal keys of every encoding to the same partition
- * and every row somewhere; SINGLE and BROADCAST; a full buffer blocks the driver; no consumer
+ * and every row somewhere (NULL keys and one row to every partition when asked, for partitioned
+ * semi joins); SINGLE and BROADCAST; a full buffer blocks the driver; no consumer
  * left finishes it.
  */
 import assert from 'node:assert/strict';
@@ -47,6 +48,57 @@ describe('TaskOutputOperator', () => {
     const parts = partitionsOf(doubles, [DOUBLE], [0], 8);
     assert.equal(parts[0], parts[1], '-0 and 0 are equal keys');
     assert.equal(parts[2], parts[3]);
+  });
+
+  it('sends NULL keys and the first row to every partition when it replicates nulls and any', async () => {
+    const types = [BIGINT, VARCHAR];
+    const buffer = new OutputBuffer({ kind: 'PARTITIONED', bufferIds: ['0', '1', '2'], maxBufferedBytes: 1 << 20 });
+    const operator = new TaskOutputOperator(OperatorContext.standalone(), buffer, {
+      partitioning: 'HASH',
+      hashChannels: [0],
+      partitionCount: 3,
+      replicateNullsAndAny: true,
+      types,
+    });
+    const keys = [7, null, ...Array.from({ length: 60 }, (_, i) => i + 100)];
+    operator.addInput(
+      createPage(
+        [
+          blockOf(BIGINT, keys),
+          blockOf(
+            VARCHAR,
+            keys.map((k) => `row ${k}`),
+          ),
+        ],
+        keys.length,
+      ),
+    );
+    // A later page: its NULL goes everywhere, its first row does not (one row per task is enough).
+    operator.addInput(createPage([blockOf(BIGINT, [8, null]), blockOf(VARCHAR, ['row 8', 'late null'])], 2));
+    operator.finish();
+    buffer.setNoMorePages();
+    const rowsOf = async (partition: number): Promise<string[]> => {
+      const result = await buffer.get(String(partition), 0, 1 << 20, 0);
+      return result.pages.flatMap((bytes) =>
+        deserializePages(bytes, types).flatMap((part) =>
+          (pageToJsonRows(part, types) as [number, string][]).map((r) => r[1]),
+        ),
+      );
+    };
+    const partitions = await Promise.all([0, 1, 2].map(rowsOf));
+    for (const rows of partitions) {
+      assert.ok(rows.includes('row 7'), 'the first row is in every partition');
+      assert.ok(rows.includes('row null'), 'a NULL key is in every partition');
+      assert.ok(rows.includes('late null'));
+    }
+    // Every other row is in exactly one partition.
+    const others = partitions.flat().filter((r) => r !== 'row 7' && r !== 'row null' && r !== 'late null');
+    assert.equal(others.length, 61);
+    assert.equal(new Set(others).size, 61);
+    assert.ok(
+      partitions.every((rows) => rows.length < 40),
+      'the other rows are spread, not replicated',
+    );
   });
 
   it('splits a page by a hash of several channels into pages per partition, every row once', async () => {

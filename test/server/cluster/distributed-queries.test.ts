@@ -90,6 +90,36 @@ describe('distributed queries on a coordinator and two worker processes', { time
     });
   }
 
+  it('answers IN and NOT IN with NULLs and empty sets alike, its semi joins partitioned across the workers', async () => {
+    // Partitioned, each task holds the keys of its partition only: a NULL of the filtering side,
+    // and the fact that the set is not empty, must still reach every task (a task whose partition
+    // got no key answers NULL, not false, for a NULL key against a set that has keys elsewhere).
+    const statements = [
+      'SELECT count(*) FROM orders WHERE custkey NOT IN (SELECT CASE WHEN custkey % 7 = 0 THEN NULL ELSE custkey END FROM customer)',
+      'SELECT count(*) FROM orders WHERE custkey NOT IN (SELECT custkey FROM customer WHERE custkey % 3 = 0)',
+      // One key: the other partition's set is empty, and the NULL keys land in one of them.
+      ...[1, 2, 3, 4].map(
+        (key) =>
+          `SELECT count(*), count_if(x), count_if(x IS NULL) FROM (SELECT (CASE WHEN orderkey % 5 = 0 THEN NULL ELSE custkey END) IN (SELECT custkey FROM customer WHERE custkey = ${key}) AS x FROM orders)`,
+      ),
+      'SELECT count(*), count_if(x), count_if(x IS NULL) FROM (SELECT (CASE WHEN orderkey % 5 = 0 THEN NULL ELSE custkey END) IN (SELECT custkey FROM customer WHERE custkey < 0) AS x FROM orders)',
+      'SELECT count(*) FROM customer c WHERE NOT EXISTS (SELECT * FROM orders o WHERE o.custkey = c.custkey)',
+    ];
+    for (const sql of statements) {
+      const { last, rows } = await drain(
+        await post(coordinator.url, sql, { 'X-Service-Session': 'join_distribution_type=PARTITIONED' }),
+      );
+      assert.equal(last.error, undefined, `${sql}: ${last.error?.message}`);
+      assert.equal(await differenceFromInProcess(local, sql, rows), undefined, sql);
+      const plan = await drain(
+        await post(coordinator.url, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, {
+          'X-Service-Session': 'join_distribution_type=PARTITIONED',
+        }),
+      );
+      assert.match(String(plan.rows[0]?.[0]), /\(replicate nulls and any\)/, sql);
+    }
+  });
+
   it('reports the stage tree, and each worker serves the task records of spec §2.3', async () => {
     const { last } = await drain(
       await post(coordinator.url, 'SELECT returnflag, count(*) FROM lineitem GROUP BY returnflag'),
