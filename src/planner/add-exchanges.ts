@@ -34,6 +34,13 @@ type Distribution =
   | { readonly kind: 'SINGLE' }
   | { readonly kind: 'HASH'; readonly keys: readonly string[] };
 
+/** What an exchange carries beyond its type and sources. */
+interface ExchangeExtras {
+  readonly partitionKeys?: readonly string[];
+  readonly orderBy?: readonly Ordering[];
+  readonly replicateNullsAndAny?: true;
+}
+
 interface Distributed {
   readonly node: PlanNode;
   readonly distribution: Distribution;
@@ -68,7 +75,7 @@ class ExchangePlanner {
     sources: readonly PlanNode[],
     outputs: readonly PlanSymbol[],
     inputs: readonly (readonly string[])[],
-    extra: { partitionKeys?: readonly string[]; orderBy?: readonly Ordering[]; replicateNullsAndAny?: true } = {},
+    extra: ExchangeExtras = {},
   ): ExchangeNode {
     return {
       kind: 'Exchange',
@@ -84,11 +91,7 @@ class ExchangePlanner {
     };
   }
 
-  private single(
-    node: PlanNode,
-    type: ExchangeType,
-    extra: { partitionKeys?: readonly string[]; replicateNullsAndAny?: true } = {},
-  ): ExchangeNode {
+  private single(node: PlanNode, type: ExchangeType, extra: ExchangeExtras = {}): ExchangeNode {
     return this.exchange(type, [node], node.outputs, [node.outputs.map((s) => s.name)], extra);
   }
 
@@ -249,9 +252,7 @@ class ExchangePlanner {
     let replicated: boolean;
     if (!canPartition) replicated = true;
     else if (!canReplicate) replicated = false;
-    else if (this.options.joinDistribution === 'BROADCAST') replicated = true;
-    else if (this.options.joinDistribution === 'PARTITIONED') replicated = false;
-    else replicated = node.distribution !== 'PARTITIONED';
+    else replicated = this.replicates(node.distribution);
     if (left.distribution.kind === 'SINGLE') {
       // The probe side is in one task: bring the build side there too.
       return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
@@ -284,7 +285,7 @@ class ExchangePlanner {
     if (source.distribution.kind === 'SINGLE') {
       return { node: { ...node, source: source.node, filteringSource: this.gather(filtering) }, distribution: SINGLE };
     }
-    if (this.partitionsSemiJoin(node)) {
+    if (!this.replicates(node.distribution)) {
       // Both sides by their key. The filtering side always crosses a new exchange, even when its
       // rows are already partitioned by the key: only that exchange copies its NULLs and one row to
       // every task.
@@ -315,11 +316,11 @@ class ExchangePlanner {
     };
   }
 
-  /** The session's join distribution decides, else the optimizer's choice (by the filtering side's size). */
-  private partitionsSemiJoin(node: SemiJoinNode): boolean {
-    if (this.options.joinDistribution === 'BROADCAST') return false;
-    if (this.options.joinDistribution === 'PARTITIONED') return true;
-    return node.distribution === 'PARTITIONED';
+  /** Whether a join (or semi join) replicates: the session's join distribution decides, else the optimizer's choice. */
+  private replicates(planned: 'PARTITIONED' | 'REPLICATED' | undefined): boolean {
+    if (this.options.joinDistribution === 'BROADCAST') return true;
+    if (this.options.joinDistribution === 'PARTITIONED') return false;
+    return planned !== 'PARTITIONED';
   }
 
   private union(node: Extract<PlanNode, { kind: 'Union' }>): Distributed {

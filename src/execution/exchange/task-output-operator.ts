@@ -126,8 +126,8 @@ export class TaskOutputOperator implements Operator {
   private markReplicated(page: Page): number {
     const count = page.positionCount;
     const key = page.blocks[this.options.hashChannels[0] as number];
-    let replicated = 0;
     if (this.anySent && !mayHaveNull(key)) return 0;
+    let replicated = 0;
     for (let i = 0; i < count; i++) {
       if (isNull(key, i) || !this.anySent) {
         this.partitions[i] = -1;
