@@ -32,3 +32,66 @@ function tagged(this: unknown, _property: string, item: unknown): unknown {
       return item;
   }
 }
+
+/**
+ * Whether `a` and `b` are structurally equal, as their `structuralKey`s would say (numbers by
+ * `Object.is`, so -0 is not 0 and NaN is NaN; bigints by value; maps by their entries in order;
+ * byte arrays by their bytes; properties that are undefined or omitted count as absent), except
+ * that property order does not matter. Without building either key: shared subtrees (the same
+ * object on both sides, which is most of a plan a rule rebuilt in one place) are equal at once,
+ * and the walk stops at the first difference.
+ */
+export function structurallyEqual(a: unknown, b: unknown, omit?: (property: string) => boolean): boolean {
+  if (a === b) return typeof a !== 'number' || Object.is(a, b);
+  if (typeof a !== typeof b) return false;
+  switch (typeof a) {
+    case 'number':
+      return Object.is(a, b);
+    case 'object':
+      return a !== null && b !== null && objectsEqual(a as object, b as object, omit);
+    default:
+      // Strings and booleans are equal only when ===; bigints compare by value; functions (never
+      // in plain data) are as absent.
+      return typeof a === 'bigint' ? a === b : typeof a === 'function';
+  }
+}
+
+function objectsEqual(a: object, b: object, omit: ((property: string) => boolean) | undefined): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!structurallyEqual(a[i], b[i], omit)) return false;
+    return true;
+  }
+  if (a instanceof Map || b instanceof Map) {
+    if (!(a instanceof Map) || !(b instanceof Map) || a.size !== b.size) return false;
+    return structurallyEqual([...a], [...b], omit);
+  }
+  if (a instanceof Uint8Array || b instanceof Uint8Array) {
+    if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array)) return false;
+    return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+  }
+  if (
+    typeof (a as { toJSON?: unknown }).toJSON === 'function' ||
+    typeof (b as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    return structuralKey(a, omit) === structuralKey(b, omit);
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let counted = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key) || (omit !== undefined && omit(key))) continue;
+    const value = left[key];
+    if (value === undefined || typeof value === 'function') continue;
+    counted++;
+    if (!structurallyEqual(value, right[key], omit)) return false;
+  }
+  // Every present property of `a` matched one of `b`; `b` must have no others.
+  for (const key in right) {
+    if (!Object.hasOwn(right, key) || (omit !== undefined && omit(key))) continue;
+    const value = right[key];
+    if (value === undefined || typeof value === 'function') continue;
+    counted--;
+  }
+  return counted === 0;
+}

@@ -6,7 +6,7 @@
  * into scans; joins are reordered by cost, then their build sides and distributions chosen;
  * limits are pushed down; finally projections are pruned and merged.
  */
-import { structuralKey } from '../common/structural-key.js';
+import { structurallyEqual } from '../common/structural-key.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { PlanNode } from './plan-nodes.js';
 import { walkPlan } from './plan-utils.js';
@@ -97,26 +97,17 @@ export function optimize(
 
 function toFixpoint(plan: PlanNode, rules: readonly PlanRule[], context: RuleContext): PlanNode {
   let current = plan;
-  let key: string | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const before = current;
     for (const rule of rules) current = rule.apply(current, context);
-    // No rule rebuilt anything: done, without serializing the plan (most rounds of small queries).
-    if (current === before) break;
-    key ??= structureKey(before);
-    const next = structureKey(current);
-    if (next === key) break;
-    key = next;
+    // No rule rebuilt anything, or what they rebuilt has the same structure (rules give rebuilt
+    // nodes new ids): done. The comparison shares the untouched subtrees at once.
+    if (current === before || structurallyEqual(before, current, isNodeId)) break;
   }
   return current;
 }
 
 const isNodeId = (property: string) => property === 'id';
-
-/** The plan's structure without node ids (rules rebuild nodes with new ids). */
-function structureKey(plan: PlanNode): string {
-  return structuralKey(plan, isNodeId);
-}
 
 /** Anything correlated still in the plan is a pattern no rule could decorrelate. */
 export function rejectCorrelatedSubqueries(plan: PlanNode, context: RuleContext): void {

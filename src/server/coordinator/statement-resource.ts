@@ -15,9 +15,10 @@
  * the access control's query rules allow (security/query-access.ts); the session's user is the
  * one the authentication established.
  */
-import { randomBytes } from 'node:crypto';
+
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomToken } from '../../common/random-token.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import { waitAtMost } from '../../common/wait-at-most.js';
 import { type JsonValue, stringifyJson } from '../../data/json-values.js';
@@ -162,7 +163,7 @@ export function registerStatementResource(
     };
     const query = queries.submit(sql, session);
     query.protocolPrefix = protocol.prefix;
-    query.clientSlug = randomBytes(16).toString('base64url');
+    query.clientSlug = randomToken(16);
     query.remoteAddress = request.ip;
     query.userAgent = request.headers['user-agent'];
     // The first answer waits (briefly) for planning, so a normal query's columns come with it.

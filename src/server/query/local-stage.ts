@@ -78,41 +78,57 @@ export function trackLocalStage(
       now,
     );
     const results = query.results;
-    const info: Record<string, unknown> = {
+    const outputBuffers = {
+      type: 'ARBITRARY',
+      state: results.isDone() ? 'FINISHED' : 'OPEN',
+      masterSequenceId: 0,
+      pagesAdded: results.pagesAdded,
+      buffers: [
+        {
+          bufferId: '0',
+          finished: results.isDone(),
+          bufferedPages: results.bufferedPages,
+          pagesSent: results.pagesSent,
+        },
+      ],
+    };
+    const inputPipelines = pipelines;
+    const taskVersion = version;
+    const error = query.error;
+    // Taken now, written out only when the query resource asks (a statement's progress reads the figures).
+    const taskInfo = (): Record<string, unknown> => ({
       taskId,
-      version,
+      version: taskVersion,
       state: taskState,
       self: `${coordinatorUri}/v1/task/${taskId}`,
       nodeId,
       lastHeartbeat: formatTimestamp(now),
-      outputBuffers: {
-        type: 'ARBITRARY',
-        state: results.isDone() ? 'FINISHED' : 'OPEN',
-        masterSequenceId: 0,
-        pagesAdded: results.pagesAdded,
-        buffers: [
-          {
-            bufferId: '0',
-            finished: results.isDone(),
-            bufferedPages: results.bufferedPages,
-            pagesSent: results.pagesSent,
-          },
-        ],
-      },
+      outputBuffers,
       noMoreSplits:
         driverCount > 0 && state !== 'PLANNED'
-          ? pipelines.filter((p) => p.inputPipeline).map((p) => String(p.pipelineId))
+          ? inputPipelines.filter((p) => p.inputPipeline).map((p) => String(p.pipelineId))
           : [],
       stats: stats.json,
-      failures: query.error ? [{ type: query.error.errorName, message: query.error.message }] : [],
+      failures: error ? [{ type: error.errorName, message: error.message }] : [],
       outputs: {},
-    };
+    });
+    let info: Record<string, unknown> | undefined;
     return {
       stageId: '0',
       state,
       partitioning: 'SINGLE',
       ...(planText !== undefined ? { plan: planText } : {}),
-      tasks: [{ nodeId, state: taskState, info, figures: stats.totals }],
+      tasks: [
+        {
+          nodeId,
+          state: taskState,
+          get info() {
+            info ??= taskInfo();
+            return info;
+          },
+          figures: stats.totals,
+        },
+      ],
       subStages: [],
     };
   };

@@ -184,11 +184,27 @@ function operatorSummaryJson(
 }
 
 export interface RenderedTaskStats {
+  /** The task record's `stats` object, formatted when first read (from figures taken at render time). */
   readonly json: Record<string, unknown>;
   readonly totals: TaskTotals;
 }
 
-/** The `stats` object of a task record, and its numeric totals. */
+/** One pipeline's figures as taken at render time. */
+interface PipelineFigures {
+  readonly pipeline: PipelineDrivers;
+  readonly operators: ReturnType<typeof summarizeOperators>;
+  readonly sums: TaskTotals;
+  readonly queued: readonly number[];
+  readonly elapsed: readonly number[];
+  readonly infos: readonly unknown[] | undefined;
+}
+
+/**
+ * The `stats` object of a task record, and its numeric totals. The figures are taken now; the
+ * JSON (hundreds of formatted sizes, durations and distributions) is built only if it is read:
+ * the statement protocol's progress needs only the totals, and most small queries' records are
+ * never asked for.
+ */
 export function renderTaskStats(
   times: TaskTimes,
   pipelines: readonly PipelineDrivers[],
@@ -196,48 +212,76 @@ export function renderTaskStats(
   now = Date.now(),
 ): RenderedTaskStats {
   const totals = emptyTotals();
-  const pipelineJson = pipelines.map((pipeline) => {
+  const figures: PipelineFigures[] = pipelines.map((pipeline) => {
     const operators = summarizeOperators(pipeline.drivers);
     const sums = pipelineTotals(pipeline, operators);
     addTotals(totals, sums);
-    const queued = pipeline.drivers.map((d) => ((d.startedAt ?? now) - d.createdAt) * NANOS_PER_MILLI);
-    const elapsed = pipeline.drivers.map((d) => ((d.endedAt ?? now) - d.createdAt) * NANOS_PER_MILLI);
     return {
-      pipelineId: pipeline.pipelineId,
-      inputPipeline: pipeline.inputPipeline,
-      outputPipeline: pipeline.outputPipeline,
-      totalDrivers: sums.totalDrivers,
-      queuedDrivers: sums.queuedDrivers,
-      runningDrivers: sums.runningDrivers,
-      completedDrivers: sums.completedDrivers,
-      memoryReservation: formatDataSize(operators.reduce((sum, o) => sum + o.memoryBytes, 0)),
-      queuedTime: distribution(queued),
-      elapsedTime: distribution(elapsed),
-      totalScheduledTime: nanos(sums.scheduledNanos),
-      totalCpuTime: nanos(sums.cpuNanos),
-      totalBlockedTime: nanos(sums.blockedNanos),
-      rawInputDataSize: formatDataSize(sums.rawInputBytes),
-      rawInputPositions: sums.rawInputPositions,
-      processedInputDataSize: formatDataSize(sums.processedInputBytes),
-      processedInputPositions: sums.processedInputPositions,
-      outputDataSize: formatDataSize(sums.outputBytes),
-      outputPositions: sums.outputPositions,
-      operatorSummaries: operators.map((operator, operatorId) =>
-        operatorSummaryJson(
-          pipeline.pipelineId,
-          operatorId,
-          operator.operatorType,
-          operator.stats,
-          operator,
-          operatorInfo?.(operator.operatorType, pipeline.pipelineId, operatorId),
-        ),
-      ),
-      drivers: [],
+      pipeline,
+      operators,
+      sums,
+      queued: pipeline.drivers.map((d) => ((d.startedAt ?? now) - d.createdAt) * NANOS_PER_MILLI),
+      elapsed: pipeline.drivers.map((d) => ((d.endedAt ?? now) - d.createdAt) * NANOS_PER_MILLI),
+      infos:
+        operatorInfo === undefined
+          ? undefined
+          : operators.map((operator, operatorId) =>
+              operatorInfo(operator.operatorType, pipeline.pipelineId, operatorId),
+            ),
     };
   });
+  const taken = { ...times };
+  let json: Record<string, unknown> | undefined;
+  return {
+    totals,
+    get json() {
+      json ??= taskStatsJson(taken, figures, totals, now);
+      return json;
+    },
+  };
+}
+
+function taskStatsJson(
+  times: TaskTimes,
+  figures: readonly PipelineFigures[],
+  totals: TaskTotals,
+  now: number,
+): Record<string, unknown> {
+  const pipelineJson = figures.map(({ pipeline, operators, sums, queued, elapsed, infos }) => ({
+    pipelineId: pipeline.pipelineId,
+    inputPipeline: pipeline.inputPipeline,
+    outputPipeline: pipeline.outputPipeline,
+    totalDrivers: sums.totalDrivers,
+    queuedDrivers: sums.queuedDrivers,
+    runningDrivers: sums.runningDrivers,
+    completedDrivers: sums.completedDrivers,
+    memoryReservation: formatDataSize(operators.reduce((sum, o) => sum + o.memoryBytes, 0)),
+    queuedTime: distribution(queued),
+    elapsedTime: distribution(elapsed),
+    totalScheduledTime: nanos(sums.scheduledNanos),
+    totalCpuTime: nanos(sums.cpuNanos),
+    totalBlockedTime: nanos(sums.blockedNanos),
+    rawInputDataSize: formatDataSize(sums.rawInputBytes),
+    rawInputPositions: sums.rawInputPositions,
+    processedInputDataSize: formatDataSize(sums.processedInputBytes),
+    processedInputPositions: sums.processedInputPositions,
+    outputDataSize: formatDataSize(sums.outputBytes),
+    outputPositions: sums.outputPositions,
+    operatorSummaries: operators.map((operator, operatorId) =>
+      operatorSummaryJson(
+        pipeline.pipelineId,
+        operatorId,
+        operator.operatorType,
+        operator.stats,
+        operator,
+        infos?.[operatorId],
+      ),
+    ),
+    drivers: [],
+  }));
   const start = times.startTime;
   const end = times.endTime;
-  const json: Record<string, unknown> = {
+  return {
     createTime: formatTimestamp(times.createTime),
     ...(start !== undefined ? { startTime: formatTimestamp(start) } : {}),
     ...(end !== undefined && start !== undefined ? { endTime: formatTimestamp(end) } : {}),
@@ -260,5 +304,4 @@ export function renderTaskStats(
     outputPositions: totals.outputPositions,
     pipelines: pipelineJson,
   };
-  return { json, totals };
 }
