@@ -80,7 +80,7 @@ function objectsEqual(a: object, b: object, omit: ((property: string) => boolean
   const right = b as Record<string, unknown>;
   let counted = 0;
   for (const key in left) {
-    if (!Object.hasOwn(left, key) || (omit !== undefined && omit(key))) continue;
+    if (!Object.hasOwn(left, key) || omit?.(key)) continue;
     const value = left[key];
     if (value === undefined || typeof value === 'function') continue;
     counted++;
@@ -88,7 +88,7 @@ function objectsEqual(a: object, b: object, omit: ((property: string) => boolean
   }
   // Every present property of `a` matched one of `b`; `b` must have no others.
   for (const key in right) {
-    if (!Object.hasOwn(right, key) || (omit !== undefined && omit(key))) continue;
+    if (!Object.hasOwn(right, key) || omit?.(key)) continue;
     const value = right[key];
     if (value === undefined || typeof value === 'function') continue;
     counted--;

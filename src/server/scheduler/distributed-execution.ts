@@ -59,6 +59,34 @@ const TASK_FINISH_WAIT_MS = 5000;
 const SPLITS_PER_TASK = 16;
 /** Splits a leaf task may hold unfinished; it gets more as it completes them. */
 const MAX_PENDING_SPLITS_PER_TASK = 6;
+/**
+ * How often the statistics of a running task are fetched with its status (Trino's
+ * `task.info-update-interval`): the query resource's stage details lag by at most this much, and a
+ * task of a small query is never asked for more than its status until it ends.
+ */
+const INFO_REFRESH_MS = 3000;
+
+/** A task's last record with the fields of a newer status over it (the statistics stay the record's). */
+function withStatus(
+  previous: Record<string, unknown> | undefined,
+  status: Record<string, unknown>,
+): Record<string, unknown> {
+  const { failures, splitProgress, figures, operatorMemory, ...taskStatus } = status;
+  return {
+    ...previous,
+    taskId: taskStatus.taskId,
+    version: taskStatus.version,
+    state: taskStatus.state,
+    self: taskStatus.self,
+    nodeId: taskStatus.nodeId,
+    taskStatus,
+    failures,
+    splitProgress,
+    figures,
+    operatorMemory,
+  };
+}
+
 /** A task whose node answers its status polls with errors (it lost the task) for this long fails its query. */
 const MAX_ERROR_ANSWERS_MS = 10_000;
 /**
@@ -101,7 +129,13 @@ interface RemoteTask {
   readonly node: NodeInfo;
   readonly uri: string;
   state: string;
+  /**
+   * The task's record as last known: the last full record (its statistics), with the fields of
+   * every later status over it (state, version, split progress, figures, memory, failures).
+   */
   info: Record<string, unknown> | undefined;
+  /** When the last full record came (statuses refresh it every INFO_REFRESH_MS while the task runs). */
+  infoTime: number;
   lastContact: number;
   /** A split update is in flight. */
   updating: boolean;
@@ -274,6 +308,7 @@ export class DistributedExecution {
       uri: `${node.uri}/v1/task/${taskId}`,
       state: 'PLANNED',
       info: undefined,
+      infoTime: 0,
       lastContact: Date.now(),
       updating: false,
       dynamicFiltersSeen: 0,
@@ -321,7 +356,8 @@ export class DistributedExecution {
    */
   private async createTask(task: RemoteTask, request: TaskUpdateRequest, onlyTask: boolean): Promise<void> {
     try {
-      const response = await this.options.http.checked(task.uri, {
+      // A task that answers inline answers with its final record; any other only needs its status.
+      const response = await this.options.http.checked(onlyTask ? task.uri : `${task.uri}?summarize`, {
         method: 'POST',
         body: request,
         ...(onlyTask
@@ -489,7 +525,7 @@ export class DistributedExecution {
     const body: TaskUpdateRequest = { sources, ...(domains !== undefined ? { dynamicFilterDomains: domains } : {}) };
     task.updating = true;
     this.options.http
-      .json<Record<string, unknown>>(task.uri, { method: 'POST', body })
+      .json<Record<string, unknown>>(`${task.uri}?summarize`, { method: 'POST', body })
       .then((info) => this.record(task, info))
       .catch((e) => this.fail(this.unreachable(task, e)))
       .finally(() => {
@@ -505,21 +541,31 @@ export class DistributedExecution {
     );
   }
 
-  private record(task: RemoteTask, info: Record<string, unknown>): void {
-    const { dynamicFilters, ...record } = info;
+  /** Takes in a task's answer: its full record (`stats` present), or its status (task-info.ts), perhaps with the record attached. */
+  private record(task: RemoteTask, answer: Record<string, unknown>): void {
+    const { dynamicFilters, taskInfo, ...fields } = answer;
     if (dynamicFilters !== undefined && typeof dynamicFilters === 'object' && dynamicFilters !== null) {
       const summaries = dynamicFilters as Record<string, unknown>;
       // The filters came with the version they make up (the task status's), or count them.
-      const version = Number(
-        (info.taskStatus as { dynamicFiltersVersion?: unknown } | undefined)?.dynamicFiltersVersion,
-      );
+      const status = (fields.taskStatus as { dynamicFiltersVersion?: unknown } | undefined) ?? fields;
+      const version = Number(status.dynamicFiltersVersion);
       task.dynamicFiltersSeen = Math.max(
         task.dynamicFiltersSeen,
         Number.isInteger(version) ? version : Object.keys(summaries).length,
       );
       this.dynamicFilters.report(task.taskId, summaries);
     }
-    info = record;
+    let info: Record<string, unknown>;
+    if (fields.stats !== undefined) {
+      info = fields;
+      task.infoTime = Date.now();
+    } else if (taskInfo !== undefined && typeof taskInfo === 'object' && taskInfo !== null) {
+      const { dynamicFilters: _sent, ...record } = taskInfo as Record<string, unknown>;
+      info = { ...record, operatorMemory: fields.operatorMemory };
+      task.infoTime = Date.now();
+    } else {
+      info = withStatus(task.info, fields);
+    }
     task.info = info;
     task.state = String(info.state);
     task.lastContact = Date.now();
@@ -564,8 +610,10 @@ export class DistributedExecution {
     while (!DONE_TASK_STATES.has(task.state) && !this.isOver()) {
       this.topUp(task, stage);
       try {
-        const info = await this.options.http.json<Record<string, unknown>>(task.uri, {
+        const refresh = Date.now() - task.infoTime >= INFO_REFRESH_MS;
+        const info = await this.options.http.json<Record<string, unknown>>(`${task.uri}/status`, {
           headers: {
+            ...(refresh ? { 'X-Vivace-Task-Info': 'true' } : {}),
             'X-Service-Current-State': task.state,
             'X-Service-Current-Version': String(task.info?.version ?? 0),
             'X-Service-Max-Wait': STATUS_WAIT,

@@ -9,6 +9,8 @@ import { formatDataSize, parseDataSize } from '../protocol/airlift-format.js';
 /** The parts of a task record the distributed memory limit reads. */
 interface TaskMemoryJson {
   readonly taskStatus?: { readonly memoryReservation?: string };
+  /** Bytes per operator kind, from the task's last status (fresher than the record's statistics). */
+  readonly operatorMemory?: Readonly<Record<string, number>>;
   readonly stats?: {
     readonly pipelines?: readonly {
       readonly operatorSummaries?: readonly { readonly operatorType: string; readonly memoryReservation?: string }[];
@@ -32,6 +34,12 @@ export function distributedMemoryFailure(
   if (total <= limitBytes) return undefined;
   const byOperator = new Map<string, number>();
   for (const info of infos) {
+    if (info?.operatorMemory !== undefined) {
+      for (const [operator, bytes] of Object.entries(info.operatorMemory)) {
+        if (bytes > 0) byOperator.set(operator, (byOperator.get(operator) ?? 0) + bytes);
+      }
+      continue;
+    }
     for (const pipeline of info?.stats?.pipelines ?? []) {
       for (const operator of pipeline.operatorSummaries ?? []) {
         const bytes = dataSize(operator.memoryReservation);

@@ -187,6 +187,8 @@ export interface RenderedTaskStats {
   /** The task record's `stats` object, formatted when first read (from figures taken at render time). */
   readonly json: Record<string, unknown>;
   readonly totals: TaskTotals;
+  /** Bytes each kind of operator holds now (the kinds holding any), summed over the pipelines. */
+  readonly memoryByOperator: Record<string, number>;
 }
 
 /** One pipeline's figures as taken at render time. */
@@ -230,10 +232,18 @@ export function renderTaskStats(
             ),
     };
   });
+  const memoryByOperator: Record<string, number> = {};
+  for (const { operators } of figures) {
+    for (const operator of operators) {
+      if (operator.memoryBytes > 0)
+        memoryByOperator[operator.operatorType] = (memoryByOperator[operator.operatorType] ?? 0) + operator.memoryBytes;
+    }
+  }
   const taken = { ...times };
   let json: Record<string, unknown> | undefined;
   return {
     totals,
+    memoryByOperator,
     get json() {
       json ??= taskStatsJson(taken, figures, totals, now);
       return json;

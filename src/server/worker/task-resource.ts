@@ -20,7 +20,7 @@ import { parseDataSize, parseDuration } from '../protocol/airlift-format.js';
 import type { LocalTaskOutput } from '../task/http-exchange-client.js';
 import { frameTaskWithPages, TASK_WITH_PAGES_CONTENT_TYPE } from '../task/results-framing.js';
 import { SqlTask, type SqlTaskDependencies } from '../task/sql-task.js';
-import { renderTaskInfo } from '../task/task-info.js';
+import { renderTaskInfo, renderTaskStatus, statusOfInfo } from '../task/task-info.js';
 import { registerTaskResultsRoute } from '../task/task-results-route.js';
 import { parseTaskUpdate, type TaskUpdateRequest } from '../task/task-update.js';
 import { IdleMemoryRelease } from './idle-memory.js';
@@ -156,6 +156,16 @@ export class TaskManager {
     return newer === undefined ? final : { ...final, dynamicFilters: newer };
   }
 
+  /**
+   * The task's status (task-info.ts); with its full record attached when it is done (the last
+   * status the coordinator reads) or when `withInfo` asks for it (a periodic refresh of the statistics).
+   */
+  status(task: SqlTask, dynamicFiltersSince?: number, withInfo = false): Record<string, unknown> {
+    if (task.isDone) return statusOfInfo(this.info(task, dynamicFiltersSince));
+    const status = renderTaskStatus(task, this.selfUri(task), this.nodeId, dynamicFiltersSince);
+    return withInfo ? { ...status, taskInfo: renderTaskInfo(task, this.selfUri(task), this.nodeId) } : status;
+  }
+
   private sweep(): void {
     const now = Date.now();
     for (const [id, task] of this.tasks) {
@@ -200,6 +210,52 @@ function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * A task long-poll (`GET /v1/task/{id}` and `.../status`): while the caller's
+ * `X-Service-Current-Version` (Trino) or `X-Service-Current-State` (Presto) is still the task's,
+ * waits up to `X-Service-Max-Wait` for something new; a version change that is only split progress
+ * waits a little more for company. New dynamic filters (`X-Vivace-Dynamic-Filters-Version`, the
+ * version the caller has) answer at once: scans elsewhere wait for them.
+ */
+async function awaitNews(
+  headers: Record<string, string | string[] | undefined>,
+  task: SqlTask,
+): Promise<{ error?: string; filtersSince?: number }> {
+  const knownState = header(headers['x-service-current-state']);
+  const knownVersion = header(headers['x-service-current-version']);
+  const maxWait = header(headers['x-service-max-wait']);
+  const filtersHeader = header(headers['x-vivace-dynamic-filters-version']);
+  const filtersSince = filtersHeader === undefined ? undefined : Number(filtersHeader);
+  // New dynamic filters answer at once: scans elsewhere wait for them.
+  const newFilters = () => filtersSince !== undefined && task.dynamicFiltersVersion > filtersSince;
+  // The caller already has this state (Presto) or this version (Trino): wait for something new.
+  const current =
+    knownVersion !== undefined
+      ? Number(knownVersion) === task.version
+      : knownState !== undefined && knownState === task.state;
+  if (maxWait !== undefined && current && !task.isDone && !newFilters()) {
+    let waitMs: number;
+    try {
+      waitMs = Math.min(MAX_WAIT_MS, parseDuration(maxWait));
+    } catch {
+      return { error: `Invalid X-Service-Max-Wait: ${maxWait}` };
+    }
+    const stateBefore = task.state;
+    const versionBefore = task.version;
+    await waitAtMost(task.whenChanged(), waitMs);
+    if (task.version !== versionBefore) {
+      const coalesceUntil = Date.now() + PROGRESS_COALESCE_MS;
+      // FLUSHING is no news either: the coordinator waits for the end, which follows as soon as
+      // the output is drained (one answer instead of two for most tasks).
+      const unchanged = () => task.state === stateBefore || task.state === 'FLUSHING';
+      while (!task.isDone && unchanged() && !newFilters() && Date.now() < coalesceUntil) {
+        await waitAtMost(task.whenChanged(), coalesceUntil - Date.now());
+      }
+    }
+  }
+  return filtersSince !== undefined && Number.isFinite(filtersSince) ? { filtersSince } : {};
 }
 
 export function registerTaskResource(
@@ -273,49 +329,34 @@ export function registerTaskResource(
         }
       }
     }
-    return sendJson(reply, manager.info(task));
+    // Trino's `?summarize`: the coordinator's split updates need the status, not the statistics.
+    const { summarize } = request.query as { summarize?: string };
+    return sendJson(reply, summarize !== undefined ? manager.status(task) : manager.info(task));
   });
 
   app.get('/v1/task/:taskId', async (request, reply) => {
     const { taskId } = request.params as { taskId: string };
     const task = manager.get(taskId);
     if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
-    const knownState = header(request.headers['x-service-current-state']);
-    const knownVersion = header(request.headers['x-service-current-version']);
-    const maxWait = header(request.headers['x-service-max-wait']);
-    const filtersHeader = header(request.headers['x-vivace-dynamic-filters-version']);
-    const filtersSince = filtersHeader === undefined ? undefined : Number(filtersHeader);
-    // New dynamic filters answer at once: scans elsewhere wait for them.
-    const newFilters = () => filtersSince !== undefined && task.dynamicFiltersVersion > filtersSince;
-    // The caller already has this state (Presto) or this version (Trino): wait for something new.
-    const current =
-      knownVersion !== undefined
-        ? Number(knownVersion) === task.version
-        : knownState !== undefined && knownState === task.state;
-    if (maxWait !== undefined && current && !task.isDone && !newFilters()) {
-      let waitMs: number;
-      try {
-        waitMs = Math.min(MAX_WAIT_MS, parseDuration(maxWait));
-      } catch {
-        return reply.code(400).type('text/plain').send(`Invalid X-Service-Max-Wait: ${maxWait}`);
-      }
-      const stateBefore = task.state;
-      const versionBefore = task.version;
-      await waitAtMost(task.whenChanged(), waitMs);
-      if (task.version !== versionBefore) {
-        const coalesceUntil = Date.now() + PROGRESS_COALESCE_MS;
-        // FLUSHING is no news either: the coordinator waits for the end, which follows as soon as
-        // the output is drained (one answer instead of two for most tasks).
-        const unchanged = () => task.state === stateBefore || task.state === 'FLUSHING';
-        while (!task.isDone && unchanged() && !newFilters() && Date.now() < coalesceUntil) {
-          await waitAtMost(task.whenChanged(), coalesceUntil - Date.now());
-        }
-      }
-    }
-    const since = filtersSince !== undefined && Number.isFinite(filtersSince) ? filtersSince : undefined;
+    const waited = await awaitNews(request.headers, task);
+    if (waited.error !== undefined) return reply.code(400).type('text/plain').send(waited.error);
+    const since = waited.filtersSince;
     const info = manager.info(task, since);
     if (since !== undefined) task.acknowledgeDynamicFilters(since);
     return sendJson(reply, info);
+  });
+
+  // Trino's lighter status route, with the same long-poll: what the coordinator polls while a task runs.
+  app.get('/v1/task/:taskId/status', async (request, reply) => {
+    const { taskId } = request.params as { taskId: string };
+    const task = manager.get(taskId);
+    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
+    const waited = await awaitNews(request.headers, task);
+    if (waited.error !== undefined) return reply.code(400).type('text/plain').send(waited.error);
+    const since = waited.filtersSince;
+    const status = manager.status(task, since, header(request.headers['x-vivace-task-info']) === 'true');
+    if (since !== undefined) task.acknowledgeDynamicFilters(since);
+    return sendJson(reply, status);
   });
 
   app.delete('/v1/task/:taskId', async (request, reply) => {

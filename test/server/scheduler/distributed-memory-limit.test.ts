@@ -48,4 +48,17 @@ describe('distributed memory limit', () => {
         'Top Consumers: {HashBuilderOperator=115MB, HashAggregationOperator=8MB, OrderByOperator=1MB}]',
     );
   });
+
+  it("takes the operators' memory from the tasks' latest statuses over their older records", () => {
+    const stale = taskInfo('90MB', [['TableScanOperator', '90MB']]);
+    const infos = [
+      { ...stale, operatorMemory: { HashBuilderOperator: 80 * MB, OrderByOperator: 10 * MB } },
+      { taskStatus: { memoryReservation: '30MB' }, operatorMemory: { HashAggregationOperator: 30 * MB } },
+    ];
+    assert.equal(
+      distributedMemoryFailure(100 * MB, infos)?.message,
+      'Query exceeded distributed user memory limit of 100MB [Allocated: 120MB, ' +
+        'Top Consumers: {HashBuilderOperator=80MB, HashAggregationOperator=30MB, OrderByOperator=10MB}]',
+    );
+  });
 });

@@ -216,6 +216,68 @@ describe('task resource', { timeout: 60_000 }, () => {
     assert.ok(list.some((t) => t.taskId === 'q1.1.0'));
   });
 
+  it('serves a light status while a task runs (GET .../status, POST ?summarize), with the record once it is done or when asked', async () => {
+    const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
+    // Splits still to come: the task runs until noMoreSplits.
+    const created = (await (
+      await post('q9.1.0?summarize', createRequest(fragment, splits.slice(0, 1), false))
+    ).json()) as Json;
+    assert.equal(created.taskId, 'q9.1.0');
+    assert.equal(created.stats, undefined, 'a summarized answer carries no statistics');
+    assert.equal(created.taskInfo, undefined);
+    for (const field of [
+      'taskInstanceId',
+      'version',
+      'state',
+      'self',
+      'nodeId',
+      'memoryReservation',
+      'dynamicFiltersVersion',
+    ]) {
+      assert.ok(field in created, field);
+    }
+    assert.ok(Array.isArray(created.splitProgress) && Array.isArray(created.failures));
+    const status = async (headers: Record<string, string> = {}) =>
+      (await (await fetch(`${worker.url}/v1/task/q9.1.0/status`, { headers })).json()) as Json;
+    let running = await status();
+    for (let i = 0; i < 20 && running.splitProgress[0]?.completed !== 1; i++) {
+      running = await status({ 'X-Service-Current-Version': String(running.version), 'X-Service-Max-Wait': '200ms' });
+    }
+    assert.equal(running.state, 'RUNNING');
+    assert.equal(running.splitProgress[0].completed, 1);
+    assert.equal(typeof running.figures.rawInputPositions, 'number');
+    assert.equal(running.stats, undefined);
+    assert.equal(running.taskInfo, undefined);
+    // Nothing new: the long-poll waits its time, then answers the same version.
+    const started = Date.now();
+    const same = await status({ 'X-Service-Current-Version': String(running.version), 'X-Service-Max-Wait': '300ms' });
+    assert.equal(same.version, running.version);
+    assert.ok(Date.now() - started >= 250, 'the status long-polls');
+    // A refresh of the statistics asks for the record.
+    const refreshed = await status({ 'X-Vivace-Task-Info': 'true' });
+    assert.equal(refreshed.taskInfo.taskId, 'q9.1.0');
+    assert.ok(Array.isArray(refreshed.taskInfo.stats.pipelines));
+    const scan = findNodes(fragment.root, 'TableScan')[0]!;
+    const rest = (await (
+      await post('q9.1.0?summarize', { sources: [{ planNodeId: scan.id, splits: [], noMoreSplits: true }] })
+    ).json()) as Json;
+    assert.equal(rest.stats, undefined);
+    await readAll(
+      'q9.1.0',
+      fragment.root.outputs.map((s) => s.type),
+    );
+    let done = await status();
+    for (let i = 0; i < 20 && done.state !== 'FINISHED'; i++) {
+      done = await status({ 'X-Service-Current-Version': String(done.version), 'X-Service-Max-Wait': '200ms' });
+    }
+    assert.equal(done.state, 'FINISHED');
+    // The last status brings the final record with it: the coordinator needs no other request.
+    assert.equal(done.taskInfo.state, 'FINISHED');
+    assert.equal(done.taskInfo.stats.rawInputPositions, done.figures.rawInputPositions);
+    assert.ok(done.figures.rawInputPositions > 0);
+    assert.equal((await fetch(`${worker.url}/v1/task/q9.9.9/status`)).status, 404);
+  });
+
   it('holds a creation with X-Vivace-Max-Wait-Done until the task is done, or until that time', async () => {
     const { fragment, splits } = leafFragment('SELECT nationkey, name FROM nation');
     const types = fragment.root.outputs.map((s) => s.type);
