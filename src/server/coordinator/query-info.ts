@@ -10,7 +10,7 @@ import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/air
 import { errorObject, taskInfoForClients } from '../protocol/error-json.js';
 import { DONE_STAGE_STATES, type StageSnapshot, type TaskFigures } from '../protocol/query-state.js';
 import type { QueryExecution } from '../query/query-execution.js';
-import { addTotals, emptyTotals, type TaskTotals } from '../task/task-stats.js';
+import { addTotals, emptyTotals, formattedTotals, type TaskTotals } from '../task/task-stats.js';
 
 const NANOS_PER_MILLI = 1_000_000;
 
@@ -133,15 +133,7 @@ function statsFields(sums: StageSums): Record<string, unknown> {
     queuedDrivers: sums.queuedDrivers,
     runningDrivers: sums.runningDrivers,
     completedDrivers: sums.completedDrivers,
-    totalScheduledTime: formatDuration(sums.scheduledNanos / NANOS_PER_MILLI),
-    totalCpuTime: formatDuration(sums.cpuNanos / NANOS_PER_MILLI),
-    totalBlockedTime: formatDuration(sums.blockedNanos / NANOS_PER_MILLI),
-    rawInputDataSize: formatDataSize(sums.rawInputBytes),
-    rawInputPositions: sums.rawInputPositions,
-    processedInputDataSize: formatDataSize(sums.processedInputBytes),
-    processedInputPositions: sums.processedInputPositions,
-    outputDataSize: formatDataSize(sums.outputBytes),
-    outputPositions: sums.outputPositions,
+    ...formattedTotals(sums),
   };
 }
 

@@ -183,6 +183,21 @@ function operatorSummaryJson(
   return summary;
 }
 
+/** The time, size and position fields of task, pipeline, stage and query statistics, formatted from their sums. */
+export function formattedTotals(sums: TaskTotals): Record<string, string | number> {
+  return {
+    totalScheduledTime: nanos(sums.scheduledNanos),
+    totalCpuTime: nanos(sums.cpuNanos),
+    totalBlockedTime: nanos(sums.blockedNanos),
+    rawInputDataSize: formatDataSize(sums.rawInputBytes),
+    rawInputPositions: sums.rawInputPositions,
+    processedInputDataSize: formatDataSize(sums.processedInputBytes),
+    processedInputPositions: sums.processedInputPositions,
+    outputDataSize: formatDataSize(sums.outputBytes),
+    outputPositions: sums.outputPositions,
+  };
+}
+
 export interface RenderedTaskStats {
   /** The task record's `stats` object, formatted when first read (from figures taken at render time). */
   readonly json: Record<string, unknown>;
@@ -268,15 +283,7 @@ function taskStatsJson(
     memoryReservation: formatDataSize(operators.reduce((sum, o) => sum + o.memoryBytes, 0)),
     queuedTime: distribution(queued),
     elapsedTime: distribution(elapsed),
-    totalScheduledTime: nanos(sums.scheduledNanos),
-    totalCpuTime: nanos(sums.cpuNanos),
-    totalBlockedTime: nanos(sums.blockedNanos),
-    rawInputDataSize: formatDataSize(sums.rawInputBytes),
-    rawInputPositions: sums.rawInputPositions,
-    processedInputDataSize: formatDataSize(sums.processedInputBytes),
-    processedInputPositions: sums.processedInputPositions,
-    outputDataSize: formatDataSize(sums.outputBytes),
-    outputPositions: sums.outputPositions,
+    ...formattedTotals(sums),
     operatorSummaries: operators.map((operator, operatorId) =>
       operatorSummaryJson(
         pipeline.pipelineId,
@@ -303,15 +310,7 @@ function taskStatsJson(
     completedDrivers: totals.completedDrivers,
     memoryReservation: formatDataSize(times.memoryReservationBytes),
     peakTotalMemoryReservation: formatDataSize(times.peakMemoryBytes ?? times.memoryReservationBytes),
-    totalScheduledTime: nanos(totals.scheduledNanos),
-    totalCpuTime: nanos(totals.cpuNanos),
-    totalBlockedTime: nanos(totals.blockedNanos),
-    rawInputDataSize: formatDataSize(totals.rawInputBytes),
-    rawInputPositions: totals.rawInputPositions,
-    processedInputDataSize: formatDataSize(totals.processedInputBytes),
-    processedInputPositions: totals.processedInputPositions,
-    outputDataSize: formatDataSize(totals.outputBytes),
-    outputPositions: totals.outputPositions,
+    ...formattedTotals(totals),
     pipelines: pipelineJson,
   };
 }

@@ -12,7 +12,7 @@
  * Finished tasks are forgotten after a while. A malformed request is a 400 with a message; an
  * unknown task a 404.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { waitAtMost } from '../../common/wait-at-most.js';
 import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import { learnCatalogs } from '../metadata/catalog-statements.js';
@@ -334,30 +334,31 @@ export function registerTaskResource(
     return sendJson(reply, summarize !== undefined ? manager.status(task) : manager.info(task));
   });
 
-  app.get('/v1/task/:taskId', async (request, reply) => {
-    const { taskId } = request.params as { taskId: string };
-    const task = manager.get(taskId);
-    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
-    const waited = await awaitNews(request.headers, task);
-    if (waited.error !== undefined) return reply.code(400).type('text/plain').send(waited.error);
-    const since = waited.filtersSince;
-    const info = manager.info(task, since);
-    if (since !== undefined) task.acknowledgeDynamicFilters(since);
-    return sendJson(reply, info);
-  });
-
+  /** A long-polled read of a task (awaitNews), answered with what `answer` renders. */
+  const taskPoll =
+    (answer: (task: SqlTask, filtersSince: number | undefined, request: FastifyRequest) => Record<string, unknown>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { taskId } = request.params as { taskId: string };
+      const task = manager.get(taskId);
+      if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
+      const waited = await awaitNews(request.headers, task);
+      if (waited.error !== undefined) return reply.code(400).type('text/plain').send(waited.error);
+      const since = waited.filtersSince;
+      const rendered = answer(task, since, request);
+      if (since !== undefined) task.acknowledgeDynamicFilters(since);
+      return sendJson(reply, rendered);
+    };
+  app.get(
+    '/v1/task/:taskId',
+    taskPoll((task, since) => manager.info(task, since)),
+  );
   // Trino's lighter status route, with the same long-poll: what the coordinator polls while a task runs.
-  app.get('/v1/task/:taskId/status', async (request, reply) => {
-    const { taskId } = request.params as { taskId: string };
-    const task = manager.get(taskId);
-    if (!task) return reply.code(404).type('text/plain').send(`Task not found: ${taskId}`);
-    const waited = await awaitNews(request.headers, task);
-    if (waited.error !== undefined) return reply.code(400).type('text/plain').send(waited.error);
-    const since = waited.filtersSince;
-    const status = manager.status(task, since, header(request.headers['x-vivace-task-info']) === 'true');
-    if (since !== undefined) task.acknowledgeDynamicFilters(since);
-    return sendJson(reply, status);
-  });
+  app.get(
+    '/v1/task/:taskId/status',
+    taskPoll((task, since, request) =>
+      manager.status(task, since, header(request.headers['x-vivace-task-info']) === 'true'),
+    ),
+  );
 
   app.delete('/v1/task/:taskId', async (request, reply) => {
     const { taskId } = request.params as { taskId: string };
