@@ -308,7 +308,7 @@ export class DistributedExecution {
       uri: `${node.uri}/v1/task/${taskId}`,
       state: 'PLANNED',
       info: undefined,
-      infoTime: 0,
+      infoTime: Date.now(),
       lastContact: Date.now(),
       updating: false,
       dynamicFiltersSeen: 0,
@@ -356,8 +356,9 @@ export class DistributedExecution {
    */
   private async createTask(task: RemoteTask, request: TaskUpdateRequest, onlyTask: boolean): Promise<void> {
     try {
-      // A task that answers inline answers with its final record; any other only needs its status.
-      const response = await this.options.http.checked(onlyTask ? task.uri : `${task.uri}?summarize`, {
+      // The creation answers with the full record (small before anything ran): the query resource
+      // has every section of it from the start; statuses update it from then on.
+      const response = await this.options.http.checked(task.uri, {
         method: 'POST',
         body: request,
         ...(onlyTask
