@@ -2,7 +2,10 @@
  * The task resource on a worker (spec §4.2): create or update a task (`POST /v1/task/{taskId}`,
  * idempotent), read its record (`GET /v1/task/{taskId}`, long-polling up to `X-Service-Max-Wait`
  * while the caller's `X-Service-Current-Version` is still the task's version, or without it its
- * `X-Service-Current-State` still the task's state), list every task (`GET /v1/task`), cancel or
+ * `X-Service-Current-State` still the task's state), read its status the same way
+ * (`GET /v1/task/{taskId}/status`, Trino's lighter route: no formatted statistics, the record
+ * attached once the task is done or when `X-Vivace-Task-Info: true` asks; `POST ...?summarize`
+ * answers an update with it too), list every task (`GET /v1/task`), cancel or
  * abort it (`DELETE /v1/task/{taskId}[?abort=true]`), and the results of its output buffers
  * (task-results-route.ts). A creation with `X-Vivace-Max-Wait-Done` is answered when the task is
  * done or that time has passed: a one-task query whose splits all came with it needs no status
