@@ -50,6 +50,8 @@ export interface MemoryTable {
   columns: readonly ColumnMetadata[];
   /** Committed fragments in commit order; pages in table column order. Only ever appended to. */
   readonly fragments: MemoryFragment[];
+  /** The nodes holding them, kept as they are appended (every scan's placement asks). */
+  readonly dataNodes: string[];
   /** Number of commits and in-place changes so far. */
   version: number;
   rowCount: number;
@@ -236,6 +238,7 @@ export class MemoryMetadata implements ConnectorMetadata {
       name: name.table,
       columns: columns.map((column) => ({ ...column })),
       fragments: [],
+      dataNodes: [],
       version: 0,
       rowCount: 0,
       bytes: 0,
@@ -257,7 +260,7 @@ export class MemoryMetadata implements ConnectorMetadata {
 
   /** The nodes holding a table's committed pages. */
   dataNodes(name: SchemaTableName): readonly string[] {
-    return [...new Set(this.requireTable(name).fragments.map((fragment) => fragment.nodeId))];
+    return this.requireTable(name).dataNodes;
   }
 
   /**
@@ -297,6 +300,7 @@ export class MemoryMetadata implements ConnectorMetadata {
         bytes: fragment.bytes,
         ...(Array.isArray(fragment.columns) ? { columns: fragment.columns } : {}),
       });
+      if (!table.dataNodes.includes(fragment.nodeId)) table.dataNodes.push(fragment.nodeId);
       table.rowCount += fragment.rows;
       table.bytes += fragment.bytes;
     }
@@ -313,6 +317,7 @@ export class MemoryMetadata implements ConnectorMetadata {
       name: `${STAGING_PREFIX}${id}`,
       columns: columns.map((column) => ({ ...column })),
       fragments: [],
+      dataNodes: [],
       version: 0,
       rowCount: 0,
       bytes: 0,
@@ -377,6 +382,7 @@ export class MemoryMetadata implements ConnectorMetadata {
         name: '',
         columns: [],
         fragments: [],
+        dataNodes: [],
         version: 0,
         rowCount: 0,
         bytes: 0,

@@ -78,6 +78,12 @@ describe('memory tables held by workers', () => {
     assert.equal(placement.kind, 'nodes');
     assert.deepEqual([...(placement.kind === 'nodes' ? placement.nodes : [])].sort(), ['worker-1', 'worker-2']);
     assert.equal(coordinator.store.fragmentCount, 0);
+    // More writes on the same nodes name each node once.
+    const { coordinator: again, workers: others } = cluster();
+    await again.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    for (let i = 0; i < 3; i++) await writeOnWorkers(again, others, T, [[10 + i], i === 0 ? [] : [20 + i]]);
+    const placed = again.splitPlacement({ table: T });
+    assert.deepEqual(placed.kind === 'nodes' ? placed.nodes : [], ['worker-1', 'worker-2']);
     // The sinks sampled their rows; the coordinator merges the samples (ids written by two sinks
     // are keys: their distinct counts add up).
     assert.deepEqual(await coordinator.metadata.getTableStatistics(T), {
