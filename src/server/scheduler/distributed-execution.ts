@@ -561,8 +561,7 @@ export class DistributedExecution {
       info = fields;
       task.infoTime = Date.now();
     } else if (taskInfo !== undefined && typeof taskInfo === 'object' && taskInfo !== null) {
-      const { dynamicFilters: _sent, ...record } = taskInfo as Record<string, unknown>;
-      info = { ...record, operatorMemory: fields.operatorMemory };
+      info = { ...(taskInfo as Record<string, unknown>), operatorMemory: fields.operatorMemory };
       task.infoTime = Date.now();
     } else {
       info = withStatus(task.info, fields);

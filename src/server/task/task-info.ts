@@ -148,7 +148,8 @@ export function renderTaskStatus(
 
 /** A status answer built from a full record (a done task's, kept rendered), with the record attached. */
 export function statusOfInfo(info: Record<string, unknown>): Record<string, unknown> {
-  const { taskStatus, failures, splitProgress, figures, dynamicFilters } = info;
+  // The newer dynamic filters travel once, beside the record rather than in it.
+  const { taskStatus, failures, splitProgress, figures, dynamicFilters, ...rest } = info;
   return {
     ...(taskStatus as Record<string, unknown>),
     failures,
@@ -156,6 +157,6 @@ export function statusOfInfo(info: Record<string, unknown>): Record<string, unkn
     figures,
     operatorMemory: {},
     ...(dynamicFilters !== undefined ? { dynamicFilters } : {}),
-    taskInfo: info,
+    taskInfo: { ...rest, taskStatus, failures, splitProgress, figures },
   };
 }

@@ -254,13 +254,12 @@ export function renderTaskStats(
         memoryByOperator[operator.operatorType] = (memoryByOperator[operator.operatorType] ?? 0) + operator.memoryBytes;
     }
   }
-  const taken = { ...times };
   let json: Record<string, unknown> | undefined;
   return {
     totals,
     memoryByOperator,
     get json() {
-      json ??= taskStatsJson(taken, figures, totals, now);
+      json ??= taskStatsJson(times, figures, totals, now);
       return json;
     },
   };
