@@ -42,18 +42,12 @@ function tagged(this: unknown, _property: string, item: unknown): unknown {
  * and the walk stops at the first difference.
  */
 export function structurallyEqual(a: unknown, b: unknown, omit?: (property: string) => boolean): boolean {
-  if (a === b) return typeof a !== 'number' || Object.is(a, b);
   if (typeof a !== typeof b) return false;
-  switch (typeof a) {
-    case 'number':
-      return Object.is(a, b);
-    case 'object':
-      return a !== null && b !== null && objectsEqual(a as object, b as object, omit);
-    default:
-      // Strings and booleans are equal only when ===; bigints compare by value; functions (never
-      // in plain data) are as absent.
-      return typeof a === 'bigint' ? a === b : typeof a === 'function';
-  }
+  if (typeof a === 'number') return Object.is(a, b);
+  if (a === b) return true;
+  if (typeof a === 'object') return a !== null && b !== null && objectsEqual(a as object, b as object, omit);
+  // Strings, booleans and bigints that are not === differ; functions (never in plain data) count as absent.
+  return typeof a === 'function';
 }
 
 function objectsEqual(a: object, b: object, omit: ((property: string) => boolean) | undefined): boolean {
