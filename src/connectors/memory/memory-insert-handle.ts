@@ -12,6 +12,8 @@ import { formatType, parseType } from '../../types/type-signature.js';
 /** The JSON form. */
 export interface MemoryInsertHandle {
   readonly tableId: number;
+  /** The coordinator catalog instance whose record `tableId` is (ids restart with a new coordinator). */
+  readonly owner: string;
   readonly table: string;
   readonly columns: readonly { readonly name: string; readonly type: string }[];
   readonly activeTableIds: readonly number[];
@@ -21,18 +23,21 @@ export interface MemoryInsertHandle {
 /** A parsed handle: the table's columns with their types. */
 export interface MemoryInsertColumns {
   readonly tableId: number;
+  readonly owner: string;
   readonly qualifiedName: string;
   readonly columns: readonly { readonly name: string; readonly type: Type }[];
 }
 
 export function createInsertHandle(
   tableId: number,
+  owner: string,
   qualifiedName: string,
   columns: readonly ColumnMetadata[],
   active: { ids: readonly number[]; idsBelow: number },
 ): MemoryInsertHandle {
   return {
     tableId,
+    owner,
     table: qualifiedName,
     columns: columns.map((column) => ({ name: column.name, type: formatType(column.type) })),
     activeTableIds: active.ids,
@@ -51,6 +56,7 @@ export function parseInsertHandle(handle: unknown): ParsedInsertHandle {
     value === null ||
     typeof value !== 'object' ||
     !Number.isSafeInteger(value.tableId) ||
+    typeof value.owner !== 'string' ||
     typeof value.table !== 'string' ||
     !Array.isArray(value.columns) ||
     !Array.isArray(value.activeTableIds) ||
@@ -61,6 +67,7 @@ export function parseInsertHandle(handle: unknown): ParsedInsertHandle {
   const raw = value as MemoryInsertHandle;
   return {
     tableId: raw.tableId,
+    owner: raw.owner,
     qualifiedName: raw.table,
     columns: raw.columns.map((column) => ({ name: column.name, type: parseType(column.type) })),
     activeTableIds: new Set(raw.activeTableIds),

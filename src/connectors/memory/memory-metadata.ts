@@ -1,17 +1,20 @@
 /**
  * The memory catalog's metadata: schemas (a `default` schema exists from the start), tables with
  * their columns, and views, all held in the coordinator. Errors carry Trino's names and messages.
- * A table's data is a list of committed fragments on its `MemoryTable` record, each naming the
- * node whose store (memory-store.ts) holds its pages: the coordinator itself without workers, the
- * workers that wrote them in a cluster. The list is only appended to while the record lives, so a
- * split names a stable snapshot; a version is bumped by every commit.
+ * A table's data is the committed row ranges of fragments on its `MemoryTable` record, each
+ * fragment naming the node whose store (memory-store.ts) holds its pages: the coordinator itself
+ * without workers, the workers that wrote them in a cluster. Committed rows are only ever added
+ * while the record lives, so a split (row ranges copied when it is made) names a stable snapshot;
+ * a version is bumped by every commit.
  *
- * Writes: a sink anywhere fills a fragment of its node's store and reports it; `commitInsert`
- * appends every fragment of one write at once (or none: TRANSACTION_CONFLICT when the table was
- * replaced meanwhile). Rewrites (DELETE, UPDATE, ALTER TABLE) write the new contents into a
+ * Writes: a sink anywhere appends a run of rows to a fragment of its node's store and reports it;
+ * `commitInsert` adds every run of one write at once (or none: TRANSACTION_CONFLICT when the table
+ * was replaced meanwhile). Successive writes on a node append to the same fragment, and adjoining
+ * committed runs are merged, so a table filled by single-row INSERTs is one range per node. Rewrites (DELETE, UPDATE, ALTER TABLE) write the new contents into a
  * hidden staging table and `replaceTable` swaps it in under a version check; renames change the
  * record in place.
  */
+import { randomUUID } from 'node:crypto';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Page } from '../../data/page.js';
 import type { ConnectorMetadata, RowLevelRewrite, SchemaTableName, TableReplacement } from '../../spi/connector.js';
@@ -31,15 +34,40 @@ export interface TableData {
   readonly rowCount: number;
 }
 
-/** One committed sink's pages: where they are and how many. */
+/** The committed rows of one fragment: where they are and which. */
 export interface MemoryFragment {
   readonly nodeId: string;
   readonly fragmentId: string;
+  /** Committed row ranges as [start, end) pairs, sorted, adjoining ones merged. */
+  readonly ranges: number[];
+  rows: number;
+}
+
+/** What one committed sink sampled of its rows (statistics of tables held by other nodes). */
+export interface MemoryWriteSample {
   readonly rows: number;
-  readonly pages: number;
-  readonly bytes: number;
-  /** What the sink sampled of each column (statistics of tables held by other nodes). */
   readonly columns?: readonly SampledColumn[];
+}
+
+/** Whether a write's rows overlap committed ranges (the same write committed twice). */
+function overlaps(ranges: readonly number[], write: MemoryWriteFragment): boolean {
+  for (let r = 0; r < ranges.length; r += 2) {
+    if ((ranges[r] as number) < write.rowEnd && write.rowStart < (ranges[r + 1] as number)) return true;
+  }
+  return false;
+}
+
+/** Adds [start, end) to sorted, disjoint `ranges` (flat pairs), merging it with the ranges it adjoins. */
+export function addRowRange(ranges: number[], start: number, end: number): void {
+  let at = ranges.length;
+  while (at > 0 && (ranges[at - 2] as number) > start) at -= 2;
+  // `at` is where the pair goes: after every range starting at or before `start`.
+  const joinsPrevious = at > 0 && ranges[at - 1] === start;
+  const joinsNext = at < ranges.length && ranges[at] === end;
+  if (joinsPrevious && joinsNext) ranges.splice(at - 1, 2);
+  else if (joinsPrevious) ranges[at - 1] = end;
+  else if (joinsNext) ranges[at] = start;
+  else ranges.splice(at, 0, start, end);
 }
 
 export interface MemoryTable {
@@ -48,8 +76,11 @@ export interface MemoryTable {
   schema: string;
   name: string;
   columns: readonly ColumnMetadata[];
-  /** Committed fragments in commit order; pages in table column order. Only ever appended to. */
+  /** Fragments with committed rows, in order of their first commit; pages in table column order. */
   readonly fragments: MemoryFragment[];
+  readonly fragmentsById: Map<string, MemoryFragment>;
+  /** Every committed write's sample, in commit order. Only ever appended to. */
+  readonly samples: MemoryWriteSample[];
   /** The nodes holding them, kept as they are appended (every scan's placement asks). */
   readonly dataNodes: string[];
   /** Number of commits and in-place changes so far. */
@@ -61,6 +92,22 @@ export interface MemoryTable {
 interface MemorySchema {
   readonly tables: Map<string, MemoryTable>;
   readonly views: Map<string, ViewDefinition>;
+}
+
+function emptyTable(id: number, schema: string, name: string, columns: readonly ColumnMetadata[]): MemoryTable {
+  return {
+    id,
+    schema,
+    name,
+    columns: columns.map((column) => ({ ...column })),
+    fragments: [],
+    fragmentsById: new Map(),
+    samples: [],
+    dataNodes: [],
+    version: 0,
+    rowCount: 0,
+    bytes: 0,
+  };
 }
 
 /** Replaced table records kept readable for scans that started before the replacement. */
@@ -81,6 +128,9 @@ export class MemoryMetadata implements ConnectorMetadata {
   private readonly staging = new Map<string, MemoryTable>();
   private readonly retired: MemoryTable[] = [];
   private nextTableId = 1;
+
+  /** Tells this catalog's table records from an earlier coordinator's, whose ids were the same (insert handles). */
+  readonly instance = randomUUID();
 
   constructor(
     readonly catalogName: string,
@@ -166,7 +216,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     return memoryTableStatistics(
       table,
       () => this.localPages(table),
-      () => mergedFragmentColumns(table),
+      () => mergedFragmentColumns(table.columns.length, table.samples),
     );
   }
 
@@ -232,17 +282,7 @@ export class MemoryMetadata implements ConnectorMetadata {
       }
       seen.add(column.name);
     }
-    const table: MemoryTable = {
-      id: this.nextTableId++,
-      schema: name.schema,
-      name: name.table,
-      columns: columns.map((column) => ({ ...column })),
-      fragments: [],
-      dataNodes: [],
-      version: 0,
-      rowCount: 0,
-      bytes: 0,
-    };
+    const table = emptyTable(this.nextTableId++, name.schema, name.table, columns);
     schema.tables.set(name.table, table);
     this.tablesById.set(table.id, table);
   }
@@ -253,7 +293,10 @@ export class MemoryMetadata implements ConnectorMetadata {
     for (const fragment of table.fragments) {
       const stored = this.store.get(table.id, fragment.fragmentId);
       if (stored === undefined) return undefined;
-      pages.push(...stored.pages);
+      const { ranges } = fragment;
+      for (let r = 0; r < ranges.length; r += 2) {
+        this.store.readRows(stored, ranges[r] as number, ranges[r + 1] as number, pages);
+      }
     }
     return pages;
   }
@@ -280,24 +323,32 @@ export class MemoryMetadata implements ConnectorMetadata {
     }
     const seen = new Set<string>();
     for (const fragment of fragments) {
-      // This node's fragments can be checked here; a worker's sink reported its own.
-      const missing = fragment.nodeId === this.store.nodeId && !this.store.get(fragment.tableId, fragment.fragmentId);
-      if (missing || seen.has(fragment.fragmentId)) {
+      // This node's rows can be checked here; a worker's sink reported its own.
+      const missing =
+        fragment.nodeId === this.store.nodeId &&
+        !this.store.holds(fragment.tableId, fragment.fragmentId, fragment.write, fragment.rowEnd);
+      const key = `${fragment.fragmentId}@${fragment.rowStart}`;
+      const committed = table.fragmentsById.get(fragment.fragmentId)?.ranges;
+      if (missing || seen.has(key) || (committed !== undefined && overlaps(committed, fragment))) {
         throw new VivaceError(
           'GENERIC_INTERNAL_ERROR',
           `Unknown or unfinished memory write: ${JSON.stringify(fragment)}`,
         );
       }
-      seen.add(fragment.fragmentId);
+      seen.add(key);
     }
     for (const fragment of fragments) {
       if (fragment.rows === 0) continue;
-      table.fragments.push({
-        nodeId: fragment.nodeId,
-        fragmentId: fragment.fragmentId,
+      let committed = table.fragmentsById.get(fragment.fragmentId);
+      if (committed === undefined) {
+        committed = { nodeId: fragment.nodeId, fragmentId: fragment.fragmentId, ranges: [], rows: 0 };
+        table.fragments.push(committed);
+        table.fragmentsById.set(fragment.fragmentId, committed);
+      }
+      addRowRange(committed.ranges, fragment.rowStart, fragment.rowEnd);
+      committed.rows += fragment.rows;
+      table.samples.push({
         rows: fragment.rows,
-        pages: fragment.pages,
-        bytes: fragment.bytes,
         ...(Array.isArray(fragment.columns) ? { columns: fragment.columns } : {}),
       });
       if (!table.dataNodes.includes(fragment.nodeId)) table.dataNodes.push(fragment.nodeId);
@@ -311,17 +362,7 @@ export class MemoryMetadata implements ConnectorMetadata {
   async createStagingTable(name: SchemaTableName, columns: readonly ColumnMetadata[]): Promise<SchemaTableName> {
     this.requireSchema(name.schema);
     const id = this.nextTableId++;
-    const table: MemoryTable = {
-      id,
-      schema: name.schema,
-      name: `${STAGING_PREFIX}${id}`,
-      columns: columns.map((column) => ({ ...column })),
-      fragments: [],
-      dataNodes: [],
-      version: 0,
-      rowCount: 0,
-      bytes: 0,
-    };
+    const table = emptyTable(id, name.schema, `${STAGING_PREFIX}${id}`, columns);
     this.staging.set(`${table.schema}.${table.name}`, table);
     this.tablesById.set(id, table);
     return { schema: table.schema, table: table.name };
@@ -376,17 +417,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     }
     let next: MemoryTable;
     if (contents === 'empty') {
-      next = {
-        id: this.nextTableId++,
-        schema: '',
-        name: '',
-        columns: [],
-        fragments: [],
-        dataNodes: [],
-        version: 0,
-        rowCount: 0,
-        bytes: 0,
-      };
+      next = emptyTable(this.nextTableId++, '', '', []);
       this.tablesById.set(next.id, next);
     } else {
       const key = `${contents.staging.schema}.${contents.staging.table}`;

@@ -3,28 +3,31 @@
  * from the insert handle the coordinator made (memory-insert-handle.ts), not from metadata, since
  * a worker has none. Pages arrive with one channel per target column (the INSERT's column list,
  * in its order); the sink rearranges them into table column order, filling columns the INSERT
- * does not name with NULLs, checks each block against its column type, and adds them to a
- * fragment of this node's store. `finish` reports the fragment; it becomes visible when the
- * coordinator commits every sink's fragments together.
+ * does not name with NULLs, checks each block against its column type, and appends them to a
+ * fragment of this node's store. `finish` reports the run of rows it wrote; they become visible
+ * when the coordinator commits every sink's rows together.
  */
 import { VivaceError } from '../../common/vivace-error.js';
 import type { Block } from '../../data/block.js';
 import { nullBlock } from '../../data/block-builder.js';
-import { createPage, type Page, pageSizeInBytes } from '../../data/page.js';
+import { createPage, type Page } from '../../data/page.js';
 import { blockMatchesType } from '../../data/physical-type.js';
 import type { ConnectorPageSink } from '../../spi/connector.js';
 import { formatType } from '../../types/type-signature.js';
 import type { MemoryInsertColumns } from './memory-insert-handle.js';
-import { type SampledColumn, sampleColumns } from './memory-statistics.js';
-import type { MemoryStore, StoredFragment } from './memory-store.js';
+import { SAMPLE_ROWS, type SampledColumn, sampleColumns } from './memory-statistics.js';
+import type { FragmentWrite, MemoryStore } from './memory-store.js';
 
-/** What a finished sink hands to `finishInsert`: a fragment of `tableId` held by `nodeId`. */
+/** What a finished sink hands to `finishInsert`: rows [rowStart, rowEnd) of a fragment of `tableId` held by `nodeId`. */
 export interface MemoryWriteFragment {
   readonly tableId: number;
   readonly nodeId: string;
   readonly fragmentId: string;
+  /** The store's number of the write (only the last write of a fragment can be cut off again). */
+  readonly write: number;
+  readonly rowStart: number;
+  readonly rowEnd: number;
   readonly rows: number;
-  readonly pages: number;
   readonly bytes: number;
   /** Column statistics of the fragment's first rows (for the coordinator's optimizer). */
   readonly columns: SampledColumn[];
@@ -34,7 +37,11 @@ export class MemoryPageSink implements ConnectorPageSink {
   /** For each table column, the input channel that carries it, or -1 for NULLs. */
   private readonly channelOfColumn: Int32Array;
   private readonly inputChannels: number;
-  private readonly fragment: StoredFragment;
+  private readonly write: FragmentWrite;
+  private bytes = 0;
+  /** The first pages written (as appended, before the store merges them), for the column samples. */
+  private readonly sampled: Page[] = [];
+  private sampledRows = 0;
 
   constructor(
     private readonly store: MemoryStore,
@@ -53,7 +60,7 @@ export class MemoryPageSink implements ConnectorPageSink {
       this.channelOfColumn[column] = channel;
     });
     this.inputChannels = targetColumns.length;
-    this.fragment = store.open(table.tableId);
+    this.write = store.openWrite(table.tableId, table.owner);
   }
 
   appendPage(page: Page): void {
@@ -82,19 +89,32 @@ export class MemoryPageSink implements ConnectorPageSink {
       blocks.push(block);
     }
     const stored = createPage(blocks, page.positionCount);
-    this.store.append(this.fragment, stored, pageSizeInBytes(stored));
+    this.bytes += this.store.append(this.write, stored);
+    if (this.sampledRows < SAMPLE_ROWS) {
+      this.sampled.push(stored);
+      this.sampledRows += stored.positionCount;
+    }
   }
 
   finish(): MemoryWriteFragment {
-    const { tableId, fragmentId, rows, bytes, pages } = this.fragment;
-    if (this.store.get(tableId, fragmentId) !== this.fragment) {
-      throw new VivaceError('GENERIC_INTERNAL_ERROR', `Memory fragment ${fragmentId} was aborted`);
-    }
-    const columns = sampleColumns(this.table.columns, rows, pages);
-    return { tableId, nodeId: this.store.nodeId, fragmentId, rows, pages: pages.length, bytes, columns };
+    const { rowStart, rowEnd } = this.store.finishWrite(this.write);
+    const { tableId, fragmentId } = this.write.fragment;
+    const rows = rowEnd - rowStart;
+    const columns = sampleColumns(this.table.columns, rows, this.sampled);
+    return {
+      tableId,
+      nodeId: this.store.nodeId,
+      fragmentId,
+      write: this.write.write,
+      rowStart,
+      rowEnd,
+      rows,
+      bytes: this.bytes,
+      columns,
+    };
   }
 
   abort(): void {
-    this.store.discard(this.fragment.tableId, this.fragment.fragmentId);
+    this.store.abortWrite(this.write);
   }
 }

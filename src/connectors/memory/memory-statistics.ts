@@ -18,7 +18,8 @@ export interface TableData {
   readonly rowCount: number;
 }
 
-const SAMPLE_ROWS = 100_000;
+/** Rows sampled from the start of a table (or of a write). */
+export const SAMPLE_ROWS = 100_000;
 const KEY_LIKE_RATIO = 0.9;
 /** Fragments' columns with at least one value in this many rows are merged by summing (see below). */
 const MANY_VALUES_RATIO = 0.1;
@@ -133,26 +134,19 @@ class SampledColumnsMerger {
 const mergers = new WeakMap<object, { merger: SampledColumnsMerger; merged: number }>();
 
 /**
- * `mergeSampledColumns` of a table whose fragments are only ever appended, kept up to date
- * fragment by fragment: a table filled by single-row INSERTs has a fragment a row, and merging
- * them all again at every statement made each INSERT cost in proportion to the table.
+ * `mergeSampledColumns` of a table's write samples, which are only ever appended, kept up to date
+ * sample by sample: a table filled by single-row INSERTs has a sample a row, and merging them all
+ * again at every statement made each INSERT cost in proportion to the table.
  */
-export function mergedFragmentColumns(table: {
-  readonly columns: readonly unknown[];
-  readonly fragments: readonly SampledFragment[];
-}): SampledColumn[] {
-  let entry = mergers.get(table);
-  if (
-    entry === undefined ||
-    entry.merger.columnCount !== table.columns.length ||
-    entry.merged > table.fragments.length
-  ) {
-    entry = { merger: new SampledColumnsMerger(table.columns.length), merged: 0 };
-    mergers.set(table, entry);
+export function mergedFragmentColumns(columnCount: number, samples: readonly SampledFragment[]): SampledColumn[] {
+  let entry = mergers.get(samples);
+  if (entry === undefined || entry.merger.columnCount !== columnCount || entry.merged > samples.length) {
+    entry = { merger: new SampledColumnsMerger(columnCount), merged: 0 };
+    mergers.set(samples, entry);
   }
-  for (; entry.merged < table.fragments.length; entry.merged++) {
-    const fragment = table.fragments[entry.merged];
-    if (fragment !== undefined) entry.merger.add(fragment);
+  for (; entry.merged < samples.length; entry.merged++) {
+    const sample = samples[entry.merged];
+    if (sample !== undefined) entry.merger.add(sample);
   }
   return entry.merger.merged();
 }

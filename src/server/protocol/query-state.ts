@@ -67,7 +67,7 @@ export interface StageSnapshot {
   readonly state: StageState;
   /** SOURCE, FIXED_HASH, SINGLE, ... */
   readonly partitioning: string;
-  /** The stage's plan fragment as text (EXPLAIN form). */
+  /** The stage's plan fragment as text (EXPLAIN form); a getter where it is printed only when read. */
   readonly plan?: string;
   readonly tasks: readonly TaskSnapshot[];
   readonly subStages: readonly StageSnapshot[];

@@ -43,8 +43,10 @@ export function trackLocalStage(
   memory: QueryMemoryPool,
   coordinatorUri: string,
   nodeId: string,
-  planText?: string,
+  /** The plan as text, printed when first read. */
+  printedPlan?: () => string,
 ): void {
+  let planText: string | undefined;
   let pipelines: PipelineDrivers[] = drivers.map((driver, pipelineId) => ({
     pipelineId,
     drivers: [driver],
@@ -117,7 +119,11 @@ export function trackLocalStage(
       stageId: '0',
       state,
       partitioning: 'SINGLE',
-      ...(planText !== undefined ? { plan: planText } : {}),
+      // A getter in the literal itself (a spread would call it at once).
+      get plan() {
+        if (printedPlan !== undefined) planText ??= printedPlan();
+        return planText;
+      },
       tasks: [
         {
           nodeId,

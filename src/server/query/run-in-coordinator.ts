@@ -77,7 +77,7 @@ export async function runInCoordinator(
           },
   });
   const drivers = planner.planQuery(plan, query.results);
-  trackLocalStage(query, drivers, memory, engine.coordinatorUri(), engine.nodeId, printPlan(plan));
+  trackLocalStage(query, drivers, memory, engine.coordinatorUri(), engine.nodeId, () => printPlan(plan));
   // A full node kills the query holding the most: closing its drivers returns its memory at once.
   memory.onKill((error) => {
     query.fail(error);

@@ -167,6 +167,7 @@ function isConnectionRefused(error: unknown): boolean {
 
 export class DistributedExecution {
   private readonly stages = new Map<string, Stage>();
+  /** Stage plans as text, printed when first read (the query resource, EXPLAIN ANALYZE): most statements never are. */
   private readonly planTexts = new Map<string, string>();
   private taskChangeWaiters: (() => void)[] = [];
   private failure: VivaceError | undefined;
@@ -225,7 +226,6 @@ export class DistributedExecution {
       );
       const stage: Stage = { fragment, tasks, assigners: [], producesDynamicFilters: false, consumedDynamicFilters };
       this.stages.set(fragment.id, stage);
-      this.planTexts.set(fragment.id, printPlan(fragment.root));
     }
     // Once every stage exists (a failure here still shows the whole stage tree).
     for (const stage of this.stages.values()) stage.assigners = this.createAssigners(stage);
@@ -320,26 +320,35 @@ export class DistributedExecution {
    * A leaf stage whose tables turned out to be fewer splits than it has tasks (a small file: one
    * split) runs only as many tasks as splits, at least one: a task with nothing to read still
    * costs its creation, its status polls and an exchange for every consumer. Only when every scan
-   * of the stage is fully listed (not one that waits for dynamic filters) and its splits may run
-   * anywhere (not memory tables' node-held pages); which workers keep the tasks rotates
-   * (`offset`), so such stages spread over the cluster. True when the stage was trimmed.
+   * of the stage is fully listed (not one that waits for dynamic filters); which workers keep the
+   * tasks rotates (`offset`), so such stages spread over the cluster. A stage whose splits are all
+   * bound to nodes (memory tables' pages) keeps the tasks on those nodes. True when the stage was
+   * trimmed.
    */
   private trimLeafStage(stage: Stage, offset: number): boolean {
     if (stage.fragment.partitioning !== 'SOURCE' || stage.tasks.length <= 1 || stage.assigners.length === 0) {
       return false;
     }
-    let splits = 0;
-    for (const assigner of stage.assigners) {
-      const count = this.waitsForDynamicFilters(assigner.planNodeId, stage)
-        ? undefined
-        : assigner.knownUnboundSplitCount;
-      if (count === undefined) return false;
-      splits = Math.max(splits, count);
-    }
-    const keep = Math.max(1, splits);
+    const listed = stage.assigners.every((a) => !this.waitsForDynamicFilters(a.planNodeId, stage));
+    if (!listed) return false;
     const all = stage.tasks.length;
-    if (keep >= all) return false;
-    const nodes = Array.from({ length: keep }, (_, i) => stage.tasks[(offset + i) % all]?.node);
+    let nodes: (NodeInfo | undefined)[];
+    const bound = stage.assigners.map((a) => a.knownBoundNodes);
+    if (bound.every((named) => named !== undefined)) {
+      const named = new Set(bound.flatMap((set) => [...(set ?? [])]));
+      nodes = stage.tasks.map((t) => t.node).filter((node) => named.has(node.nodeId) || named.has(node.uri));
+      if (nodes.length === 0) nodes = [stage.tasks[offset % all]?.node];
+    } else {
+      let splits = 0;
+      for (const assigner of stage.assigners) {
+        const count = assigner.knownUnboundSplitCount;
+        if (count === undefined) return false;
+        splits = Math.max(splits, count);
+      }
+      const keep = Math.max(1, splits);
+      nodes = Array.from({ length: Math.min(keep, all) }, (_, i) => stage.tasks[(offset + i) % all]?.node);
+    }
+    if (nodes.length >= all) return false;
     const kept = nodes.flatMap((node, partition) =>
       node === undefined ? [] : [this.newTask(stage.fragment.id, partition, node)],
     );
@@ -761,13 +770,21 @@ export class DistributedExecution {
 
   /** The stage tree as last seen, for the statement and query resources. */
   snapshot(): StageSnapshot {
+    const planTexts = this.planTexts;
     const build = (id: string): StageSnapshot => {
       const stage = this.stage(id);
       return {
         stageId: id,
         state: this.stageState(stage),
         partitioning: stage.fragment.partitioning,
-        plan: this.planTexts.get(id) ?? '',
+        get plan() {
+          let text = planTexts.get(id);
+          if (text === undefined) {
+            text = printPlan(stage.fragment.root);
+            planTexts.set(id, text);
+          }
+          return text;
+        },
         tasks: stage.tasks.map((task) => ({
           nodeId: task.node.nodeId,
           state: task.state,

@@ -96,6 +96,21 @@ export class SplitAssigner {
     return this.queue.length;
   }
 
+  /**
+   * The nodes named by the splits — asked before any is assigned — when the source is exhausted
+   * and every split is bound to nodes (memory tables' pages); undefined otherwise.
+   */
+  get knownBoundNodes(): ReadonlySet<string> | undefined {
+    if (!this.exhausted) return undefined;
+    const nodes = new Set<string>();
+    for (const entry of this.queue) {
+      const addresses = entry.split.addresses ?? [];
+      if (addresses.length === 0) return undefined;
+      for (const address of addresses) nodes.add(address);
+    }
+    return nodes;
+  }
+
   /** Splits received and not yet assigned. */
   get remaining(): number {
     return this.queue.length;

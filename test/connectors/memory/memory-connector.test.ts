@@ -8,7 +8,7 @@ import {
 } from '../../../src/connectors/memory/memory-connector.js';
 import type { MemoryWriteFragment } from '../../../src/connectors/memory/memory-page-sink.js';
 import { blockOf } from '../../../src/data/block-builder.js';
-import { createPage } from '../../../src/data/page.js';
+import { createPage, pageSizeInBytes } from '../../../src/data/page.js';
 import { parseType } from '../../../src/types/type-signature.js';
 import { columns, connectorWithTable, ID_NAME, insert, pageOf, readRows, T } from './memory-test-helpers.js';
 
@@ -91,18 +91,18 @@ describe('memory connector: insert and read', () => {
 });
 
 describe('memory connector: splits', () => {
-  it('groups pages into splits addressed to this node', async () => {
+  it('cuts committed rows into splits addressed to this node', async () => {
     const connector = await connectorWithTable();
     assert.deepEqual(connector.listSplits({ table: T, desiredSplits: 4 }), []);
-    const pages = Array.from({ length: 6 }, (_, i) => pageOf(ID_NAME, rowsFrom(i * 10, 10)));
+    const pages = Array.from({ length: 6 }, (_, i) => pageOf(ID_NAME, rowsFrom(i * 1000, 1000)));
     await insert(connector, T, ['id', 'name'], [pages]);
     const splits = connector.listSplits({ table: T, desiredSplits: 3 }) as MemorySplit[];
     assert.deepEqual(
-      splits.flatMap((s) => s.ranges.map((r) => [r.pageStart, r.pageEnd])),
+      splits.flatMap((s) => s.ranges.map((r) => [r.rowStart, r.rowEnd])),
       [
-        [0, 2],
-        [2, 4],
-        [4, 6],
+        [0, 2000],
+        [2000, 4000],
+        [4000, 6000],
       ],
     );
     const table = connector.metadata.findTable(T)!;
@@ -116,30 +116,95 @@ describe('memory connector: splits', () => {
       ),
     );
     assert.deepEqual(splits[0]!.columns, ['id', 'name']);
-    assert.equal(connector.listSplits({ table: T, desiredSplits: 100 }).length, 6);
+    // Parts are not cut below 1,024 rows.
+    assert.equal(connector.listSplits({ table: T, desiredSplits: 100 }).length, 5);
     assert.equal(connector.listSplits({ table: T, desiredSplits: 1 }).length, 1);
     assert.deepEqual(connector.listSplits({ table: T, desiredSplits: 4, constraint: { none: true, columns: {} } }), []);
     assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
-    assert.equal((await readRows(connector, T, ['id'], { splits })).length, 60);
+    assert.deepEqual(
+      (await readRows(connector, T, ['id'], { splits })).map((row) => row[0]),
+      Array.from({ length: 6000 }, (_, i) => i),
+    );
   });
 
-  it('gathers many small fragments into about the desired number of splits, reading each row once', async () => {
+  it('appends single-row INSERTs to one fragment of a few merged pages, one committed range', async () => {
     const connector = await connectorWithTable();
-    // 200 single-row INSERTs: 200 one-page fragments.
     for (let i = 0; i < 200; i++) await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(i, 1))]]);
-    const splits = connector.listSplits({ table: T, desiredSplits: 4 }) as MemorySplit[];
-    assert.equal(splits.length, 4);
+    const table = connector.metadata.findTable(T)!;
+    assert.equal(table.fragments.length, 1);
+    assert.deepEqual(table.fragments[0]!.ranges, [0, 200]);
+    assert.equal(table.samples.length, 200, 'one sample per write for the statistics');
+    const stored = connector.store.get(table.id, table.fragments[0]!.fragmentId)!;
+    // Merged as a binary counter carries: 200 = 128 + 64 + 8.
     assert.deepEqual(
-      splits.map((s) => s.ranges.length),
-      [50, 50, 50, 50],
+      stored.pages.map((page) => page.positionCount),
+      [128, 64, 8],
     );
+    assert.deepEqual(stored.firstRows, [0, 128, 192]);
+    const pageBytes = stored.pages.reduce((sum, page) => sum + pageSizeInBytes(page), 0);
+    assert.equal(connector.store.bytesInUse, pageBytes, 'merged pages are accounted as they are');
+    const splits = connector.listSplits({ table: T, desiredSplits: 4 }) as MemorySplit[];
+    assert.equal(splits.length, 1, 'no part below 1,024 rows');
     assert.deepEqual(JSON.parse(JSON.stringify(splits)), splits);
+    assert.deepEqual(
+      (await readRows(connector, T, ['id'], { splits })).map((row) => row[0]),
+      rowsFrom(0, 200).map((row) => row[0]),
+    );
+  });
+
+  it('cuts a long run of single-row INSERTs into splits that read each row once', async () => {
+    const connector = await connectorWithTable();
+    for (let i = 0; i < 5000; i++) await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(i, 1))]]);
+    const table = connector.metadata.findTable(T)!;
+    const stored = connector.store.get(table.id, table.fragments[0]!.fragmentId)!;
+    assert.ok(stored.pages.length <= 12, `${stored.pages.length} pages`);
+    assert.ok(stored.pages.every((page) => page.positionCount <= 4096));
+    const splits = connector.listSplits({ table: T, desiredSplits: 4 }) as MemorySplit[];
+    assert.deepEqual(
+      splits.flatMap((split) => split.ranges.map((r) => [r.rowStart, r.rowEnd])),
+      [
+        [0, 1250],
+        [1250, 2500],
+        [2500, 3750],
+        [3750, 5000],
+      ],
+    );
     const ids = (await readRows(connector, T, ['id'], { splits })).map((row) => row[0]);
     assert.deepEqual(
       ids,
-      rowsFrom(0, 200).map((row) => row[0]),
+      rowsFrom(0, 5000).map((row) => row[0]),
     );
-    assert.equal(connector.listSplits({ table: T, desiredSplits: 1 }).length, 1);
+  });
+
+  it('gives concurrent writers fragments of their own and merges committed runs in any commit order', async () => {
+    const connector = await connectorWithTable();
+    const target = { table: T, columns: ['id', 'name'] };
+    const first = connector.createPageSink(target);
+    const second = connector.createPageSink(target);
+    first.appendPage(pageOf(ID_NAME, rowsFrom(0, 2)));
+    second.appendPage(pageOf(ID_NAME, rowsFrom(100, 3)));
+    const a = first.finish() as MemoryWriteFragment;
+    const b = second.finish() as MemoryWriteFragment;
+    assert.notEqual(a.fragmentId, b.fragmentId);
+    // The next write appends to the fragment that finished last; it commits before `a`.
+    const third = connector.createPageSink(target);
+    third.appendPage(pageOf(ID_NAME, rowsFrom(200, 1)));
+    const c = third.finish() as MemoryWriteFragment;
+    assert.equal(c.fragmentId, b.fragmentId);
+    assert.deepEqual([c.rowStart, c.rowEnd], [3, 4]);
+    await connector.finishInsert(target, [c]);
+    await connector.finishInsert(target, [a, b]);
+    const table = connector.metadata.findTable(T)!;
+    assert.deepEqual(
+      table.fragments.map((f) => [f.fragmentId, f.ranges]),
+      [
+        [b.fragmentId, [0, 4]],
+        [a.fragmentId, [0, 2]],
+      ],
+    );
+    assert.equal(table.rowCount, 6);
+    assert.deepEqual((await readRows(connector, T, ['id'])).map((row) => row[0]).sort(), [0, 1, 100, 101, 102, 200]);
+    await assert.rejects(async () => connector.finishInsert(target, [c]), /Unknown or unfinished memory write/);
   });
 
   it('keeps showing a reader the table as it was when its splits were made', async () => {
@@ -209,6 +274,54 @@ describe('memory connector: atomic writes', () => {
     assert.deepEqual(await readRows(connector, T, ['id']), []);
     assert.throws(() => sink.appendPage(pageOf(ID_NAME, rowsFrom(3, 1))), /no longer open/);
     assert.throws(() => sink.finish(), /was aborted/);
+  });
+
+  it('cuts an aborted write off the end of a shared fragment, merged pages included, and seals it', async () => {
+    const connector = await connectorWithTable();
+    for (let i = 0; i < 3; i++) await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(i, 1))]]);
+    const bytesBefore = connector.store.bytesInUse;
+    const table = connector.metadata.findTable(T)!;
+    const fragmentId = table.fragments[0]!.fragmentId;
+    const sink = connector.createPageSink({ table: T, columns: ['id', 'name'] });
+    // Row 3 merges with rows 0-2 into one page ([2, 1] + [1] → [4]); rows 4-5 stay a page of their own.
+    sink.appendPage(pageOf(ID_NAME, rowsFrom(3, 1)));
+    sink.appendPage(pageOf(ID_NAME, rowsFrom(4, 2)));
+    assert.deepEqual(
+      connector.store.get(table.id, fragmentId)!.pages.map((p) => p.positionCount),
+      [4, 2],
+    );
+    sink.abort();
+    const stored = connector.store.get(table.id, fragmentId)!;
+    assert.equal(stored.rows, 3);
+    assert.deepEqual(
+      stored.pages.map((p) => p.positionCount),
+      [3],
+    );
+    assert.equal(connector.store.bytesInUse, pageSizeInBytes(stored.pages[0]!));
+    assert.ok(connector.store.bytesInUse <= bytesBefore + 64);
+    assert.deepEqual(await readRows(connector, T, ['id']), [[0], [1], [2]]);
+    // A sealed fragment never grows again: the next write starts a fragment of its own.
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(9, 1))]]);
+    assert.equal(table.fragments.length, 2);
+    assert.deepEqual(await readRows(connector, T, ['id']), [[0], [1], [2], [9]]);
+  });
+
+  it('leaves the rows of a finished, uncommitted write in place once a later write appended', async () => {
+    const connector = await connectorWithTable();
+    const target = { table: T, columns: ['id', 'name'] };
+    const lost = connector.createPageSink(target);
+    lost.appendPage(pageOf(ID_NAME, rowsFrom(0, 2)));
+    const lostWrite = lost.finish();
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(2, 1))]]);
+    await connector.abortInsert([lostWrite]);
+    const table = connector.metadata.findTable(T)!;
+    assert.deepEqual(table.fragments[0]!.ranges, [2, 3]);
+    assert.deepEqual(await readRows(connector, T, ['id']), [[2]]);
+    // Its rows are still there, unnamed: they can never be committed now.
+    await assert.rejects(async () => connector.finishInsert(target, [lostWrite]), /Unknown or unfinished/);
+    await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(3, 1))]]);
+    assert.deepEqual(table.fragments[0]!.ranges, [2, 4]);
+    assert.deepEqual(await readRows(connector, T, ['id']), [[2], [3]]);
   });
 
   it('commits all fragments or none', async () => {

@@ -1,10 +1,10 @@
 /**
  * MemoryPageSource: the pages of a split's ranges in order, restricted to the requested columns,
- * with runs of small pages (a table filled by single-row INSERTs) gathered into one page.
+ * with runs of small pages (ranges of many fragments in one split) gathered into one page.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryPageSource, type StoredPageRange } from '../../../src/connectors/memory/memory-page-source.js';
+import { MemoryPageSource } from '../../../src/connectors/memory/memory-page-source.js';
 import { int32Block, stringBlock } from '../../../src/data/block.js';
 import { getValue } from '../../../src/data/block-values.js';
 import { createPage, type Page } from '../../../src/data/page.js';
@@ -28,10 +28,9 @@ function column(pages: readonly Page[], channel: number, type: typeof INTEGER | 
 }
 
 describe('memory page source', () => {
-  it('gathers runs of one-row pages over several ranges into one page, in order', () => {
-    const fragments = Array.from({ length: 300 }, (_, i) => [page(i, 1)]);
-    const ranges: StoredPageRange[] = fragments.map((pages) => ({ pages, pageStart: 0, pageEnd: 1 }));
-    const pages = drain(new MemoryPageSource(ranges, [1, 0]));
+  it('gathers runs of one-row pages into one page, in order', () => {
+    const stored = Array.from({ length: 300 }, (_, i) => page(i, 1));
+    const pages = drain(new MemoryPageSource(stored, [1, 0]));
     assert.equal(pages.length, 1, 'one page for 300 one-row pages');
     assert.equal(pages[0]!.positionCount, 300);
     assert.deepEqual(
@@ -41,14 +40,10 @@ describe('memory page source', () => {
     assert.equal(column(pages, 0, VARCHAR)[299], 'v299');
   });
 
-  it('keeps large pages as they are, gathers only up to its page size, and honours page ranges', () => {
+  it('keeps large pages as they are and gathers only up to its page size', () => {
     const big = page(0, 5000);
     const smalls = Array.from({ length: 20 }, (_, i) => page(5000 + i * 600, 600));
-    const ranges: StoredPageRange[] = [
-      { pages: [big, ...smalls], pageStart: 0, pageEnd: 21 },
-      { pages: [page(99_000, 7), page(99_007, 7)], pageStart: 1, pageEnd: 2 },
-    ];
-    const pages = drain(new MemoryPageSource(ranges, [0]));
+    const pages = drain(new MemoryPageSource([big, ...smalls, page(99_007, 7)], [0]));
     assert.equal(pages[0]!.positionCount, 5000, 'the large page alone');
     // 20 pages of 600 rows: 13 fit in 8,192 rows, then the other 7 and the second range's page.
     assert.deepEqual(
@@ -58,16 +53,20 @@ describe('memory page source', () => {
     const numbers = column(pages, 0, INTEGER) as number[];
     assert.equal(numbers.length, 5000 + 12_000 + 7);
     assert.deepEqual(numbers.slice(0, 2), [0, 1]);
-    // The first range's last row, then the second range's page 1 only (its page 0 is outside the range).
     assert.deepEqual(numbers.slice(-8), [16_999, 99_007, 99_008, 99_009, 99_010, 99_011, 99_012, 99_013]);
   });
 
   it('counts rows without columns for count(*)', () => {
-    const ranges: StoredPageRange[] = [{ pages: [page(0, 1), page(1, 1), page(2, 1)], pageStart: 0, pageEnd: 3 }];
-    const pages = drain(new MemoryPageSource(ranges, []));
+    const pages = drain(new MemoryPageSource([page(0, 1), page(1, 1), page(2, 1)], []));
     assert.deepEqual(
       pages.map((p) => [p.positionCount, p.blocks.length]),
       [[3, 0]],
     );
+  });
+
+  it('is finished at once without pages', () => {
+    const source = new MemoryPageSource([], [0]);
+    assert.equal(source.isFinished(), true);
+    assert.equal(source.getNextPage(), null);
   });
 });

@@ -132,6 +132,26 @@ describe('memory tables held by workers', () => {
     assert.equal(coordinator.metadata.findTable(T)!.rowCount, 0);
   });
 
+  it("appends single-row writes on a worker to one fragment, but never a restarted coordinator's to an earlier one's", async () => {
+    const { coordinator, workers } = cluster();
+    const worker = workers[0]!;
+    await coordinator.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar' }), {});
+    for (let i = 0; i < 5; i++) await writeOnWorkers(coordinator, [worker], T, [[i]]);
+    assert.equal(worker.store.fragmentCount, 1);
+    assert.deepEqual(coordinator.metadata.findTable(T)!.fragments[0]!.ranges, [0, 5]);
+    // A new coordinator (the old one restarted) numbers its table records from the same id.
+    const restarted = createMemoryConnector('memory', { nodeId: 'coordinator' });
+    await restarted.metadata.createTable(T, columns({ id: 'bigint', name: 'varchar', extra: 'double' }), {});
+    assert.equal(restarted.metadata.findTable(T)!.id, coordinator.metadata.findTable(T)!.id);
+    await writeOnWorkers(restarted, [worker], T, [[70]]);
+    assert.equal(worker.store.fragmentCount, 2, 'the earlier tail is not appended to');
+    assert.deepEqual(readWhereHeld([worker], T, restarted.listSplits({ table: T, desiredSplits: 1 })), [70]);
+    assert.deepEqual(
+      readWhereHeld([worker], T, coordinator.listSplits({ table: T, desiredSplits: 1 })),
+      [0, 1, 2, 3, 4],
+    );
+  });
+
   it('frees the pages of dropped tables on a worker at its next write, and leaves newer tables alone', async () => {
     const { coordinator, workers } = cluster();
     const worker = workers[0]!;

@@ -72,30 +72,23 @@ describe('memory table statistics', () => {
     );
   });
 
-  it('keeps the merged samples of a table up to date as fragments are appended, as merging them all again would', () => {
-    const record = {
-      columns: [1, 2],
-      fragments: [] as { rows: number; columns?: ({ distinctValues: number; nullFraction: number } | null)[] }[],
-    };
-    assert.deepEqual(mergedFragmentColumns(record), [null, null]);
+  it('keeps the merged samples of a table up to date as writes are committed, as merging them all again would', () => {
+    const samples: { rows: number; columns?: ({ distinctValues: number; nullFraction: number } | null)[] }[] = [];
+    assert.deepEqual(mergedFragmentColumns(2, samples), [null, null]);
     for (let i = 0; i < 40; i++) {
-      record.fragments.push({
+      samples.push({
         rows: 1 + (i % 3),
         columns: [
           { distinctValues: 1 + (i % 3), nullFraction: 0 },
           i % 4 === 0 ? null : { distinctValues: 1, nullFraction: 0.5 },
         ],
       });
-      if (i % 7 === 0) record.fragments.push({ rows: 2 });
-      assert.deepEqual(
-        mergedFragmentColumns(record),
-        mergeSampledColumns(2, record.fragments),
-        `after ${i + 1} writes`,
-      );
+      if (i % 7 === 0) samples.push({ rows: 2 });
+      assert.deepEqual(mergedFragmentColumns(2, samples), mergeSampledColumns(2, samples), `after ${i + 1} writes`);
     }
     // Another record (a rewritten table) starts over.
-    const rewritten = { columns: [1, 2], fragments: record.fragments.slice(0, 3) };
-    assert.deepEqual(mergedFragmentColumns(rewritten), mergeSampledColumns(2, rewritten.fragments));
+    const rewritten = samples.slice(0, 3);
+    assert.deepEqual(mergedFragmentColumns(2, rewritten), mergeSampledColumns(2, rewritten));
   });
 
   it('has only the row count when the pages are on other nodes and nothing was sampled', () => {

@@ -112,6 +112,24 @@ describe('single-node execution of small plans on a coordinator and two workers'
     assert.deepEqual(await taskNodes(coordinator.url, other.last.id), nodes, 'tables of one schema live on one worker');
   });
 
+  it('runs the scan of a table held by one worker only there when the plan is distributed', async () => {
+    const { last, rows } = await run(coordinator.url, 'SELECT count(*), sum(a3) FROM memory.default.j3', DISTRIBUTED);
+    assert.deepEqual(rows, [[10, 55]]);
+    const recorded = await recordedStages(coordinator.url, last.id);
+    assert.ok(recorded.length > 1, 'distributed');
+    const leaves = recorded.filter((stage) => stage.subStages.length === 0);
+    assert.deepEqual(
+      leaves.map((stage) => stage.tasks.length),
+      [1],
+      'no scan task on the worker without the data',
+    );
+    const holder = await run(coordinator.url, 'SELECT count(*) FROM memory.default.j3');
+    assert.deepEqual(
+      leaves[0].tasks.map((task: Json) => new URL(task.self).origin),
+      await taskNodes(coordinator.url, holder.last.id),
+    );
+  });
+
   it('shows what runs in EXPLAIN (TYPE DISTRIBUTED)', async () => {
     const [[single]] = (await run(coordinator.url, `EXPLAIN (TYPE DISTRIBUTED) ${joinQuery}`)).rows as string[][];
     assert.match(single, /^Fragment 0 \[SOURCE\]/);

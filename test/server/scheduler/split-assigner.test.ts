@@ -127,6 +127,25 @@ describe('SplitAssigner', () => {
     assert.equal(unfinished.knownUnboundSplitCount, undefined);
   });
 
+  it('knows the nodes of a fully listed table whose splits are all bound to nodes', async () => {
+    const bound = new SplitAssigner(
+      '7',
+      fixedSplitSource([...splits(2, ['a']), ...splits(1, ['b', 'c'])]),
+      [a, b],
+      6,
+      recorder(),
+    );
+    assert.equal(bound.knownBoundNodes, undefined, 'nothing listed yet');
+    await bound.fill();
+    assert.deepEqual([...bound.knownBoundNodes!].sort(), ['a', 'b', 'c']);
+    const mixed = new SplitAssigner('7', fixedSplitSource([...splits(1, ['a']), ...splits(1)]), [a, b], 6, recorder());
+    await mixed.fill();
+    assert.equal(mixed.knownBoundNodes, undefined, 'a split that may run anywhere');
+    const empty = new SplitAssigner('7', fixedSplitSource([]), [a, b], 6, recorder());
+    await empty.fill();
+    assert.deepEqual([...empty.knownBoundNodes!], []);
+  });
+
   it('refuses to replace its tasks once a split is assigned', async () => {
     const assigner = new SplitAssigner('7', fixedSplitSource(splits(4)), [a, b], 6, recorder());
     await assigner.fill();
