@@ -52,7 +52,12 @@ describe('TaskOutputOperator', () => {
 
   it('sends NULL keys and the first row to every partition when it replicates nulls and any', async () => {
     const types = [BIGINT, VARCHAR];
-    const buffer = new OutputBuffer({ kind: 'PARTITIONED', bufferIds: ['0', '1', '2'], maxBufferedBytes: 1 << 20 });
+    const buffer = new OutputBuffer({
+      kind: 'PARTITIONED',
+      bufferIds: ['0', '1', '2'],
+      maxBufferedBytes: 1 << 20,
+      serializeSliceMs: 0,
+    });
     const operator = new TaskOutputOperator(OperatorContext.standalone(), buffer, {
       partitioning: 'HASH',
       hashChannels: [0],
@@ -77,13 +82,20 @@ describe('TaskOutputOperator', () => {
     operator.addInput(createPage([blockOf(BIGINT, [8, null]), blockOf(VARCHAR, ['row 8', 'late null'])], 2));
     operator.finish();
     buffer.setNoMorePages();
+    // Read as a consumer does, up to bufferComplete: a `get` serializes within a time slice (none
+    // here, as on a busy machine: one page an answer).
     const rowsOf = async (partition: number): Promise<string[]> => {
-      const result = await buffer.get(String(partition), 0, 1 << 20, 0);
-      return result.pages.flatMap((bytes) =>
-        deserializePages(bytes, types).flatMap((part) =>
-          (pageToJsonRows(part, types) as [number, string][]).map((r) => r[1]),
-        ),
-      );
+      const rows: string[] = [];
+      for (let token = 0; ; ) {
+        const result = await buffer.get(String(partition), token, 1 << 20, 0);
+        for (const bytes of result.pages) {
+          for (const part of deserializePages(bytes, types)) {
+            rows.push(...(pageToJsonRows(part, types) as [number, string][]).map((r) => r[1]));
+          }
+        }
+        if (result.bufferComplete) return rows;
+        token = result.nextToken;
+      }
     };
     const partitions = await Promise.all([0, 1, 2].map(rowsOf));
     for (const rows of partitions) {
