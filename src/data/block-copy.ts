@@ -35,6 +35,13 @@ import {
   stringBlock,
   timestampTzBlock,
 } from './block.js';
+import { sizeFromSource } from './block-values.js';
+
+/** `block`, sized from `source`'s value lengths when they are known (see sizeFromSource). */
+function sizedFrom<B extends Block>(block: B, source: Block, positions: Int32Array | undefined, start: number): B {
+  sizeFromSource(block, source, positions, start);
+  return block;
+}
 
 /** The values at `positions[0 .. count)` of `block`, in that order. */
 export function copyPositions(block: Block, positions: Int32Array, count: number): Block {
@@ -89,9 +96,9 @@ export function getBlockRegion(block: Block, start: number, length: number): Blo
     case 'int128':
       return int128Block(block.values.subarray(2 * start, 2 * end), nulls);
     case 'string':
-      return stringBlock(block.values.slice(start, end), nulls);
+      return sizedFrom(stringBlock(block.values.slice(start, end), nulls), block, undefined, start);
     case 'binary':
-      return binaryBlock(block.values.slice(start, end), nulls);
+      return sizedFrom(binaryBlock(block.values.slice(start, end), nulls), block, undefined, start);
     case 'timestamptz':
       return timestampTzBlock(
         block.millis.subarray(start, end),
@@ -184,13 +191,13 @@ function gatherFlat(block: FlatBlock, positions: Int32Array, count: number): Fla
       const values: string[] = [];
       const source = block.values;
       for (let i = 0; i < count; i++) values.push(source[positions[i]]);
-      return stringBlock(values, nulls);
+      return sizedFrom(stringBlock(values, nulls), block, positions, 0);
     }
     case 'binary': {
       const values: Uint8Array[] = [];
       const source = block.values;
       for (let i = 0; i < count; i++) values.push(source[positions[i]]);
-      return binaryBlock(values, nulls);
+      return sizedFrom(binaryBlock(values, nulls), block, positions, 0);
     }
     case 'timestamptz':
       return gatherTimestampTz(block, positions, count, nulls);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { dictionaryBlock, float64Block, rleBlock, stringBlock } from '../../src/data/block.js';
 import { blockOf } from '../../src/data/block-builder.js';
+import { copyPositions, getBlockRegion } from '../../src/data/block-copy.js';
 import { blockSizeInBytes, getValue, isNull, mayHaveNull, underlyingPosition } from '../../src/data/block-values.js';
 import { compareInt128, readInt128, writeInt128 } from '../../src/data/int128.js';
 import { BIGINT, DOUBLE, UNKNOWN, VARCHAR } from '../../src/types/type.js';
@@ -71,5 +72,32 @@ describe('blockSizeInBytes', () => {
     const nested = blockOf(parseType('array(varchar)'), [['abc'], []]);
     assert.ok(blockSizeInBytes(nested) > 12 + 6);
     assert.equal(blockSizeInBytes(nested), blockSizeInBytes(nested));
+  });
+
+  it('sizes strings gathered from a sized block exactly, from its value lengths', () => {
+    const values = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 'x'.repeat(100) : 'y'));
+    const positions = Int32Array.from({ length: 50 }, (_, i) => 2 * i);
+    const exact = blockSizeInBytes(stringBlock(values.filter((_, i) => i % 2 === 0)));
+    // Not sized before the gather, and sized before it: the same size.
+    assert.equal(blockSizeInBytes(copyPositions(stringBlock(values), positions, 50)), exact);
+    const sized = stringBlock(values);
+    blockSizeInBytes(sized);
+    const gathered = copyPositions(sized, positions, 50);
+    assert.equal(blockSizeInBytes(gathered), exact);
+    // A gather of a gather, and a region.
+    assert.equal(
+      blockSizeInBytes(copyPositions(gathered, Int32Array.of(0, 1), 2)),
+      blockSizeInBytes(stringBlock(['x'.repeat(100), 'x'.repeat(100)])),
+    );
+    assert.equal(
+      blockSizeInBytes(getBlockRegion(sized, 1, 3)),
+      blockSizeInBytes(stringBlock(['y', 'x'.repeat(100), 'y'])),
+    );
+    const bytes = blockOf(parseType('varbinary'), [new Uint8Array(10), new Uint8Array(3), null]);
+    blockSizeInBytes(bytes);
+    assert.equal(
+      blockSizeInBytes(copyPositions(bytes, Int32Array.of(0, 2), 2)),
+      blockSizeInBytes(blockOf(parseType('varbinary'), [new Uint8Array(10), null])),
+    );
   });
 });
