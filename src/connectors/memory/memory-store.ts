@@ -9,10 +9,11 @@
  * Writes append to it: each page sink has the table's *tail* fragment to itself while it writes
  * (a second concurrent sink opens a fragment of its own), so one write is one run of rows
  * [firstRow, rows) and the coordinator commits row ranges, not fragments. Small pages at the end
- * are merged as they arrive — two neighbours when the earlier is no larger than the later, as a
- * binary counter carries, up to MERGED_PAGE_ROWS — so a table filled by thousands of single-row
- * INSERTs is a handful of pages, and a scan of it costs what a scan of one INSERT of those rows
- * costs. (Before, every INSERT was a fragment of its own, every split carried a range per INSERT
+ * are merged as they arrive, as a counter in base 8 carries: eight trailing pages of one size class
+ * (under 8 rows, under 64, under 512) become one page of the next — so a row is copied at most
+ * three times, a bulk write of small pages (a selective filter's) at most twice, and a table
+ * filled by thousands of single-row INSERTs is pages of 512 rows or more plus at most 21 small
+ * ones: a scan of it costs about what a scan of one INSERT of those rows costs. (Before, every INSERT was a fragment of its own, every split carried a range per INSERT
  * and every scan gathered a thousand one-row pages again.) Merging keeps row numbers, the only
  * thing splits name; readers take the pages they need when they start (`readRows`), so a later
  * merge does not move rows under them.
@@ -33,8 +34,15 @@ import type { Block } from '../../data/block.js';
 import { concatBlocks } from '../../data/block-copy.js';
 import { createPage, getPageRegion, type Page, pageSizeInBytes } from '../../data/page.js';
 
-/** Neighbouring pages are merged while the merged page stays within this many rows. */
-export const MERGED_PAGE_ROWS = 4096;
+/** Trailing pages of one size class merged at a time. */
+const MERGE_FAN_IN = 8;
+/** Pages of this many rows or more are never merged (8 pages under 512 rows make at most 4,088). */
+const MERGED_BELOW_ROWS = 512;
+
+/** 0 under 8 rows, 1 under 64, 2 under 512. */
+function sizeClass(rows: number): number {
+  return rows < 8 ? 0 : rows < 64 ? 1 : 2;
+}
 
 export interface StoredFragment {
   readonly tableId: number;
@@ -157,25 +165,35 @@ export class MemoryStore {
     return bytes;
   }
 
-  /** Merges the last two pages while the earlier is no larger than the later and both fit one page. */
+  /** Merges the last MERGE_FAN_IN pages while they are small and of one size class (and again, as a counter carries). */
   private mergeTail(fragment: StoredFragment): void {
-    const { pages, pageBytes } = fragment;
+    const { pages, pageBytes, firstRows } = fragment;
     for (;;) {
       const n = pages.length;
-      if (n < 2) return;
-      const earlier = pages[n - 2] as Page;
-      const later = pages[n - 1] as Page;
-      const rows = earlier.positionCount + later.positionCount;
-      if (earlier.positionCount > later.positionCount || rows > MERGED_PAGE_ROWS) return;
+      if (n < MERGE_FAN_IN) return;
+      const last = (pages[n - 1] as Page).positionCount;
+      if (last >= MERGED_BELOW_ROWS) return;
+      const size = sizeClass(last);
+      let rows = 0;
+      let bytes = 0;
+      for (let p = n - MERGE_FAN_IN; p < n; p++) {
+        const count = (pages[p] as Page).positionCount;
+        if (count >= MERGED_BELOW_ROWS || sizeClass(count) !== size) return;
+        rows += count;
+        bytes += pageBytes[p] as number;
+      }
+      const merging = pages.slice(n - MERGE_FAN_IN);
       const merged = createPage(
-        earlier.blocks.map((block, channel) => concatBlocks([block, later.blocks[channel] as Block])),
+        (merging[0] as Page).blocks.map((_, channel) =>
+          concatBlocks(merging.map((page) => page.blocks[channel] as Block)),
+        ),
         rows,
       );
-      const bytes = pageSizeInBytes(merged);
-      this.account(fragment, bytes - (pageBytes[n - 2] as number) - (pageBytes[n - 1] as number));
-      pages.splice(n - 2, 2, merged);
-      pageBytes.splice(n - 2, 2, bytes);
-      fragment.firstRows.pop();
+      const mergedBytes = pageSizeInBytes(merged);
+      this.account(fragment, mergedBytes - bytes);
+      pages.splice(n - MERGE_FAN_IN, MERGE_FAN_IN, merged);
+      pageBytes.splice(n - MERGE_FAN_IN, MERGE_FAN_IN, mergedBytes);
+      firstRows.splice(n - MERGE_FAN_IN + 1, MERGE_FAN_IN - 1);
     }
   }
 

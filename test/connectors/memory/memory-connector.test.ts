@@ -135,12 +135,12 @@ describe('memory connector: splits', () => {
     assert.deepEqual(table.fragments[0]!.ranges, [0, 200]);
     assert.equal(table.samples.length, 200, 'one sample per write for the statistics');
     const stored = connector.store.get(table.id, table.fragments[0]!.fragmentId)!;
-    // Merged as a binary counter carries: 200 = 128 + 64 + 8.
+    // Merged as a counter in base 8 carries: 200 = 3 × 64 + 8.
     assert.deepEqual(
       stored.pages.map((page) => page.positionCount),
-      [128, 64, 8],
+      [64, 64, 64, 8],
     );
-    assert.deepEqual(stored.firstRows, [0, 128, 192]);
+    assert.deepEqual(stored.firstRows, [0, 64, 128, 192]);
     const pageBytes = stored.pages.reduce((sum, page) => sum + pageSizeInBytes(page), 0);
     assert.equal(connector.store.bytesInUse, pageBytes, 'merged pages are accounted as they are');
     const splits = connector.listSplits({ table: T, desiredSplits: 4 }) as MemorySplit[];
@@ -157,8 +157,11 @@ describe('memory connector: splits', () => {
     for (let i = 0; i < 5000; i++) await insert(connector, T, ['id', 'name'], [[pageOf(ID_NAME, rowsFrom(i, 1))]]);
     const table = connector.metadata.findTable(T)!;
     const stored = connector.store.get(table.id, table.fragments[0]!.fragmentId)!;
-    assert.ok(stored.pages.length <= 12, `${stored.pages.length} pages`);
-    assert.ok(stored.pages.every((page) => page.positionCount <= 4096));
+    // 5,000 = 9 × 512 + 6 × 64 + 8.
+    assert.deepEqual(
+      stored.pages.map((page) => page.positionCount),
+      [...Array(9).fill(512), ...Array(6).fill(64), 8],
+    );
     const splits = connector.listSplits({ table: T, desiredSplits: 4 }) as MemorySplit[];
     assert.deepEqual(
       splits.flatMap((split) => split.ranges.map((r) => [r.rowStart, r.rowEnd])),
@@ -283,12 +286,13 @@ describe('memory connector: atomic writes', () => {
     const table = connector.metadata.findTable(T)!;
     const fragmentId = table.fragments[0]!.fragmentId;
     const sink = connector.createPageSink({ table: T, columns: ['id', 'name'] });
-    // Row 3 merges with rows 0-2 into one page ([2, 1] + [1] → [4]); rows 4-5 stay a page of their own.
-    sink.appendPage(pageOf(ID_NAME, rowsFrom(3, 1)));
-    sink.appendPage(pageOf(ID_NAME, rowsFrom(4, 2)));
+    // Five more one-row pages make eight: merged into one page with the three committed rows;
+    // the write's last two rows are a page of their own.
+    for (let row = 3; row < 8; row++) sink.appendPage(pageOf(ID_NAME, rowsFrom(row, 1)));
+    sink.appendPage(pageOf(ID_NAME, rowsFrom(8, 2)));
     assert.deepEqual(
       connector.store.get(table.id, fragmentId)!.pages.map((p) => p.positionCount),
-      [4, 2],
+      [8, 2],
     );
     sink.abort();
     const stored = connector.store.get(table.id, fragmentId)!;
