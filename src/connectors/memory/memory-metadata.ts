@@ -10,9 +10,9 @@
  * Writes: a sink anywhere appends a run of rows to a fragment of its node's store and reports it;
  * `commitInsert` adds every run of one write at once (or none: TRANSACTION_CONFLICT when the table
  * was replaced meanwhile). Successive writes on a node append to the same fragment, and adjoining
- * committed runs are merged, so a table filled by single-row INSERTs is one range per node. Rewrites (DELETE, UPDATE, ALTER TABLE) write the new contents into a
- * hidden staging table and `replaceTable` swaps it in under a version check; renames change the
- * record in place.
+ * committed runs are merged, so a table filled by single-row INSERTs is one range per node.
+ * Rewrites (DELETE, UPDATE, ALTER TABLE) write the new contents into a hidden staging table and
+ * `replaceTable` swaps it in under a version check; renames change the record in place.
  */
 import { randomUUID } from 'node:crypto';
 import { VivaceError } from '../../common/vivace-error.js';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { VivaceError } from '../../../src/common/vivace-error.js';
 import { createMemoryConnector } from '../../../src/connectors/memory/memory-connector.js';
+import { addRowRange } from '../../../src/connectors/memory/memory-metadata.js';
 import type { ViewDefinition } from '../../../src/spi/metadata.js';
 import { parseType } from '../../../src/types/type-signature.js';
 import { columns, ID_NAME, insert, pageOf } from './memory-test-helpers.js';
@@ -206,5 +207,43 @@ describe('memory connector: views', () => {
       'GENERIC_USER_ERROR',
       "View 'memory.default.t' does not exist, but a table with that name exists. Did you mean DROP TABLE memory.default.t?",
     );
+  });
+});
+
+describe('committed row ranges', () => {
+  it('adds ranges in any order, merging those that adjoin, as a set of rows would', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * n);
+    };
+    for (let trial = 0; trial < 200; trial++) {
+      // Disjoint ranges cut from [0, 60), added in a random order.
+      const cuts = [...new Set([0, 60, ...Array.from({ length: 1 + random(10) }, () => random(60))])].sort(
+        (a, b) => a - b,
+      );
+      const pieces = cuts.slice(1).map((end, i) => [cuts[i]!, end] as const);
+      const kept = pieces.filter(() => random(4) > 0);
+      for (let i = kept.length - 1; i > 0; i--) {
+        const j = random(i + 1);
+        [kept[i], kept[j]] = [kept[j]!, kept[i]!];
+      }
+      const ranges: number[] = [];
+      const rows = new Set<number>();
+      for (const [start, end] of kept) {
+        addRowRange(ranges, start, end);
+        for (let row = start; row < end; row++) rows.add(row);
+      }
+      const covered = new Set<number>();
+      for (let r = 0; r < ranges.length; r += 2) {
+        assert.ok(ranges[r]! < ranges[r + 1]!, 'non-empty');
+        if (r > 0) assert.ok(ranges[r - 1]! < ranges[r]!, `sorted and merged: ${ranges}`);
+        for (let row = ranges[r]!; row < ranges[r + 1]!; row++) covered.add(row);
+      }
+      assert.deepEqual(
+        [...covered].sort((a, b) => a - b),
+        [...rows].sort((a, b) => a - b),
+      );
+    }
   });
 });
