@@ -40,7 +40,6 @@ export interface MemoryFragment {
   readonly fragmentId: string;
   /** Committed row ranges as [start, end) pairs, sorted, adjoining ones merged. */
   readonly ranges: number[];
-  rows: number;
 }
 
 /** What one committed sink sampled of its rows (statistics of tables held by other nodes). */
@@ -341,12 +340,11 @@ export class MemoryMetadata implements ConnectorMetadata {
       if (fragment.rows === 0) continue;
       let committed = table.fragmentsById.get(fragment.fragmentId);
       if (committed === undefined) {
-        committed = { nodeId: fragment.nodeId, fragmentId: fragment.fragmentId, ranges: [], rows: 0 };
+        committed = { nodeId: fragment.nodeId, fragmentId: fragment.fragmentId, ranges: [] };
         table.fragments.push(committed);
         table.fragmentsById.set(fragment.fragmentId, committed);
       }
       addRowRange(committed.ranges, fragment.rowStart, fragment.rowEnd);
-      committed.rows += fragment.rows;
       table.samples.push({
         rows: fragment.rows,
         ...(Array.isArray(fragment.columns) ? { columns: fragment.columns } : {}),
