@@ -83,6 +83,9 @@ export function parseDataSize(text: string): number {
   return Math.round(bytes);
 }
 
+/** Nanoseconds in a millisecond (timings are taken in ms by `performance.now()` and kept in ns). */
+export const NANOS_PER_MILLI = 1_000_000;
+
 /** Milliseconds of a configuration duration; CONFIGURATION_INVALID naming the form when it is not one. */
 export function parseDuration(text: string): number {
   const nanoseconds = magnitudeIn(text, DURATION_UNITS);

@@ -8,6 +8,7 @@
  * responsive while heavy queries run). Every operator call is timed into its statistics.
  */
 
+import { NANOS_PER_MILLI } from '../common/units.js';
 import { toVivaceError, type VivaceError } from '../common/vivace-error.js';
 import type { Page } from '../data/page.js';
 import { pageSizeInBytes as pageRetainedBytes } from '../data/page.js';
@@ -20,8 +21,6 @@ export interface DriverProgress {
   /** Resolves when a blocked driver can make progress again. */
   readonly blocked?: Promise<void>;
 }
-
-const NANOS_PER_MILLI = 1_000_000;
 
 export class Driver {
   private closed = false;

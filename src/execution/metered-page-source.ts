@@ -15,6 +15,8 @@ export interface CountedPageSource extends ConnectorPageSource {
   readonly completedBytes: number;
   /** Rows read so far (before the limit cut them). */
   readonly completedPositions: number;
+  /** The connector's `readTimeNanos` (0 for sources that do all their work in `getNextPage`). */
+  readonly readTimeNanos: number;
 }
 
 export class MeteredPageSource implements CountedPageSource {
@@ -52,6 +54,10 @@ export class MeteredPageSource implements CountedPageSource {
   private finish(): void {
     this.done = true;
     this.delegate.close();
+  }
+
+  get readTimeNanos(): number {
+    return this.delegate.readTimeNanos ?? 0;
   }
 
   isFinished(): boolean {

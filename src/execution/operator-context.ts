@@ -15,6 +15,11 @@ export class OperatorStats {
   getOutputWall = 0;
   finishWall = 0;
   blockedWall = 0;
+  /**
+   * Time a scan's page sources spent decoding outside the scan's calls (asynchronous readers,
+   * `ConnectorPageSource.readTimeNanos`): part of the scan's CPU, reported with its getOutput time.
+   */
+  readWall = 0;
   inputPositions = 0;
   inputDataSize = 0;
   outputPositions = 0;

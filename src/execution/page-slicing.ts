@@ -58,6 +58,10 @@ export class SlicingPageSource implements CountedPageSource {
     return this.delegate.completedPositions;
   }
 
+  get readTimeNanos(): number {
+    return this.delegate.readTimeNanos;
+  }
+
   close(): void {
     this.current = null;
     this.delegate.close();

@@ -183,6 +183,12 @@ export interface ConnectorPageSource {
    * absent the engine counts the in-memory size of the pages.
    */
   readonly completedBytes?: number;
+  /**
+   * Nanoseconds the source has spent on the CPU outside `getNextPage` so far (decoding ahead,
+   * asynchronously), when it does such work: the scan adds it to its own time, as Trino's page
+   * sources report their read time. Work done inside `getNextPage` is timed by the engine.
+   */
+  readonly readTimeNanos?: number;
   close(): void;
 }
 

@@ -20,6 +20,7 @@ const rows = [
 class FixedPageSource implements ConnectorPageSource {
   completedBytes = 0;
   completedPositions = 0;
+  readTimeNanos = 0;
   closed = false;
   private index = 0;
   constructor(private readonly pages: Page[]) {}

@@ -228,6 +228,10 @@ export class DynamicFilterPageSource implements CountedPageSource {
     return this.source.completedPositions;
   }
 
+  get readTimeNanos(): number {
+    return this.source.readTimeNanos;
+  }
+
   isBlocked(): Promise<void> | undefined {
     return this.source.isBlocked?.();
   }

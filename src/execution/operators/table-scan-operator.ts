@@ -36,6 +36,8 @@ export class TableScanOperator implements Operator {
   private fetching: Promise<void> | undefined;
   private splitFailure: { error: unknown } | undefined;
   private splitSourceClosed = false;
+  /** The current source's read time already added to the statistics. */
+  private readNanosCounted = 0;
 
   constructor(
     readonly context: OperatorContext,
@@ -110,6 +112,7 @@ export class TableScanOperator implements Operator {
         this.source = this.createPageSource(split);
       }
       const source = this.source;
+      this.countReadTime(source);
       if (source.isBlocked?.()) return null;
       const before = source.completedBytes;
       const positionsBefore = source.completedPositions;
@@ -119,10 +122,19 @@ export class TableScanOperator implements Operator {
       if (page !== null) return page;
       if (!source.isFinished()) return null;
       source.close();
+      this.countReadTime(source);
       this.source = undefined;
+      this.readNanosCounted = 0;
       this.completedSplits++;
       this.onSplitCompleted?.();
     }
+  }
+
+  /** Adds what the source spent decoding since the last look (its readers run between the scan's calls). */
+  private countReadTime(source: CountedPageSource): void {
+    const nanos = source.readTimeNanos;
+    this.context.stats.readWall += nanos - this.readNanosCounted;
+    this.readNanosCounted = nanos;
   }
 
   finish(): void {
@@ -160,7 +172,11 @@ export class TableScanOperator implements Operator {
   }
 
   close(): void {
-    this.source?.close();
+    if (this.source !== undefined) {
+      this.source.close();
+      this.countReadTime(this.source);
+      this.readNanosCounted = 0;
+    }
     this.source = undefined;
     this.pending.length = 0;
     this.closeSplitSource();

@@ -5,14 +5,13 @@
  * entries of the query list, and the statement's progress statistics with `rootStage`.
  * All figures come from the stage snapshots the query keeps (server/query).
  */
+import { NANOS_PER_MILLI } from '../../common/units.js';
 import type { JsonValue } from '../../data/json-values.js';
 import { formatDataSize, formatDuration, formatTimestamp } from '../protocol/airlift-format.js';
 import { errorObject, taskInfoForClients } from '../protocol/error-json.js';
 import { DONE_STAGE_STATES, type StageSnapshot, type TaskFigures } from '../protocol/query-state.js';
 import type { QueryExecution } from '../query/query-execution.js';
 import { addTotals, emptyTotals, formattedTotals, type TaskTotals } from '../task/task-stats.js';
-
-const NANOS_PER_MILLI = 1_000_000;
 
 /** A stage's (or the query's) task figures summed, with task and node counts. */
 interface StageSums extends TaskTotals {

@@ -124,6 +124,7 @@ describe('dynamic filter page filter', () => {
     const source: CountedPageSource = {
       completedBytes: 0,
       completedPositions: 0,
+      readTimeNanos: 0,
       getNextPage: () => pages[next++] ?? null,
       isFinished: () => next >= pages.length,
       close: () => undefined,

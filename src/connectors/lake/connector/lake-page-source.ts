@@ -20,6 +20,7 @@ import { lakeError, messageOf } from '../lake-errors.js';
 import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
 import { ParquetReader } from '../parquet/parquet-reader.js';
 import { parsePartitionValue } from '../partition/hive-partitions.js';
+import type { ReadTiming } from '../read-timing.js';
 import { readCsv } from '../text/csv-reader.js';
 import { readJsonLines } from '../text/json-lines.js';
 import { lakeDomain } from './lake-domains.js';
@@ -62,6 +63,8 @@ export class LakePageSource implements ConnectorPageSource {
   /** Bytes reported through `completedBytes`: up to the page last handed out (the engine counts deltas per call). */
   private reportedBytes = 0;
   private bytesAtNext = 0;
+  /** The readers' decoding time (`readTimeNanos`). */
+  private readonly timing: ReadTiming = { nanos: 0 };
   private readonly pages: AsyncGenerator<Page>;
 
   constructor(
@@ -74,6 +77,10 @@ export class LakePageSource implements ConnectorPageSource {
 
   get completedBytes(): number {
     return this.reportedBytes;
+  }
+
+  get readTimeNanos(): number {
+    return this.timing.nanos;
   }
 
   private fetch(): void {
@@ -232,12 +239,18 @@ export class LakePageSource implements ConnectorPageSource {
           maxPageRows,
         });
         let counted = 0;
-        for await (const page of reader.pages()) {
+        let decodeCounted = 0;
+        const count = () => {
           this.bytes += reader.statistics.bytesRead - counted;
           counted = reader.statistics.bytesRead;
+          this.timing.nanos += reader.statistics.decodeNanos - decodeCounted;
+          decodeCounted = reader.statistics.decodeNanos;
+        };
+        for await (const page of reader.pages()) {
+          count();
           yield page;
         }
-        this.bytes += reader.statistics.bytesRead - counted;
+        count();
         return;
       }
       case 'CSV': {
@@ -254,6 +267,7 @@ export class LakePageSource implements ConnectorPageSource {
           ...(text.skipHeaderLines !== undefined && { skipHeaderLines: text.skipHeaderLines }),
           ...(text.nullFormat !== undefined && { nullFormat: text.nullFormat }),
           maxPageRows,
+          timing: this.timing,
         })) {
           yield selectChannels(page, channels);
         }
@@ -261,7 +275,7 @@ export class LakePageSource implements ConnectorPageSource {
         return;
       }
       case 'JSON':
-        yield* readJsonLines({ fs, location: part.path, columns: wanted, maxPageRows });
+        yield* readJsonLines({ fs, location: part.path, columns: wanted, maxPageRows, timing: this.timing });
         this.bytes += part.size;
         return;
     }
