@@ -55,8 +55,9 @@ describe('table scan operator', () => {
     const sinkCalls = sinkStats.getOutputWall + sinkStats.addInputWall + sinkStats.finishWall;
     assert.ok(Math.abs(stats.totals.cpuNanos - (30_000_000 + calls + sinkCalls)) < 1, 'task CPU includes the decoding');
     assert.ok(stats.totals.scheduledNanos >= 30_000_000, 'and so does its scheduled time');
-    const operators = (stats.json.pipelines as { operatorSummaries: { operatorType: string; getOutputCpu: string }[] }[])[0]!
-      .operatorSummaries;
+    const operators = (
+      stats.json.pipelines as { operatorSummaries: { operatorType: string; getOutputCpu: string }[] }[]
+    )[0]!.operatorSummaries;
     const scanSummary = operators.find((o) => o.operatorType === 'TableScanOperator')!;
     assert.match(scanSummary.getOutputCpu, /^3\d\.\d\dms$/);
   });
