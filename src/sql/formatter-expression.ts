@@ -79,6 +79,15 @@ export function formatIdentifier(id: Identifier): string {
   return id.value;
 }
 
+/**
+ * A catalog's stored (canonical, lower-case) name as SQL text that parses back to it: quoted when
+ * it has other characters than lower-case letters, digits and `_`, or is a reserved word (a
+ * column named `when` prints as `"when"`, so SHOW CREATE TABLE's text runs as it is).
+ */
+export function formatStoredName(name: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(name) && !isReservedKeyword(name.toUpperCase()) ? name : quoteIdentifier(name);
+}
+
 export function quoteIdentifier(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }

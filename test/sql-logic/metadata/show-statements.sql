@@ -79,6 +79,35 @@ SHOW CREATE TABLE memory.default.t
 ----
 CREATE TABLE memory.default.t (\n   a bigint NOT NULL COMMENT 'the key',\n   "b c" varchar\n)
 
+# Reserved words are quoted, so that the text runs as it is (a column named "when", a table "order").
+statement ok
+CREATE TABLE memory.default."order" ("when" date, "select" varchar, plain integer)
+
+query
+SHOW CREATE TABLE memory.default."order"
+----
+CREATE TABLE memory.default."order" (\n   "when" date,\n   "select" varchar,\n   plain integer\n)
+
+statement ok
+DROP TABLE memory.default."order"
+
+statement ok
+CREATE TABLE memory.default."order" (
+   "when" date,
+   "select" varchar,
+   plain integer
+)
+
+query
+SHOW COLUMNS FROM memory.default."order"
+----
+when	date	(empty)	(empty)
+select	varchar	(empty)	(empty)
+plain	integer	(empty)	(empty)
+
+statement ok
+DROP TABLE memory.default."order"
+
 query
 DESCRIBE memory.default.t
 ----

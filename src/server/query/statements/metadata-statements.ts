@@ -30,6 +30,7 @@ import type {
   Use,
 } from '../../../sql/ast.js';
 import { formatSql } from '../../../sql/formatter.js';
+import { formatStoredName } from '../../../sql/formatter-expression.js';
 import { parseStatement } from '../../../sql/parser.js';
 import { BOOLEAN, DOUBLE, type Type, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
@@ -247,12 +248,8 @@ async function showColumns(
   );
 }
 
-function quoteIdentifier(name: string): string {
-  return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
-}
-
 function qualifiedText(name: QualifiedObjectName): string {
-  return [name.catalog, name.schema, name.name].map(quoteIdentifier).join('.');
+  return [name.catalog, name.schema, name.name].map(formatStoredName).join('.');
 }
 
 async function showCreate(statement: ShowCreate, context: MetadataStatementContext): Promise<MetadataStatementResult> {
@@ -267,7 +264,7 @@ async function showCreate(statement: ShowCreate, context: MetadataStatementConte
       throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, statement.name.pos);
     }
     return rows(varcharColumns('Create Schema'), [
-      [`CREATE SCHEMA ${quoteIdentifier(catalog)}.${quoteIdentifier(schema)}`],
+      [`CREATE SCHEMA ${formatStoredName(catalog)}.${formatStoredName(schema)}`],
     ]);
   }
   const name = resolveObjectName(statement.name, context);
@@ -297,7 +294,7 @@ async function showCreate(statement: ShowCreate, context: MetadataStatementConte
   const columns = await relationColumns(name, context, statement.name.pos);
   const lines = columns.map(
     (c) =>
-      `   ${quoteIdentifier(c.name)} ${formatType(c.type)}${c.nullable === false ? ' NOT NULL' : ''}` +
+      `   ${formatStoredName(c.name)} ${formatType(c.type)}${c.nullable === false ? ' NOT NULL' : ''}` +
       (c.comment ? ` COMMENT '${c.comment.replaceAll("'", "''")}'` : ''),
   );
   const table = await context.metadata.getTable(name);
