@@ -7,6 +7,13 @@
 export interface ResultColumn {
   readonly name: string;
   readonly type: string;
+  /** Trino's ClientTypeSignature (row field names, element types); servers that predate it omit it. */
+  readonly typeSignature?: ClientTypeSignature;
+}
+
+export interface ClientTypeSignature {
+  readonly rawType: string;
+  readonly arguments?: readonly { readonly kind: string; readonly value: unknown }[];
 }
 
 export interface StageStats {

@@ -77,7 +77,7 @@ class AlignedPrinter implements OutputPrinter {
   }
 
   printRows(rows: readonly JsonRow[]): void {
-    const cells = rows.map((row) => this.columns.map((c, i) => formatValue(row[i], c.type)));
+    const cells = rows.map((row) => this.columns.map((c, i) => formatValue(row[i], c)));
     const widths = this.columns.map((c) => displayWidth(c.name));
     for (const row of cells) {
       row.forEach((text, i) => {
@@ -119,7 +119,7 @@ class VerticalPrinter implements OutputPrinter {
     let text = '';
     for (const row of rows) {
       this.record++;
-      const values = this.columns.map((c, i) => formatValue(row[i], c.type));
+      const values = this.columns.map((c, i) => formatValue(row[i], c));
       const valueWidth = Math.max(...values.map(displayWidth), 0);
       const title = `-[ RECORD ${this.record} ]`;
       const left = title + '-'.repeat(Math.max(0, nameWidth + 1 - title.length));
@@ -160,7 +160,7 @@ class DelimitedPrinter implements OutputPrinter {
     let text = '';
     for (const row of rows) {
       text += `${this.columns
-        .map((c, i) => this.field(row[i] === null || row[i] === undefined ? null : formatValue(row[i], c.type)))
+        .map((c, i) => this.field(row[i] === null || row[i] === undefined ? null : formatValue(row[i], c)))
         .join(this.separator)}\n`;
     }
     this.out.write(text);
@@ -203,7 +203,7 @@ class MarkdownPrinter implements OutputPrinter {
   printRows(rows: readonly JsonRow[]): void {
     let text = '';
     for (const row of rows) {
-      text += `| ${this.columns.map((c, i) => escapeMarkdown(formatValue(row[i], c.type, ''))).join(' | ')} |\n`;
+      text += `| ${this.columns.map((c, i) => escapeMarkdown(formatValue(row[i], c, ''))).join(' | ')} |\n`;
     }
     this.out.write(text);
   }

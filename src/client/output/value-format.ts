@@ -1,29 +1,70 @@
 /**
- * Renders protocol values (JSON as the server encodes them) as text the way Presto's CLI shows
+ * Renders protocol values (JSON as the server encodes them) as text the way Trino's CLI shows
  * them: NULL, doubles like Java's `Double.toString` (`1.0`, `1.0E10`), arrays `[1, 2]`, maps
- * `{k=v}`, rows as arrays, varbinary (base64 on the wire) as hex bytes `61 62`.
+ * `{k=v}`, rows `{name=value, ...}` (a field without a name as its value alone), varbinary (base64
+ * on the wire) as hex bytes `61 62`. Nested values follow the column's type signature; without one
+ * (an older server) rows print as arrays and nested numbers as JSON has them.
  */
 
 import { fail } from '../../common/invariant.js';
+import type { ClientTypeSignature, ResultColumn } from '../query-results.js';
 
 export function isNumericType(type: string): boolean {
   return /^(tinyint|smallint|integer|bigint|real|double|decimal)/.test(type);
 }
 
-/** Text of one value of a column of `type`; `nullText` is what a NULL prints as. */
-export function formatValue(value: unknown, type: string, nullText = 'NULL'): string {
+/** Text of one value of `column`; `nullText` is what a NULL prints as. */
+export function formatValue(value: unknown, column: ResultColumn, nullText = 'NULL'): string {
   if (value === null || value === undefined) return nullText;
-  if (type === 'varbinary' && typeof value === 'string') return hexBytes(value);
-  if ((type === 'double' || type === 'real') && typeof value === 'number') return formatJavaDouble(value);
-  return formatNested(value);
+  return formatTyped(value, column.typeSignature ?? { rawType: column.type });
 }
 
-function formatNested(value: unknown): string {
+function formatTyped(value: unknown, signature: ClientTypeSignature | undefined): string {
   if (value === null || value === undefined) return 'NULL';
-  if (Array.isArray(value)) return `[${value.map(formatNested).join(', ')}]`;
+  const argument = (i: number) => signature?.arguments?.[i]?.value as ClientTypeSignature | undefined;
+  switch (signature?.rawType) {
+    case 'varbinary':
+      if (typeof value === 'string') return hexBytes(value);
+      break;
+    case 'double':
+    case 'real':
+      if (typeof value === 'number') return formatJavaDouble(value);
+      break;
+    case 'array':
+      if (Array.isArray(value)) return `[${value.map((v) => formatTyped(v, argument(0))).join(', ')}]`;
+      break;
+    case 'map':
+      if (typeof value === 'object' && !Array.isArray(value)) {
+        return `{${Object.entries(value as Record<string, unknown>)
+          .map(([k, v]) => `${k}=${formatTyped(v, argument(1))}`)
+          .join(', ')}}`;
+      }
+      break;
+    case 'row':
+      if (Array.isArray(value)) {
+        const fields = value.map((v, i) => {
+          const field = argument(i) as
+            | { fieldName?: { name: string }; typeSignature?: ClientTypeSignature }
+            | undefined;
+          const text = formatTyped(v, field?.typeSignature);
+          return field?.fieldName === undefined ? text : `${field.fieldName.name}=${text}`;
+        });
+        // Without a signature (an older server) the fields cannot be named: the array as it came.
+        return signature?.arguments === undefined ? `[${fields.join(', ')}]` : `{${fields.join(', ')}}`;
+      }
+      break;
+    default:
+      break;
+  }
+  return formatUntyped(value);
+}
+
+function formatUntyped(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (Array.isArray(value)) return `[${value.map(formatUntyped).join(', ')}]`;
   if (typeof value === 'object') {
     return `{${Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}=${formatNested(v)}`)
+      .map(([k, v]) => `${k}=${formatUntyped(v)}`)
       .join(', ')}}`;
   }
   return String(value);

@@ -23,9 +23,10 @@ import { VivaceError } from '../../common/vivace-error.js';
 import { waitAtMost } from '../../common/wait-at-most.js';
 import { type JsonValue, stringifyJson } from '../../data/json-values.js';
 import { ALLOW_ALL_ACCESS_CONTROL } from '../../spi/access-control.js';
+import { clientTypeSignature } from '../../types/client-type-signature.js';
 import { formatType } from '../../types/type-signature.js';
 import { errorObject } from '../protocol/error-json.js';
-import type { QuerySession } from '../protocol/query-state.js';
+import type { QuerySession, ResultColumn } from '../protocol/query-state.js';
 import type { QueryExecution } from '../query/query-execution.js';
 import { QueryAccess } from '../security/query-access.js';
 import { type ClientUriSettings, clientBaseUri } from './client-uris.js';
@@ -295,6 +296,17 @@ async function waitForProgress(query: QueryExecution, pager: ResultPager, maxWai
   clearTimeout(timer);
 }
 
+/** The columns as Trino sends them (name, display type, typeSignature), made once per query. */
+const renderedColumns = new WeakMap<readonly ResultColumn[], JsonValue>();
+function columnsJson(columns: readonly ResultColumn[]): JsonValue {
+  let json = renderedColumns.get(columns);
+  if (json === undefined) {
+    json = columns.map((c) => ({ name: c.name, type: formatType(c.type), typeSignature: clientTypeSignature(c.type) }));
+    renderedColumns.set(columns, json);
+  }
+  return json;
+}
+
 function render(
   base: string,
   query: QueryExecution,
@@ -316,9 +328,7 @@ function render(
   };
   if (initial) response.partialCancelUri = `${base}/v1/stage/${query.queryId}.0`;
   if (!done) response.nextUri = `${base}/v1/statement/${query.queryId}/${nextToken}?slug=${query.clientSlug}`;
-  if (query.columns) {
-    response.columns = query.columns.map((c) => ({ name: c.name, type: formatType(c.type) }));
-  }
+  if (query.columns) response.columns = columnsJson(query.columns);
   const head = stringifyJson(response);
   const tail: Record<string, JsonValue> = {};
   tail.stats = statementStats(query, done || query.state !== 'FINISHED' ? query.state : 'RUNNING');

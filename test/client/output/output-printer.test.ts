@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import { createOutputPrinter, type OutputFormat } from '../../../src/client/output/output-printer.js';
 import { formatJavaDouble, formatValue } from '../../../src/client/output/value-format.js';
 import type { JsonRow, ResultColumn } from '../../../src/client/query-results.js';
+import { clientTypeSignature } from '../../../src/types/client-type-signature.js';
+import { parseType } from '../../../src/types/type-signature.js';
 
 const columns: ResultColumn[] = [
   { name: 'name', type: 'varchar(25)' },
@@ -57,12 +59,27 @@ describe('value rendering', () => {
     assert.equal(formatJavaDouble(1e10), '1.0E10');
     assert.equal(formatJavaDouble(1.25e-5), '1.25E-5');
     assert.equal(formatJavaDouble(Number.NaN), 'NaN');
-    assert.equal(formatValue('Infinity', 'double'), 'Infinity');
+    assert.equal(formatValue('Infinity', column('double')), 'Infinity');
   });
   it('renders nested values, maps and varbinary', () => {
-    assert.equal(formatValue([1, [2, null]], 'array(array(integer))'), '[1, [2, NULL]]');
-    assert.equal(formatValue({ a: 1, b: 'x' }, 'map(varchar, integer)'), '{a=1, b=x}');
-    assert.equal(formatValue(Buffer.from('ab').toString('base64'), 'varbinary'), '61 62');
-    assert.equal(formatValue(null, 'integer'), 'NULL');
+    assert.equal(formatValue([1, [2, null]], column('array(array(integer))')), '[1, [2, NULL]]');
+    assert.equal(formatValue({ a: 1, b: 'x' }, column('map(varchar, integer)')), '{a=1, b=x}');
+    assert.equal(formatValue(Buffer.from('ab').toString('base64'), column('varbinary')), '61 62');
+    assert.equal(formatValue(null, column('integer')), 'NULL');
+  });
+  it("renders rows as Trino's CLI does (named fields), nested doubles like Java, by the type signature", () => {
+    const type = parseType('row(d array(double), x row(bigint, varchar), m map(varchar, real))');
+    const typed = {
+      name: 'c',
+      type: 'row',
+      typeSignature: clientTypeSignature(type),
+    };
+    assert.equal(formatValue([[1, 2.5], [7, 'y'], { k: 3 }], typed), '{d=[1.0, 2.5], x={7, y}, m={k=3.0}}');
+    // Without a signature (an older server) a row cannot name its fields: printed as it came.
+    assert.equal(formatValue([1, 'y'], column('row(a integer, b varchar)')), '[1, y]');
   });
 });
+
+function column(type: string): ResultColumn {
+  return { name: 'c', type };
+}

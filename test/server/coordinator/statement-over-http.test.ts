@@ -17,7 +17,7 @@ after(async () => {
 
 interface Results {
   nextUri?: string;
-  columns?: { name: string; type: string }[];
+  columns?: { name: string; type: string; typeSignature: unknown }[];
   data?: unknown[][];
   error?: { errorName: string; message: string; errorLocation?: { lineNumber: number; columnNumber: number } };
   stats: { state: string };
@@ -53,8 +53,12 @@ describe('statement resource over HTTP', () => {
   it('answers the POST once the query is planned, with its columns', async () => {
     const first = await post('SELECT name, regionkey FROM nation ORDER BY nationkey LIMIT 2');
     assert.deepEqual(first.columns, [
-      { name: 'name', type: 'varchar(25)' },
-      { name: 'regionkey', type: 'bigint' },
+      {
+        name: 'name',
+        type: 'varchar(25)',
+        typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 25 }] },
+      },
+      { name: 'regionkey', type: 'bigint', typeSignature: { rawType: 'bigint', arguments: [] } },
     ]);
     assert.ok(first.nextUri);
     const { last, rows } = await drain(first);

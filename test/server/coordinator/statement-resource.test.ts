@@ -88,9 +88,10 @@ describe('statement resource', () => {
 
     const get = await app.inject({ method: 'GET', url: pathOf(first.nextUri) });
     const second = get.json();
+    // Trino's clients (JDBC, CLI, Python) decode values by each column's typeSignature.
     assert.deepEqual(second.columns, [
-      { name: 'n', type: 'bigint' },
-      { name: 's', type: 'varchar(3)' },
+      { name: 'n', type: 'bigint', typeSignature: { rawType: 'bigint', arguments: [] } },
+      { name: 's', type: 'varchar(3)', typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 3 }] } },
     ]);
     assert.deepEqual(second.data, [
       [1, 'a'],
