@@ -70,6 +70,10 @@ export async function writeLakeFixtures(): Promise<LakeFixtures> {
   writeFileSync(join(broken, 'noise.parquet'), garbage);
   const truncated = dir('truncated');
   writeFileSync(join(truncated, 'cut.parquet'), bytes.subarray(0, Math.floor(bytes.length / 2)));
+  // A good file beside a broken one: `$path` and `$file_size` constraints steer around the broken one.
+  const mixed = dir('mixed');
+  writeFileSync(join(mixed, 'good.parquet'), bytes);
+  writeFileSync(join(mixed, 'cut.parquet'), bytes.subarray(0, Math.floor(bytes.length / 2)));
   return { root, fixtures, data: join(root, 'data') };
 }
 

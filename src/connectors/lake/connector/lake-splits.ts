@@ -7,10 +7,12 @@
  * (cached, bounded) gives its row groups, pruned by min/max statistics and, for `=`/`IN`, bloom
  * filters; each remaining row group is a split. Files below `SMALL_FILE_BYTES` (and text files,
  * which are not split) share splits up to `maxSplitBytes`, so a directory of many small files is
- * not thousands of tiny tasks.
+ * not thousands of tiny tasks. A constraint on the hidden `$path` or `$file_size` columns skips
+ * files before their footers are read, as Trino's does: `WHERE "$path" = '...'` queries one file
+ * of a table, or steers around a broken one.
  */
 import type { ConnectorSplitSource, SplitBatch, SplitRequest } from '../../../spi/connector.js';
-import type { LakeDomain } from '../domain.js';
+import { domainContains, type LakeDomain } from '../domain.js';
 import type { CachingDirectoryLister } from '../fs/directory-lister.js';
 import type { FileEntry, FileSystem } from '../fs/file-system.js';
 import { joinLocation } from '../fs/location.js';
@@ -21,6 +23,7 @@ import { selectRowGroups } from '../parquet/parquet-statistics.js';
 import { parsePartitionName, prunePartitionNames } from '../partition/hive-partitions.js';
 import { lakeDomain } from './lake-domains.js';
 import { fromJsonColumns, type LakeSplit, type LakeSplitPart, type LakeTableHandle } from './lake-handles.js';
+import { FILE_SIZE_COLUMN, PATH_COLUMN } from './lake-table-definition.js';
 import { isVisible, pendingWriteIds } from './lake-writes.js';
 
 /** Parquet files below this size are not split by row group and may share a split. */
@@ -84,6 +87,7 @@ export class LakeSplitSource implements ConnectorSplitSource {
       const files = await this.context.lister.listFiles(directory.location, this.context.recursiveDirectories);
       for (const file of files) {
         if (file.size === 0 || !isVisible(file.location, pending)) continue;
+        if (!fileMayMatch(file, hint)) continue;
         const part = filePart(file, directory);
         if (handle.format !== 'PARQUET') {
           small.push(part);
@@ -133,6 +137,17 @@ export class LakeSplitSource implements ConnectorSplitSource {
       };
     });
   }
+}
+
+/** Whether the file's path and size satisfy the constraint's domains of `$path` and `$file_size`. */
+function fileMayMatch(file: FileEntry, hint: LakeDomain | undefined): boolean {
+  if (hint === undefined) return true;
+  const path = hint.columns[PATH_COLUMN];
+  const size = hint.columns[FILE_SIZE_COLUMN];
+  return (
+    (path === undefined || domainContains(path, file.location)) &&
+    (size === undefined || domainContains(size, file.size))
+  );
 }
 
 function filePart(file: FileEntry, directory: Directory): LakeSplitPart {
