@@ -19,6 +19,8 @@ export interface Session {
   readonly schema?: string;
   /** IANA zone id or offset, for CURRENT_TIME and AT TIME ZONE with timestamps without zone. */
   readonly timeZone: string;
+  /** Session properties as set (validated by the server); the planner reads `max_recursion_depth`. */
+  readonly properties?: Readonly<Record<string, string>>;
 }
 
 export interface StatementContext {

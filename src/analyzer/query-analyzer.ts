@@ -10,7 +10,7 @@
 import { VivaceError } from '../common/vivace-error.js';
 import type * as ast from '../sql/ast.js';
 import { formatExpression } from '../sql/formatter.js';
-import { commonSuperType } from '../types/coercion.js';
+import { canCoerce, commonSuperType } from '../types/coercion.js';
 import { BIGINT, isComparable } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
 import { AggregationRewriter } from './aggregation-rewriter.js';
@@ -149,7 +149,23 @@ export class QueryAnalyzerImpl implements QueryAnalyzer {
     const withSelf = namedQueries.with({ name, cteId, fields, recursive: true });
     const step = this.analyzeBody(body.right, outer, withSelf);
     const setOperation = this.setOperation(body, anchor, step);
-    return this.analyzeQueryRest(item.query, setOperation, outer, namedQueries);
+    // As in Trino, the query has the anchor's types: every level is cast to them, so the step's
+    // types must coerce to them (its reference to the query saw the anchor's types).
+    step.fields.forEach((field, i) => {
+      const anchorType = (anchor.fields[i] as Field).type;
+      if (!canCoerce(field.type, anchorType)) {
+        throw new VivaceError(
+          'TYPE_MISMATCH',
+          `recursion step relation output type (${formatType(field.type)}) is not coercible to recursion base relation output type (${formatType(anchorType)}) at column ${i + 1}`,
+          body.right.pos,
+        );
+      }
+    });
+    const typed: BoundQueryBody = {
+      ...setOperation,
+      fields: setOperation.fields.map((field, i) => ({ ...field, type: (anchor.fields[i] as Field).type })),
+    };
+    return this.analyzeQueryRest(item.query, typed, outer, namedQueries);
   }
 
   private analyzeQueryRest(

@@ -38,6 +38,7 @@ export function buildLogicalPlanWithAllocators(analyzed: AnalyzedQuery, context:
     symbols,
     factory,
     cteScope: undefined,
+    recursionLevels: new Map(),
     // The builder and its context refer to each other: these run only once both exist.
     planQuery: (query, outer) => planner.planQuery(query, outer),
     planQueryBody: (body, outer) => planner.planQueryBody(body, outer),

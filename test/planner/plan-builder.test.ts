@@ -163,10 +163,17 @@ describe('plan builder: relations', () => {
     assert.equal(nodesOf(p, 'TableScan').length, 1);
   });
 
-  it('rejects recursive WITH queries', () => {
+  it('unrolls a recursive WITH query to max_recursion_depth levels plus a convergence check', () => {
+    const p = built('WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 3) SELECT * FROM t');
+    const [union] = nodesOf(p, 'Union');
+    // Levels 0..10 and the check: level 11 under LIMIT 1, whose projection calls fail().
+    assert.equal(union?.sources.length, 12);
+    assert.equal(nodesOf(p, 'Limit').length, 1);
+    // Level k filters k times (each step's WHERE over the level below): 1 + 2 + ... + 11.
+    assert.equal(nodesOf(p, 'Filter').length, 66);
     notSupported(
-      'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 3) SELECT * FROM t',
-      'Recursive WITH queries are not supported yet',
+      'WITH RECURSIVE t(n) AS (SELECT 1 UNION SELECT n + 1 FROM t WHERE n < 3) SELECT * FROM t',
+      'Recursive WITH queries with UNION DISTINCT are not supported; use UNION ALL',
     );
   });
 });

@@ -35,6 +35,11 @@ export interface BuilderContext {
   readonly factory: PlanFactory;
   /** The WITH queries in scope where planning currently is; set by the query planner. */
   cteScope: CteScope | undefined;
+  /**
+   * While a recursive WITH query's step is planned: how its self-reference is planned (as the
+   * previous level of the unrolled recursion), by the query's name.
+   */
+  recursionLevels: Map<string, () => RelationPlan>;
   planQuery(query: BoundQuery, outer: OuterScope | undefined): RelationPlan;
   planQueryBody(body: BoundQueryBody, outer: OuterScope | undefined): RelationPlan;
 }

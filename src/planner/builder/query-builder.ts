@@ -20,8 +20,9 @@ import type { PlanSymbol, RowExpression } from '../row-expression.js';
 import { planAggregation } from './aggregation-planner.js';
 import type { BuilderContext, CteDefinition, CteScope } from './builder-context.js';
 import { containsSubquery, ExpressionTranslator, nameHint, type TranslationScope } from './expression-translator.js';
+import { planRecursiveUnion } from './recursive-query-planner.js';
 import type { OuterScope, PlanCursor, RelationPlan } from './relation-plan.js';
-import { planRelation, planValues, recursiveWith, scopeOver } from './relation-planner.js';
+import { planRelation, planValues, scopeOver } from './relation-planner.js';
 import { planSetOperation } from './set-operation-planner.js';
 import { planWindows } from './window-planner.js';
 
@@ -33,6 +34,9 @@ interface SpecificationPlan {
 }
 
 export class QueryBuilder {
+  /** The UNION bodies of recursive WITH queries, with the query's name (recursive-query-planner.ts). */
+  private readonly recursiveBodies = new Map<BoundQueryBody, string>();
+
   constructor(private readonly ctx: BuilderContext) {}
 
   planQuery(query: BoundQuery, outer: OuterScope | undefined): RelationPlan {
@@ -42,7 +46,8 @@ export class QueryBuilder {
       let definitions = new Map<string, CteDefinition>();
       scope = { definitions, parent: saved };
       for (const w of query.withQueries) {
-        if (w.recursive) throw recursiveWith();
+        // A recursive query's UNION is planned as its unrolled levels wherever the query is planned.
+        if (w.recursive) this.recursiveBodies.set(w.query.body, w.name);
         const definition: CteDefinition = { name: w.name, query: w.query, outer, scope };
         definitions = new Map(definitions).set(w.name, definition);
         scope = { definitions, parent: saved };
@@ -80,8 +85,11 @@ export class QueryBuilder {
         const plan = this.planSpecification(body.specification, outer);
         return this.projectToFields(plan.node, plan.fields);
       }
-      case 'SetOperation':
+      case 'SetOperation': {
+        const recursiveName = this.recursiveBodies.get(body);
+        if (recursiveName !== undefined) return planRecursiveUnion(this.ctx, body, recursiveName, outer);
         return planSetOperation(this.ctx, body, outer);
+      }
       case 'Values':
         return planValues(this.ctx, body, outer);
       case 'Subquery':

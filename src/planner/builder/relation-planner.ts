@@ -87,7 +87,14 @@ export function planValues(ctx: BuilderContext, relation: ValuesRelation, outer:
 }
 
 function planCteReference(ctx: BuilderContext, relation: CteReference): RelationPlan {
-  if (relation.recursive) throw recursiveWith();
+  if (relation.recursive) {
+    // The self-reference in a recursive query's step: the level below the one being planned.
+    const level = ctx.recursionLevels.get(relation.name);
+    if (level === undefined) {
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', `recursive reference to ${relation.name} outside its step`);
+    }
+    return level();
+  }
   let scope = ctx.cteScope;
   while (scope && !scope.definitions.has(relation.name)) scope = scope.parent;
   const definition = scope?.definitions.get(relation.name);
@@ -102,10 +109,6 @@ function planCteReference(ctx: BuilderContext, relation: CteReference): Relation
   } finally {
     ctx.cteScope = saved;
   }
-}
-
-export function recursiveWith(): VivaceError {
-  return new VivaceError('NOT_SUPPORTED', 'Recursive WITH queries are not supported yet');
 }
 
 function joinTypeOf(relation: JoinRelation): JoinType {

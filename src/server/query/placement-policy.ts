@@ -152,10 +152,18 @@ export interface PlacementOptions {
   readonly singleNodeThresholdRows: number;
 }
 
-/** The rows `plan`'s scans read by the statistics, or undefined when a table's count is unknown. */
+/**
+ * The rows of the tables `plan` reads by the statistics, each table once (a table scanned several
+ * times — a self-join, the unrolled levels of a recursive WITH query — is still that much data);
+ * undefined when a table's count is unknown.
+ */
 function inputRowsOf(plan: PlanNode, statistics: RowCounts): number | undefined {
   let rows = 0;
+  const counted = new Set<string>();
   for (const scan of findNodes(plan, 'TableScan')) {
+    const key = formatObjectName(scan.table);
+    if (counted.has(key)) continue;
+    counted.add(key);
     const count = statistics.getTableStatistics(scan.table)?.rowCount;
     if (count === undefined || !Number.isFinite(count)) return undefined;
     rows += count;

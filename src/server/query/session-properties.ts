@@ -144,6 +144,13 @@ interface IntegerRange {
 }
 
 /** An integer in [min, max] (min 1 unless given). */
+/**
+ * Trino's default depth of recursive WITH queries. The planner unrolls the recursion (as Trino's
+ * does): level k holds k copies of the step, so the cap keeps plans to a few thousand nodes.
+ */
+const DEFAULT_MAX_RECURSION_DEPTH = 10;
+const MAX_RECURSION_DEPTH = 100;
+
 function integerProperty(
   name: string,
   defaultValue: string,
@@ -217,6 +224,12 @@ export class SessionPropertyManager {
         String(defaults.taskConcurrency ?? 16),
         'Default number of local parallel drivers',
         { max: 256, powerOfTwo: true },
+      ),
+      integerProperty(
+        'max_recursion_depth',
+        String(DEFAULT_MAX_RECURSION_DEPTH),
+        'Maximum recursion depth of a recursive WITH query (each level is planned as a copy of the step)',
+        { max: MAX_RECURSION_DEPTH },
       ),
       integerProperty(
         'page_rows',

@@ -7,8 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { VivaceError } from '../../../src/common/vivace-error.js';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
+import type { PlanNode } from '../../../src/planner/plan-nodes.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
-import { placePlan, type TablePlacement } from '../../../src/server/query/placement-policy.js';
+import type { NodeInfo } from '../../../src/server/protocol/node-info.js';
+import { decidePlacement, placePlan, type TablePlacement } from '../../../src/server/query/placement-policy.js';
+import type { ClusterAccess } from '../../../src/server/scheduler/cluster-access.js';
 import { ANY_WORKER, COORDINATOR_ONLY, type SplitPlacement } from '../../../src/spi/connector.js';
 import { fixedSplitSource } from '../../../src/spi/split-source.js';
 
@@ -131,5 +134,21 @@ describe('plan placement', () => {
     assert.deepEqual(placePlan([onW1], undefined, { ...small(20), singleNodeThresholdRows: 0 }), { runsOn: 'workers' });
     // What runs in the coordinator stays there.
     assert.deepEqual(placePlan([system], undefined, small(1)), { runsOn: 'coordinator', forWantOfWorkers: false });
+  });
+
+  it('counts a table scanned several times once (a self-join, the levels of a recursive query)', () => {
+    const metadata = new MetadataManager(createCatalogManager({ nodeId: 'c' }));
+    const workers = ['w1', 'w2'].map((nodeId) => ({ nodeId }) as NodeInfo);
+    const services = { metadata, cluster: { activeWorkers: () => workers } as unknown as ClusterAccess, nodeId: 'c' };
+    const statistics = { getTableStatistics: () => ({ rowCount: 25 }) };
+    const nation = { catalog: 'tpch', schema: 'tiny', name: 'nation' };
+    const scan = (id: string) =>
+      ({ kind: 'TableScan', id, table: nation, outputs: [], sources: [] }) as unknown as PlanNode;
+    const selfJoin = { kind: 'Union', id: 'u', outputs: [], sources: [scan('a'), scan('b')] } as unknown as PlanNode;
+    // 25 rows of data, read twice: small by a 30-row threshold.
+    const placement = decidePlacement(selfJoin, undefined, services, { statistics, singleNodeThresholdRows: 30 });
+    assert.equal(placement.statement.runsOn === 'workers' && placement.statement.singleStage, true);
+    const larger = decidePlacement(selfJoin, undefined, services, { statistics, singleNodeThresholdRows: 24 });
+    assert.equal(larger.statement.runsOn === 'workers' && larger.statement.singleStage, false);
   });
 });
