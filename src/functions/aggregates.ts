@@ -77,6 +77,12 @@ const GENERAL: FunctionDefinition[] = [
 
 const COLLECTIONS: FunctionDefinition[] = [
   aggregate('array_agg<T>(T):array(T)', 'The values as an array, NULLs included', { intermediateType: 'array(T)' }),
+  // LISTAGG(value, separator ON OVERFLOW ...) WITHIN GROUP (ORDER BY ...), as the parser spells it out.
+  aggregate(
+    'listagg(varchar(x),varchar(y),boolean,varchar(z),boolean):varchar',
+    'The non-null values joined by the separator, in the WITHIN GROUP order',
+    { intermediateType: 'array(varchar)', decomposable: false },
+  ),
   aggregate('map_agg<K:comparable,V>(K,V):map(K,V)', 'A map from key/value pairs', { intermediateType: 'map(K,V)' }),
   aggregate('multimap_agg<K:comparable,V>(K,V):map(K,array(V))', 'A map from keys to the arrays of their values', {
     intermediateType: 'map(K,array(V))',

@@ -44,6 +44,8 @@ export interface ResolvedFunction {
    * reads, as the signature declares it (the planner types the symbols between stages with it).
    */
   readonly intermediateType?: Type;
+  /** Aggregates: false when a call must run in one SINGLE step (see FunctionDefinition.decomposable). */
+  readonly decomposable?: false;
   readonly deterministic: boolean;
   /** Stable key of the implementation: the declared signature. */
   readonly id: string;
@@ -185,6 +187,7 @@ export class FunctionRegistry {
       argumentTypes: bound.argumentTypes,
       returnType: bound.returnType,
       ...(bound.intermediateType !== undefined ? { intermediateType: bound.intermediateType } : {}),
+      ...(bound.signature.decomposable ? {} : { decomposable: false as const }),
       deterministic: bound.signature.deterministic,
       id: registration.id,
     };

@@ -67,6 +67,11 @@ export interface FunctionDefinition {
    * variables, e.g. `row(count bigint, sum double)`; what PARTIAL outputs and FINAL reads.
    */
   readonly intermediateType?: string;
+  /**
+   * Aggregates: false when the call cannot be split into PARTIAL and FINAL steps (its FINAL step
+   * would need arguments other than the state: listagg's separator); such calls run SINGLE.
+   */
+  readonly decomposable?: boolean;
 }
 
 export interface FunctionSignature {
@@ -80,6 +85,8 @@ export interface FunctionSignature {
   readonly returnType: TypePattern;
   /** Aggregates only: the partial state's type pattern (see FunctionDefinition.intermediateType). */
   readonly intermediateType?: TypePattern;
+  /** Aggregates only: whether PARTIAL/FINAL splitting applies (FunctionDefinition.decomposable). */
+  readonly decomposable: boolean;
   readonly variadic: boolean;
   readonly minArguments: number;
   readonly deterministic: boolean;
@@ -118,6 +125,7 @@ export function defineSignature(definition: FunctionDefinition, name?: string): 
     argumentTypes: parsed.argumentTypes,
     returnType: parsed.returnType,
     ...(intermediateType !== undefined ? { intermediateType } : {}),
+    decomposable: definition.decomposable ?? true,
     variadic: parsed.variadic,
     minArguments,
     deterministic: definition.deterministic ?? true,

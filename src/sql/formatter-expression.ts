@@ -437,6 +437,8 @@ export abstract class ExpressionFormatter {
   }
 
   private functionCall(e: FunctionCall, indent: Indent): string {
+    const listagg = this.listagg(e, indent);
+    if (listagg !== undefined) return listagg;
     const name = formatFunctionName(e.name);
     let args: string;
     if (e.args.length === 0) {
@@ -455,6 +457,36 @@ export abstract class ExpressionFormatter {
           ? ` OVER ${formatIdentifier(e.window.name)}`
           : ` OVER ${this.windowSpecification(e.window, indent)}`;
     }
+    return out;
+  }
+
+  /**
+   * The listagg call the parser makes of Trino's LISTAGG form, printed in that form (`listagg` is a
+   * reserved word: the plain call syntax does not parse); undefined for any other call.
+   */
+  private listagg(e: FunctionCall, indent: Indent): string | undefined {
+    const [value, separator, overflowError, filler, withCount] = e.args;
+    const isListagg =
+      e.name.parts.length === 1 && !e.name.parts[0]?.quoted && e.name.parts[0]?.value.toLowerCase() === 'listagg';
+    if (
+      !isListagg ||
+      value === undefined ||
+      separator?.kind !== 'StringLiteral' ||
+      overflowError?.kind !== 'BooleanLiteral' ||
+      filler?.kind !== 'StringLiteral' ||
+      withCount?.kind !== 'BooleanLiteral' ||
+      e.args.length !== 5 ||
+      e.orderBy === undefined ||
+      e.window !== undefined
+    ) {
+      return undefined;
+    }
+    let out = `LISTAGG(${e.distinct ? 'DISTINCT ' : ''}${this.operand(value, indent, PREC_LAMBDA)}, ${formatStringLiteral(separator.value)}`;
+    if (!overflowError.value) {
+      out += ` ON OVERFLOW TRUNCATE ${formatStringLiteral(filler.value)} ${withCount.value ? 'WITH' : 'WITHOUT'} COUNT`;
+    }
+    out += `) WITHIN GROUP (ORDER BY ${this.sortItems(e.orderBy, indent)})`;
+    if (e.filter !== undefined) out += ` FILTER (WHERE ${this.operand(e.filter, indent, PREC_OR)})`;
     return out;
   }
 

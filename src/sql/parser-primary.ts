@@ -171,6 +171,8 @@ export abstract class PrimaryParser extends SpecialFormParser {
         return this.parseExtract();
       case 'TRIM':
         return this.parseTrim();
+      case 'LISTAGG':
+        return this.parseListagg();
       case 'NORMALIZE':
         return this.parseNormalize();
       case 'GROUPING':

@@ -19,6 +19,7 @@ import type {
   WindowSpecification,
 } from './ast.js';
 import { syntaxError } from './parse-error.js';
+import type { Mutable } from './parser-state.js';
 import { INTERVAL_FIELDS, isIntervalField, TypeParser } from './parser-types.js';
 
 const EXTRACT_FIELDS: ReadonlySet<string> = new Set<ExtractField>([
@@ -305,6 +306,92 @@ export abstract class SpecialFormParser extends TypeParser {
     }
     this.expect(')');
     return { kind: 'Trim', specification, ...(characters && { characters }), value, pos: start.pos };
+  }
+
+  /**
+   * Trino's `LISTAGG(value [, separator] [ON OVERFLOW ERROR | TRUNCATE [filler] WITH|WITHOUT COUNT])
+   * WITHIN GROUP (ORDER BY ...) [FILTER (WHERE ...)]`: a call of the `listagg` aggregate with all
+   * five arguments spelt out (separator '' and filler '...' by default), the order as the call's
+   * ORDER BY — the form the formatter prints back, and which parses to the same call.
+   */
+  protected parseListagg(): Expression {
+    const start = this.advance();
+    this.expect('(');
+    let distinct = false;
+    if (this.token.key === 'DISTINCT') {
+      this.advance();
+      distinct = true;
+    } else {
+      this.noteKeys(['DISTINCT']);
+      this.accept('ALL');
+    }
+    const value = this.parseExpression();
+    let separator: Expression = { kind: 'StringLiteral', value: '', pos: start.pos };
+    if (this.accept(',')) {
+      const at = this.token;
+      if (!this.isString(at)) {
+        this.note('<string>');
+        throw this.fail();
+      }
+      separator = { kind: 'StringLiteral', value: this.parseStringValue(), pos: at.pos };
+    }
+    let overflowError = true;
+    let filler = '...';
+    let withCount = false;
+    if (this.token.key === 'ON' && this.peek(1).key === 'OVERFLOW') {
+      this.advance();
+      this.advance();
+      const behavior: string = this.token.key;
+      if (behavior === 'TRUNCATE') {
+        this.advance();
+        overflowError = false;
+        if (this.isString(this.token)) filler = this.parseStringValue();
+        const count: string = this.token.key;
+        if (count === 'WITH' || count === 'WITHOUT') {
+          withCount = this.advance().key === 'WITH';
+          this.expect('COUNT');
+        } else {
+          this.noteKeys(['WITH', 'WITHOUT']);
+          throw this.fail();
+        }
+      } else {
+        this.noteKeys(['TRUNCATE']);
+        this.expect('ERROR');
+      }
+    } else {
+      this.noteKeys(['ON']);
+    }
+    this.expect(')');
+    this.expect('WITHIN');
+    this.expect('GROUP');
+    this.expect('(');
+    this.expect('ORDER');
+    this.expect('BY');
+    const orderBy = this.parseSortItems();
+    this.expect(')');
+    const pos = start.pos;
+    const node: Mutable<FunctionCall> = {
+      kind: 'FunctionCall',
+      name: simpleName('listagg', pos),
+      args: [
+        value,
+        separator,
+        { kind: 'BooleanLiteral', value: overflowError, pos },
+        { kind: 'StringLiteral', value: filler, pos },
+        { kind: 'BooleanLiteral', value: withCount, pos },
+      ],
+      distinct,
+      orderBy,
+      pos,
+    };
+    if (this.token.key === 'FILTER' && this.peek(1).key === '(') {
+      this.advance();
+      this.advance();
+      this.expect('WHERE');
+      node.filter = this.parseExpression();
+      this.expect(')');
+    }
+    return node;
   }
 
   /** `NORMALIZE(value [, NFD|NFC|NFKD|NFKC])` is a call of `normalize` with the form as a string. */

@@ -29,6 +29,7 @@ import { CountAccumulator } from './count-accumulators.js';
 import { CovarianceAccumulator, type CovarianceResult } from './covariance-accumulators.js';
 import { DecimalAverageAccumulator, DecimalSumAccumulator } from './decimal-accumulators.js';
 import { DistinctAccumulator } from './distinct-accumulator.js';
+import { ListaggAccumulator } from './listagg-accumulator.js';
 import { createMinMaxAccumulator } from './min-max-accumulators.js';
 import { MinMaxByAccumulator } from './min-max-by-accumulators.js';
 import { CentralMomentsAccumulator, GeometricMeanAccumulator, type MomentResult } from './moment-accumulators.js';
@@ -122,6 +123,8 @@ function createPlainAccumulator(fn: ResolvedFunction, lambdas: readonly LambdaFu
       return new ChecksumAccumulator(first);
     case 'array_agg':
       return new ArrayAggAccumulator(first);
+    case 'listagg':
+      return new ListaggAccumulator();
     case 'map_agg':
       return new MapAggAccumulator(first, args[1], false);
     case 'map_union': {

@@ -4,7 +4,7 @@
  * state symbol per aggregate, typed with the intermediate type the aggregate's signature declares
  * (what its accumulator emits and reads; the states cross the network between stages). The FINAL aggregate takes the state
  * symbol as its only argument. Aggregations with DISTINCT or ORDER BY aggregates stay SINGLE (they
- * need all rows in one place). Not part of the default pipeline: AddExchanges applies it where it
+ * need all rows in one place), as do those of aggregates that are not decomposable (listagg). Not part of the default pipeline: AddExchanges applies it where it
  * inserts exchanges.
  */
 import { fail } from '../../common/invariant.js';
@@ -24,7 +24,9 @@ export const splitAggregations: PlanRule = {
 
 /** PARTIAL below FINAL for one SINGLE aggregation, or the node itself when it cannot be split. */
 export function splitAggregation(node: AggregationNode, ctx: RuleContext): PlanNode {
-  if (node.aggregates.some((a) => a.distinct || (a.orderBy?.length ?? 0) > 0)) return node;
+  if (node.aggregates.some((a) => a.distinct || (a.orderBy?.length ?? 0) > 0 || a.function.decomposable === false)) {
+    return node;
+  }
   const states = node.aggregates.map((a) =>
     ctx.symbols.newSymbol(
       `${a.function.name}_partial`,

@@ -58,6 +58,7 @@ const CALLS: readonly [string, readonly ArgumentType[]][] = [
   ['checksum', [VARCHAR]],
   ['reduce_agg', [BIGINT, BIGINT, lambda, lambda]],
   ['array_agg', [VARCHAR]],
+  ['listagg', [VARCHAR, VARCHAR, BOOLEAN, VARCHAR, BOOLEAN]],
   ['map_agg', [VARCHAR, BIGINT]],
   ['multimap_agg', [VARCHAR, BIGINT]],
   ['map_union', [mapOf(VARCHAR, BIGINT)]],

@@ -29,4 +29,12 @@ describe('rule SplitAggregations', () => {
       ['SINGLE'],
     );
   });
+
+  it('leaves aggregations of aggregates that are not decomposable whole (listagg, even without an order)', () => {
+    const p = prepared(`SELECT "listagg"(name, ',', true, '...', false) FROM nation`, [splitAggregations]);
+    assert.deepEqual(
+      nodesOf(p, 'Aggregation').map((a) => a.step),
+      ['SINGLE'],
+    );
+  });
 });

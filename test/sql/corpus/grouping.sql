@@ -65,3 +65,14 @@ SELECT a, count(*) FILTER (WHERE b > 0) AS positives FROM t GROUP BY a;
 SELECT a, sum(b) FILTER (WHERE c IS NOT NULL), avg(DISTINCT b) FROM t GROUP BY a;
 
 SELECT a FROM t GROUP BY a HAVING a IN (SELECT b FROM u);
+
+-- LISTAGG, Trino's special form: a call of listagg with its five arguments and the WITHIN GROUP order.
+SELECT listagg(name) WITHIN GROUP (ORDER BY name) FROM t;
+
+SELECT listagg(DISTINCT name, ', ') WITHIN GROUP (ORDER BY name DESC NULLS FIRST, id) FROM t GROUP BY k;
+
+SELECT listagg(name, ',' ON OVERFLOW ERROR) WITHIN GROUP (ORDER BY name) FROM t;
+
+SELECT listagg(name, ',' ON OVERFLOW TRUNCATE '~' WITH COUNT) WITHIN GROUP (ORDER BY name) FILTER (WHERE id > 0) FROM t;
+
+SELECT listagg(name, ',' ON OVERFLOW TRUNCATE WITHOUT COUNT) WITHIN GROUP (ORDER BY name) FROM t;
