@@ -242,7 +242,8 @@ export type BoundRelation =
   | UnnestRelation
   | SetOperationRelation
   | QuerySpecificationRelation
-  | CteReference;
+  | CteReference
+  | SampleRelation;
 
 interface RelationBase {
   /** The fields this relation produces, in order. */
@@ -268,6 +269,15 @@ export interface SubqueryRelation extends RelationBase {
   readonly query: BoundQuery;
   /** LATERAL: the query may refer to the fields of the relations to its left. */
   readonly lateral: boolean;
+}
+
+/** `TABLESAMPLE`: each row of `relation` kept with probability `ratio` (0 to 1). */
+export interface SampleRelation extends RelationBase {
+  readonly kind: 'Sample';
+  readonly relation: BoundRelation;
+  /** SYSTEM may sample blocks of rows; Vivace samples rows for both (a finer, valid SYSTEM). */
+  readonly sampleType: 'BERNOULLI' | 'SYSTEM';
+  readonly ratio: number;
 }
 
 /** A reference to a WITH query by name (`cteId` indexes `BoundQuery.withQueries` of its owner). */

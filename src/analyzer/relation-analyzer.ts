@@ -47,6 +47,11 @@ export function analyzeRelation(
       return table(relation, analyzer, namedQueries);
     case 'AliasedRelation':
       return aliased(relation, analyzer, outer, namedQueries, left);
+    case 'SampledRelation': {
+      const inner = analyzeRelation(relation.relation, analyzer, outer, namedQueries, left);
+      const ratio = samplePercentage(relation.percentage, analyzer, namedQueries) / 100;
+      return { kind: 'Sample', relation: inner, sampleType: relation.sampleType, ratio, fields: inner.fields };
+    }
     case 'TableSubquery': {
       const query = analyzer.analyzeQuery(relation.query, outer, namedQueries);
       return { kind: 'Subquery', query, lateral: false, fields: query.outputs.map(unqualified) };
@@ -62,6 +67,69 @@ export function analyzeRelation(
       return unnest(relation, analyzer, outer, namedQueries, left);
     case 'Join':
       return join(relation, analyzer, outer, namedQueries, left);
+  }
+}
+
+const NUMERIC_KINDS: ReadonlySet<string> = new Set([
+  'tinyint',
+  'smallint',
+  'integer',
+  'bigint',
+  'real',
+  'double',
+  'decimal',
+]);
+
+/**
+ * TABLESAMPLE's percentage, 0 to 100, with Trino's errors: a numeric expression without column
+ * references (analysed in an empty scope), not NULL, in range. Decided: its value must be a
+ * numeric literal (with a sign); Trino folds any constant expression, which nobody writes here.
+ */
+function samplePercentage(node: ast.Expression, analyzer: QueryAnalyzer, namedQueries: NamedQueries): number {
+  const literal = numericLiteral(node);
+  if (literal === null) throw new VivaceError('INVALID_ARGUMENTS', 'Sample percentage cannot be NULL', node.pos);
+  const bound = analyzeExpression(
+    node,
+    analyzer.expressionContext(new Scope([], undefined), 'TABLESAMPLE', namedQueries),
+  );
+  if (!NUMERIC_KINDS.has(bound.type.kind)) {
+    throw new VivaceError('TYPE_MISMATCH', 'Sample percentage should be a numeric expression', node.pos);
+  }
+  if (literal === undefined) {
+    throw new VivaceError('NOT_SUPPORTED', 'Sample percentage must be a numeric literal', node.pos);
+  }
+  if (literal < 0) {
+    throw new VivaceError(
+      'NUMERIC_VALUE_OUT_OF_RANGE',
+      'Sample percentage must be greater than or equal to 0',
+      node.pos,
+    );
+  }
+  if (literal > 100) {
+    throw new VivaceError(
+      'NUMERIC_VALUE_OUT_OF_RANGE',
+      'Sample percentage must be less than or equal to 100',
+      node.pos,
+    );
+  }
+  return literal;
+}
+
+/** The value of a numeric literal with optional signs; null for NULL; undefined for anything else. */
+function numericLiteral(node: ast.Expression): number | null | undefined {
+  switch (node.kind) {
+    case 'NullLiteral':
+      return null;
+    case 'IntegerLiteral':
+    case 'DecimalLiteral':
+    case 'DoubleLiteral':
+      return Number(node.text);
+    case 'ArithmeticUnary': {
+      const value = numericLiteral(node.value);
+      return value === null || value === undefined ? value : node.operator === '-' ? -value : value;
+    }
+    default:
+      return undefined;
   }
 }
 

@@ -558,11 +558,19 @@ export interface TableQuery extends NodeBase {
 // ---------------------------------------------------------------------------------------------
 // Relations
 
-export type Relation = Table | AliasedRelation | TableSubquery | Join | Unnest | Lateral | Values;
+export type Relation = Table | AliasedRelation | SampledRelation | TableSubquery | Join | Unnest | Lateral | Values;
 
 export interface Table extends NodeBase {
   readonly kind: 'Table';
   readonly name: QualifiedName;
+}
+
+/** `relation TABLESAMPLE BERNOULLI|SYSTEM (percentage)`, after the relation's alias (Trino's grammar). */
+export interface SampledRelation extends NodeBase {
+  readonly kind: 'SampledRelation';
+  readonly relation: Relation;
+  readonly sampleType: 'BERNOULLI' | 'SYSTEM';
+  readonly percentage: Expression;
 }
 
 export interface AliasedRelation extends NodeBase {

@@ -327,6 +327,13 @@ class SqlFormatter extends ExpressionFormatter {
         const columns = r.columnNames ? ` (${r.columnNames.map(formatIdentifier).join(', ')})` : '';
         return `${this.relationPrimary(r.relation, indent)} AS ${formatIdentifier(r.alias)}${columns}`;
       }
+      case 'SampledRelation': {
+        const sampled =
+          r.relation.kind === 'AliasedRelation'
+            ? this.relation(r.relation, indent)
+            : this.relationPrimary(r.relation, indent);
+        return `${sampled} TABLESAMPLE ${r.sampleType} (${this.expression(r.percentage, indent)})`;
+      }
       case 'TableSubquery':
         return this.subquery(r.query, indent);
       case 'Join':
@@ -344,7 +351,8 @@ class SqlFormatter extends ExpressionFormatter {
 
   /** A relation where the grammar allows no join or alias: those get parentheses. */
   private relationPrimary(r: Relation, indent: Indent): string {
-    if (r.kind !== 'Join' && r.kind !== 'AliasedRelation') return this.relation(r, indent);
+    if (r.kind !== 'Join' && r.kind !== 'AliasedRelation' && r.kind !== 'SampledRelation')
+      return this.relation(r, indent);
     if (indent === null) return `(${this.relation(r, null)})`;
     const inner = indent + INDENT_STEP;
     return `(\n${inner}${this.relation(r, inner)}\n${indent})`;

@@ -274,6 +274,11 @@ export abstract class QueryParser extends ExpressionParser {
       case 'FETCH':
       case 'WINDOW':
         return !this.atClause(t.key);
+      case 'TABLESAMPLE': {
+        // `t TABLESAMPLE BERNOULLI (10)` samples t; only otherwise is the word an alias.
+        const type = this.peek(1).key;
+        return !((type === 'BERNOULLI' || type === 'SYSTEM') && this.peek(2).key === '(');
+      }
       default:
         return true;
     }
@@ -364,18 +369,18 @@ export abstract class QueryParser extends ExpressionParser {
   /** A relation and the joins that follow it. */
   protected parseRelation(): Relation {
     this.enter();
-    let left = this.parseAliasedRelation();
+    let left = this.parseSampledRelation();
     for (;;) {
       const key = this.token.key;
       if (key === 'CROSS') {
         this.advance();
         this.expect('JOIN');
-        left = { kind: 'Join', type: 'CROSS', left, right: this.parseAliasedRelation(), pos: left.pos };
+        left = { kind: 'Join', type: 'CROSS', left, right: this.parseSampledRelation(), pos: left.pos };
       } else if (key === 'NATURAL') {
         this.advance();
         const type = this.parseJoinType();
         this.expect('JOIN');
-        const right = this.parseAliasedRelation();
+        const right = this.parseSampledRelation();
         left = { kind: 'Join', type, left, right, criteria: { kind: 'NaturalJoin' }, pos: left.pos };
       } else if (key === 'JOIN' || key === 'INNER' || key === 'LEFT' || key === 'RIGHT' || key === 'FULL') {
         const type = this.parseJoinType();
@@ -409,6 +414,26 @@ export abstract class QueryParser extends ExpressionParser {
       return key;
     }
     return 'INNER';
+  }
+
+  /** A relation with its alias and, after it, `TABLESAMPLE BERNOULLI|SYSTEM (percentage)`. */
+  private parseSampledRelation(): Relation {
+    const relation = this.parseAliasedRelation();
+    if (this.token.key !== 'TABLESAMPLE') {
+      this.noteKeys(['TABLESAMPLE']);
+      return relation;
+    }
+    this.advance();
+    const sampleType: string = this.token.key;
+    if (sampleType !== 'BERNOULLI' && sampleType !== 'SYSTEM') {
+      this.noteKeys(['BERNOULLI', 'SYSTEM']);
+      throw this.fail();
+    }
+    this.advance();
+    this.expect('(');
+    const percentage = this.parseExpression();
+    this.expect(')');
+    return { kind: 'SampledRelation', relation, sampleType, percentage, pos: relation.pos };
   }
 
   private parseAliasedRelation(): Relation {

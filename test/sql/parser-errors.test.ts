@@ -38,7 +38,7 @@ const STATEMENT_ERRORS: readonly { sql: string; message: string }[] = [
   {
     sql: 'SELECT a FROM t WHER a = 1',
     message:
-      "line 1:22: mismatched input 'a'. Expecting: '(', ',', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'UNION', 'WHERE', 'WINDOW', <EOF>",
+      "line 1:22: mismatched input 'a'. Expecting: '(', ',', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'TABLESAMPLE', 'UNION', 'WHERE', 'WINDOW', <EOF>",
   },
   { sql: 'SELECT a FROM t GROUP a', message: "line 1:23: mismatched input 'a'. Expecting: 'BY'" },
   { sql: 'SELECT a FROM t ORDER a', message: "line 1:23: mismatched input 'a'. Expecting: 'BY'" },
@@ -67,7 +67,7 @@ const STATEMENT_ERRORS: readonly { sql: string; message: string }[] = [
   {
     sql: 'SELECT * FROM t JOIN u',
     message:
-      "line 1:23: mismatched input '<EOF>'. Expecting: '.', 'AS', 'CROSS', 'FULL', 'INNER', 'JOIN', 'LEFT', 'NATURAL', 'ON', 'RIGHT', 'USING', <identifier>",
+      "line 1:23: mismatched input '<EOF>'. Expecting: '.', 'AS', 'CROSS', 'FULL', 'INNER', 'JOIN', 'LEFT', 'NATURAL', 'ON', 'RIGHT', 'TABLESAMPLE', 'USING', <identifier>",
   },
   { sql: 'SELECT * FROM t JOIN u ON', message: "line 1:26: mismatched input '<EOF>'. Expecting: <expression>" },
   { sql: 'SELECT * FROM t LEFT u ON true', message: "line 1:22: mismatched input 'u'. Expecting: 'JOIN', 'OUTER'" },
@@ -191,7 +191,7 @@ const STATEMENT_ERRORS: readonly { sql: string; message: string }[] = [
   {
     sql: 'SELECT * FROM t LIMIT -1',
     message:
-      "line 1:23: mismatched input '-'. Expecting: '(', ',', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'UNION', 'WHERE', 'WINDOW', <EOF>",
+      "line 1:23: mismatched input '-'. Expecting: '(', ',', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'TABLESAMPLE', 'UNION', 'WHERE', 'WINDOW', <EOF>",
   },
   { sql: 'SELECT * FROM t LIMIT 10 OFFSET 5', message: "line 1:26: mismatched input 'OFFSET'. Expecting: <EOF>" },
   {
@@ -305,12 +305,12 @@ const STATEMENT_ERRORS: readonly { sql: string; message: string }[] = [
   {
     sql: 'SELECT * FROM t t x',
     message:
-      "line 1:19: mismatched input 'x'. Expecting: '(', ',', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'UNION', 'WHERE', 'WINDOW', <EOF>",
+      "line 1:19: mismatched input 'x'. Expecting: '(', ',', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'TABLESAMPLE', 'UNION', 'WHERE', 'WINDOW', <EOF>",
   },
   {
     sql: 'SELECT 1 FROM t # comment?',
     message:
-      "line 1:17: mismatched input '#'. Expecting: ',', '.', 'AS', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'UNION', 'WHERE', 'WINDOW', <EOF>, <identifier>",
+      "line 1:17: mismatched input '#'. Expecting: ',', '.', 'AS', 'CROSS', 'EXCEPT', 'FETCH', 'FULL', 'GROUP', 'HAVING', 'INNER', 'INTERSECT', 'JOIN', 'LEFT', 'LIMIT', 'NATURAL', 'OFFSET', 'ORDER', 'RIGHT', 'TABLESAMPLE', 'UNION', 'WHERE', 'WINDOW', <EOF>, <identifier>",
   },
   {
     sql: 'SELECT\t1\n\n  FROM\n t WHERE x IN (1, 2,)',

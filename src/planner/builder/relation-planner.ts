@@ -9,13 +9,14 @@ import type {
   BoundRelation,
   CteReference,
   JoinRelation,
+  SampleRelation,
   TableScan,
   UnnestRelation,
   ValuesRelation,
 } from '../../analyzer/bound-tree.js';
 import { VivaceError } from '../../common/vivace-error.js';
-import { BIGINT, type Type, typeEquals } from '../../types/type.js';
-import { coalesce, isTrue, ref } from '../expressions.js';
+import { BIGINT, DOUBLE, type Type, typeEquals } from '../../types/type.js';
+import { coalesce, constant, isTrue, ref } from '../expressions.js';
 import { splitJoinCondition } from '../join-criteria.js';
 import type { JoinType, PlanNode } from '../plan-nodes.js';
 import type { PlanSymbol, RowExpression } from '../row-expression.js';
@@ -48,7 +49,21 @@ export function planRelation(
     case 'SetOperation':
     case 'QuerySpecification':
       return ctx.planQueryBody(relation, outer);
+    case 'Sample':
+      return planSample(ctx, relation, outer);
   }
+}
+
+/**
+ * TABLESAMPLE as Trino implements BERNOULLI (ImplementBernoulliSampleAsFilter): a filter keeping a
+ * row when `random() < ratio`; SYSTEM the same way (row-wise sampling is a valid, finer SYSTEM).
+ * The predicate is not deterministic, so no rule folds it or moves it across the plan.
+ */
+function planSample(ctx: BuilderContext, relation: SampleRelation, outer: OuterScope | undefined): RelationPlan {
+  const inner = planRelation(ctx, relation.relation, outer);
+  if (relation.ratio >= 1) return inner;
+  const keep = ctx.functions.comparison('<', ctx.functions.call('random', []), constant(relation.ratio, DOUBLE));
+  return { node: ctx.factory.filter(inner.node, keep), fields: inner.fields };
 }
 
 export function scopeOver(fields: readonly PlanSymbol[], outer: OuterScope | undefined): TranslationScope {

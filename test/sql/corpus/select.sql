@@ -123,3 +123,12 @@ SELECT ?;
 SELECT a FROM t WHERE a = ? AND b > ? LIMIT ?;
 
 SELECT a FROM t OFFSET ?;
+
+-- TABLESAMPLE, after the relation's alias; the word alone is still an alias.
+SELECT * FROM t TABLESAMPLE BERNOULLI (10);
+
+SELECT count(*) FROM t AS x (a, b) TABLESAMPLE SYSTEM (2.5) JOIN u TABLESAMPLE BERNOULLI (50) ON x.a = u.a;
+
+SELECT * FROM (SELECT a FROM t) TABLESAMPLE BERNOULLI (1E1), v CROSS JOIN w TABLESAMPLE SYSTEM (100);
+
+SELECT tablesample.a FROM t tablesample;
