@@ -5,6 +5,7 @@
  */
 
 import { fail } from '../common/invariant.js';
+import { VERSION } from '../common/version.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { ResolvedFunction } from '../functions/function-registry.js';
 import type { ArgumentType } from '../functions/signature-binder.js';
@@ -135,6 +136,17 @@ function specialCall(
       // CURRENT_USER: the session's user, fixed for the statement (issue 17).
       arity(0, 0);
       return constant(ctx.statement.session.user, VARCHAR);
+    case 'current_catalog':
+      // CURRENT_CATALOG and CURRENT_SCHEMA: the session's, NULL when it has none (as Trino).
+      arity(0, 0);
+      return constant(ctx.statement.session.catalog ?? null, VARCHAR);
+    case 'current_schema':
+      arity(0, 0);
+      return constant(ctx.statement.session.schema ?? null, VARCHAR);
+    case 'version':
+      // The server's version, as Trino's version().
+      arity(0, 0);
+      return constant(VERSION, VARCHAR);
     case 'if': {
       arity(2, 3);
       const condition = analyze(node.args[0], ctx);

@@ -183,6 +183,12 @@ export abstract class PrimaryParser extends SpecialFormParser {
         this.advance();
         if (this.accept('(')) this.expect(')');
         return call('current_user', [], t.pos);
+      case 'CURRENT_CATALOG':
+      case 'CURRENT_SCHEMA':
+        // The session's catalog and schema, analysed as constants like CURRENT_USER.
+        this.advance();
+        if (this.accept('(')) this.expect(')');
+        return call(t.key.toLowerCase(), [], t.pos);
       case 'CURRENT_DATE':
         this.advance();
         return { kind: 'CurrentTime', function: 'CURRENT_DATE', pos: t.pos };

@@ -267,3 +267,5 @@ SELECT normal_name, "weird name"(1) FROM t;
 SELECT a.b.c.d FROM a.b;
 
 SELECT t.* FROM t WHERE t.x.y = 1;
+
+SELECT current_catalog, current_schema(), current_user, version();
