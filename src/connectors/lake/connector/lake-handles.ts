@@ -43,6 +43,11 @@ export interface LakeTableHandle {
   readonly text?: TextOptions;
   /** Partition-column constraint taken by `applyFilter`: enforced exactly at split listing. */
   readonly partitionConstraint?: TupleDomain;
+  /**
+   * The table's `$partitions` table (Trino's hidden table): one row per partition, the partition
+   * columns only. Its splits name partitions, not files; nothing is read but the metastore.
+   */
+  readonly partitionsTable?: true;
 }
 
 /** One file, or some row groups of it, that a split reads. */

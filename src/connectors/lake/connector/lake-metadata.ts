@@ -26,7 +26,9 @@ import { inferTable } from './lake-inference.js';
 import { syncPartitionMetadata } from './lake-partition-sync.js';
 import {
   checkFormatProperties,
+  PARTITIONS_TABLE_SUFFIX,
   parseTableProperties,
+  partitionsTableMetadata,
   SKIP_HEADER_PARAMETER,
   tableFormat,
   tableMetadata,
@@ -96,6 +98,13 @@ export class LakeMetadata implements ConnectorMetadata {
 
   async requireTable(name: SchemaTableName): Promise<LakeTable> {
     const table = await this.lakeTable(name);
+    if (table === undefined && (await this.getTable(name)) !== undefined) {
+      // `t$partitions` is read-only: writes, deletes, drops and ANALYZE of it are refused.
+      throw new VivaceError(
+        'NOT_SUPPORTED',
+        `Cannot modify the system table '${this.qualified(name.schema, name.table)}'`,
+      );
+    }
     if (table === undefined || table.tableType === 'VIRTUAL_VIEW') {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${this.qualified(name.schema, name.table)}' does not exist`);
     }
@@ -103,6 +112,14 @@ export class LakeMetadata implements ConnectorMetadata {
   }
 
   async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
+    if (name.table.endsWith(PARTITIONS_TABLE_SUFFIX)) {
+      // `t$partitions` exists for a partitioned table t (Trino's hidden table; Superset reads it).
+      const base = { schema: name.schema, table: name.table.slice(0, -PARTITIONS_TABLE_SUFFIX.length) };
+      const table = await this.getTable(base);
+      const stored = table === undefined ? undefined : await this.lakeTable(base);
+      if (table === undefined || stored === undefined || stored.partitionColumns.length === 0) return undefined;
+      return partitionsTableMetadata(table, stored);
+    }
     const table = await this.lakeTable(name);
     if (table === undefined || table.tableType === 'VIRTUAL_VIEW' || table.tableType === 'MATERIALIZED_VIEW') {
       return undefined;

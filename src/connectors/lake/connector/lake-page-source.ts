@@ -10,7 +10,7 @@
 import { fail } from '../../../common/invariant.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block } from '../../../data/block.js';
-import { constantBlock } from '../../../data/block-builder.js';
+import { constantBlock, createBlockBuilder } from '../../../data/block-builder.js';
 import { createPage, getPageRegion, type Page, selectChannels } from '../../../data/page.js';
 import type { ConnectorPageSource, KeyFilter, PageSourceRequest } from '../../../spi/connector.js';
 import type { TupleDomain } from '../../../spi/tuple-domain.js';
@@ -159,6 +159,10 @@ export class LakePageSource implements ConnectorPageSource {
           );
       }
     });
+    if (handle.partitionsTable === true) {
+      yield partitionRows(split.parts, sources);
+      return;
+    }
     let remaining = request.limit ?? Number.POSITIVE_INFINITY;
     for (const part of split.parts) {
       if (remaining <= 0) return;
@@ -280,6 +284,27 @@ export class LakePageSource implements ConnectorPageSource {
         return;
     }
   }
+}
+
+/** The rows of a `$partitions` split: each partition's values, typed as its columns. */
+function partitionRows(parts: readonly LakeSplitPart[], sources: readonly ColumnSource[]): Page {
+  const blocks = sources.map((source) => {
+    if (source.kind !== 'partition') {
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', 'a $partitions table has only partition columns');
+    }
+    const builder = createBlockBuilder(source.column.type, parts.length);
+    for (const part of parts) {
+      const value = parsePartitionValue(
+        source.column.name,
+        part.partitionValues?.[source.index] ?? null,
+        source.column.type,
+      );
+      if (value === null) builder.appendNull();
+      else builder.append(value);
+    }
+    return builder.build();
+  });
+  return createPage(blocks, parts.length);
 }
 
 function typeOf(source: ColumnSource) {

@@ -77,6 +77,14 @@ export class LakeSplitSource implements ConnectorSplitSource {
     const { handle } = this;
     const enforced = lakeDomain(handle.partitionConstraint);
     if (enforced?.none === true || hint?.none === true) return;
+    if (handle.partitionsTable === true) {
+      // `t$partitions`: the partitions the metastore knows (pruned as any scan's), no file listed.
+      const directories = await this.directories(lakeDomain(handle.partitionConstraint, hint));
+      for (let i = 0; i < directories.length; i += MAX_PARTS_PER_SPLIT) {
+        yield { parts: directories.slice(i, i + MAX_PARTS_PER_SPLIT).map((d) => partitionPart(d)) };
+      }
+      return;
+    }
     // Markers first (see lake-writes.ts for why the order matters).
     const pending = await pendingWriteIds(this.context.fs, handle.metadataLocation);
     const directories = await this.directories(lakeDomain(handle.partitionConstraint, hint));
@@ -148,6 +156,19 @@ function fileMayMatch(file: FileEntry, hint: LakeDomain | undefined): boolean {
     (path === undefined || domainContains(path, file.location)) &&
     (size === undefined || domainContains(size, file.size))
   );
+}
+
+/** A partition of a `$partitions` split: its values, no file. */
+function partitionPart(directory: Directory): LakeSplitPart {
+  return {
+    path: directory.location,
+    size: 0,
+    modified: 0,
+    ...(directory.partitionName !== undefined && {
+      partitionName: directory.partitionName,
+      partitionValues: directory.partitionValues,
+    }),
+  };
 }
 
 function filePart(file: FileEntry, directory: Directory): LakeSplitPart {

@@ -223,6 +223,19 @@ export function tableMetadata(
   };
 }
 
+/** The suffix of a partitioned table's hidden `$partitions` table, as in Trino. */
+export const PARTITIONS_TABLE_SUFFIX = '$partitions';
+
+/** `<table>$partitions`: the partition columns of `table`, a row per partition. */
+export function partitionsTableMetadata(base: TableMetadata, table: LakeTable): TableMetadata {
+  return {
+    name: { ...base.name, name: `${table.tableName}${PARTITIONS_TABLE_SUFFIX}` },
+    columns: table.partitionColumns.map(columnMetadata),
+    handle: { ...(base.handle as LakeTableHandle), partitionsTable: true },
+    properties: {},
+  };
+}
+
 /** The table's properties as SHOW CREATE TABLE prints them (Trino's names and order). */
 function showProperties(table: LakeTable, format: LakeFormat): Record<string, unknown> {
   const properties: Record<string, unknown> = {};

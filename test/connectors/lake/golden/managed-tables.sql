@@ -93,6 +93,29 @@ SELECT count(*), count(DISTINCT regionkey) FROM lake.default.parts
 ----
 25	5
 
+# "t$partitions", Trino's hidden table of a partitioned table: a row per partition, read-only.
+query
+SELECT * FROM lake.default."parts$partitions" WHERE regionkey <> 2 ORDER BY regionkey
+----
+0
+1
+3
+4
+
+query
+DESCRIBE lake.default."parts$partitions"
+----
+regionkey	bigint	(empty)	(empty)
+
+statement error NOT_SUPPORTED: Cannot modify the system table 'lake.default.parts$partitions'
+INSERT INTO lake.default."parts$partitions" VALUES (9)
+
+statement error NOT_SUPPORTED: line 1:12: Cannot modify the system table 'lake.default.parts$partitions'
+DROP TABLE lake.default."parts$partitions"
+
+statement error TABLE_NOT_FOUND: line 1:15: Table 'lake.default.nosuch$partitions' does not exist
+SELECT * FROM lake.default."nosuch$partitions"
+
 # The partition queries embed the user's WHERE as its syntax tree, not as text formatted back and
 # parsed again: quoted names with spaces and quotes, string literals with quotes, and errors that
 # point at the DELETE's own text.
