@@ -147,6 +147,14 @@ function specialCall(
       // The server's version, as Trino's version().
       arity(0, 0);
       return constant(VERSION, VARCHAR);
+    case 'format': {
+      // format(f, a, b, ...): the arguments after the format go as one ROW (Trino's FormatFunction).
+      arity(2, Number.MAX_SAFE_INTEGER);
+      const [format, ...rest] = node.args as [ast.Expression, ...ast.Expression[]];
+      const packed: ast.FunctionCall = { ...node, args: [format, { kind: 'Row', items: rest, pos: node.pos }] };
+      const { resolved, args } = resolveWithArguments(name, packed, ctx, analyze);
+      return { kind: 'Call', type: resolved.returnType, function: resolved, args };
+    }
     case 'if': {
       arity(2, 3);
       const condition = analyze(node.args[0], ctx);

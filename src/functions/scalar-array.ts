@@ -20,6 +20,12 @@ const SETS_AND_SEARCH: FunctionDefinition[] = [
   ),
   scalar('array_remove<E:comparable>(array(E),E):array(E)', 'Remove every occurrence of an element'),
   scalar('array_max<T:orderable>(array(T)):T', 'Largest element'),
+  scalar('array_first<E>(array(E)):E', 'First element; NULL for an empty array'),
+  scalar('array_last<E>(array(E)):E', 'Last element; NULL for an empty array'),
+  scalar(
+    'contains_sequence<T:comparable>(array(T),array(T)):boolean',
+    'Whether the array holds the sequence as consecutive elements',
+  ),
   scalar('array_min<T:orderable>(array(T)):T', 'Smallest element'),
   scalar('array_histogram<T:comparable>(array(T)):map(T,bigint)', 'Number of occurrences of each element'),
   scalar('cardinality<E>(array(E)):bigint', 'Number of elements'),

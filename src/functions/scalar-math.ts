@@ -116,6 +116,9 @@ const CONVERSION_AND_STATISTICS: FunctionDefinition[] = [
   scalar('wilson_interval_lower(bigint,bigint,double):double', 'Lower bound of the Wilson score interval'),
   scalar('wilson_interval_upper(bigint,bigint,double):double', 'Upper bound of the Wilson score interval'),
   scalar('cosine_similarity(map(varchar,double),map(varchar,double)):double', 'Cosine similarity of sparse vectors'),
+  scalar('cosine_similarity(array(double),array(double)):double', 'Cosine similarity of dense vectors'),
+  scalar('cosine_distance(map(varchar,double),map(varchar,double)):double', 'One minus the cosine similarity'),
+  scalar('cosine_distance(array(double),array(double)):double', 'One minus the cosine similarity'),
 ];
 
 export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [

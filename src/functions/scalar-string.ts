@@ -77,6 +77,8 @@ const SPLITTING: FunctionDefinition[] = [
 
 const DISTANCES_AND_LANGUAGE: FunctionDefinition[] = [
   scalar('levenshtein_distance(varchar(x),varchar(y)):bigint', 'Levenshtein edit distance'),
+  // The analyzer passes format's arguments after the first as one ROW, as Trino's FormatFunction.
+  scalar('format<T>(varchar(x),T):varchar', "The arguments formatted as Java's String.format does"),
   scalar('hamming_distance(varchar(x),varchar(y)):bigint', 'Number of positions at which equal-length strings differ'),
   scalar('soundex(varchar):varchar(4)', 'Soundex code of a string'),
   scalar('word_stem(varchar(x)):varchar(x)', 'English stem of a word'),

@@ -123,3 +123,15 @@ query
 SELECT cardinality(sequence(1, 10000)), array_max(sequence(1, 10000)), reduce(sequence(1, 10000), BIGINT '0', (s, x) -> s + x, s -> s)
 ----
 10000	10000	50005000
+
+# array_first, array_last (NULL for an empty array) and contains_sequence (consecutive elements,
+# NULLs matching NULLs), as Trino's.
+query
+SELECT array_first(ARRAY[3, 1]), array_last(ARRAY[3, 1]), array_first(CAST(ARRAY[] AS array(integer))) IS NULL
+----
+3	1	true
+
+query
+SELECT contains_sequence(ARRAY[1, 2, 3], ARRAY[2, 3]), contains_sequence(ARRAY[1, 2, 3], ARRAY[3, 2]), contains_sequence(ARRAY[1, NULL, 3], ARRAY[NULL, 3]), contains_sequence(ARRAY[1], ARRAY[])
+----
+true	false	true	true

@@ -127,3 +127,12 @@ query
 SELECT ln(e()), exp(1) = e(), log10(0.001E0)
 ----
 1.0	true	-3.0
+
+# cosine_similarity and cosine_distance of dense (array) and sparse (map) vectors.
+query
+SELECT round(cosine_similarity(ARRAY[1e0, 0e0], ARRAY[1e0, 1e0]), 6), round(cosine_distance(ARRAY[1e0, 0e0], ARRAY[1e0, 1e0]), 6), cosine_distance(MAP(ARRAY['a'], ARRAY[1e0]), MAP(ARRAY['a'], ARRAY[2e0]))
+----
+0.707107	0.292893	0.0
+
+statement error INVALID_FUNCTION_ARGUMENT: The arguments must have the same length
+SELECT cosine_similarity(ARRAY[1e0], ARRAY[1e0, 2e0])

@@ -175,6 +175,19 @@ export function registerArrayFunctions(table: ImplementationTable): void {
     return a.filter((e) => e === null || equal(e, v) !== true);
   });
   table.add('array_max(array(T)):T', (a: unknown[], ctx: CallContext) => extreme(a, elementType(ctx), true));
+  table.add('array_first(array(E)):E', (a: unknown[]) => (a.length === 0 ? null : a[0]));
+  table.add('array_last(array(E)):E', (a: unknown[]) => (a.length === 0 ? null : a[a.length - 1]));
+  table.add('contains_sequence(array(T),array(T)):boolean', (a: unknown[], sequence: unknown[], ctx: CallContext) => {
+    // Elements compare as IS NOT DISTINCT FROM: a NULL in the sequence matches a NULL in the array.
+    const equal = equalityOf(elementType(ctx));
+    const same = (x: unknown, y: unknown) => (x === null || y === null ? x === y : equal(x, y) === true);
+    for (let start = 0; start + sequence.length <= a.length; start++) {
+      let k = 0;
+      while (k < sequence.length && same(a[start + k], sequence[k])) k++;
+      if (k === sequence.length) return true;
+    }
+    return false;
+  });
   table.add('array_min(array(T)):T', (a: unknown[], ctx: CallContext) => extreme(a, elementType(ctx), false));
   table.add('array_histogram(array(T)):map(T,bigint)', (a: unknown[], ctx: CallContext) => {
     const key = keyOf(elementType(ctx));

@@ -156,6 +156,27 @@ function cosineSimilarity(a: Map<string, number | null>, b: Map<string, number |
   return dot / (Math.sqrt(normA) * Math.sqrt(normB));
 }
 
+/** Trino's dense form: vectors of one length; NULL when either holds a NULL. */
+function denseCosineSimilarity(a: readonly (number | null)[], b: readonly (number | null)[]): number | null {
+  if (a.length !== b.length) throw invalidArgument('The arguments must have the same length');
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === null || x === undefined || y === null || y === undefined) return null;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  return dot / (Math.sqrt(normA) * Math.sqrt(normB));
+}
+
+function oneMinus(value: number | null): number | null {
+  return value === null ? null : 1 - value;
+}
+
 function randomBelow(bound: number): number {
   return Math.floor(Math.random() * bound);
 }
@@ -292,6 +313,13 @@ export function registerMathFunctions(table: ImplementationTable): void {
     wilson(s, n, z, true),
   );
   table.add('cosine_similarity(map(varchar,double),map(varchar,double)):double', cosineSimilarity);
+  table.add('cosine_similarity(array(double),array(double)):double', denseCosineSimilarity);
+  table.add('cosine_distance(map(varchar,double),map(varchar,double)):double', (a, b) =>
+    oneMinus(cosineSimilarity(a as Map<string, number | null>, b as Map<string, number | null>)),
+  );
+  table.add('cosine_distance(array(double),array(double)):double', (a, b) =>
+    oneMinus(denseCosineSimilarity(a as (number | null)[], b as (number | null)[])),
+  );
 }
 
 function absBigint(v: bigint): BigintValue {

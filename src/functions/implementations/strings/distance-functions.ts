@@ -3,8 +3,10 @@
  * product of lengths passes 1,000,000), hamming_distance, soundex (American Soundex as Apache
  * commons-codec computes it, H and W transparent), luhn_check.
  */
+import type { RowType } from '../../../types/type.js';
 import { invalidArgument } from '../errors.js';
-import type { ImplementationTable } from '../implementation-types.js';
+import type { CallContext, ImplementationTable } from '../implementation-types.js';
+import { javaFormat } from './java-format.js';
 
 const MAX_LEVENSHTEIN_CELLS = 1_000_000;
 
@@ -80,6 +82,14 @@ export function luhnCheck(s: string): boolean {
 
 export function registerDistanceFunctions(table: ImplementationTable): void {
   table.add('levenshtein_distance(varchar(x),varchar(y)):bigint', levenshteinDistance);
+  // format(f, a, b, ...) arrives as format(f, ROW(a, b, ...)) (function-call-analyzer.ts).
+  table.add('format(varchar(x),T):varchar', (format: string, args: unknown[], ctx: CallContext) =>
+    javaFormat(
+      format,
+      args,
+      (ctx.argumentTypes[1] as RowType).fields.map((field) => field.type),
+    ),
+  );
   table.add('hamming_distance(varchar(x),varchar(y)):bigint', hammingDistance);
   table.add('soundex(varchar):varchar(4)', soundex);
   table.add('luhn_check(varchar):boolean', luhnCheck);
