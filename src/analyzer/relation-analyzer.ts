@@ -9,7 +9,7 @@ import { formatObjectName, type QualifiedObjectName } from '../spi/metadata.js';
 import type * as ast from '../sql/ast.js';
 import { parseStatement } from '../sql/parser.js';
 import { commonSuperType } from '../types/coercion.js';
-import { BIGINT } from '../types/type.js';
+import { BIGINT, isNumeric } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
 import type { ExpressionContext, StatementContext } from './analysis-context.js';
 import type { BoundExpression, BoundQuery, BoundRelation, Field } from './bound-tree.js';
@@ -70,16 +70,6 @@ export function analyzeRelation(
   }
 }
 
-const NUMERIC_KINDS: ReadonlySet<string> = new Set([
-  'tinyint',
-  'smallint',
-  'integer',
-  'bigint',
-  'real',
-  'double',
-  'decimal',
-]);
-
 /**
  * TABLESAMPLE's percentage, 0 to 100, with Trino's errors: a numeric expression without column
  * references (analysed in an empty scope), not NULL, in range. Decided: its value must be a
@@ -92,7 +82,7 @@ function samplePercentage(node: ast.Expression, analyzer: QueryAnalyzer, namedQu
     node,
     analyzer.expressionContext(new Scope([], undefined), 'TABLESAMPLE', namedQueries),
   );
-  if (!NUMERIC_KINDS.has(bound.type.kind)) {
+  if (!isNumeric(bound.type)) {
     throw new VivaceError('TYPE_MISMATCH', 'Sample percentage should be a numeric expression', node.pos);
   }
   if (literal === undefined) {

@@ -9,13 +9,11 @@
  * not apply to its argument, or one Vivace does not support (`%t`, `%a`, `%h`), is
  * INVALID_FUNCTION_ARGUMENT naming the format.
  */
-import type { Type } from '../../../types/type.js';
+import { isIntegral, isNumeric, type Type } from '../../../types/type.js';
 import { textFormatter } from '../cast/varchar-casts.js';
 import { invalidArgument } from '../errors.js';
 
 const SPECIFIER = /%(\d+\$|<)?([-#+ 0,(]*)(\d+)?(?:\.(\d+))?([tT]?[a-zA-Z%])/g;
-const INTEGER_KINDS: ReadonlySet<string> = new Set(['tinyint', 'smallint', 'integer', 'bigint']);
-const FLOATING_KINDS: ReadonlySet<string> = new Set(['real', 'double', 'decimal']);
 const BITS: Readonly<Record<string, number>> = { tinyint: 8, smallint: 16, integer: 32, bigint: 64 };
 const NUMERIC_CONVERSIONS: ReadonlySet<string> = new Set(['d', 'o', 'x', 'X', 'e', 'E', 'f', 'g', 'G']);
 
@@ -94,7 +92,7 @@ function convert(
     case 'c':
     case 'C': {
       if (value === null) return 'null';
-      if (INTEGER_KINDS.has(type.kind)) return cased(String.fromCodePoint(Number(value)));
+      if (isIntegral(type)) return cased(String.fromCodePoint(Number(value)));
       if (typeof value === 'string' && [...value].length === 1) return cased(value);
       throw mismatch();
     }
@@ -103,7 +101,7 @@ function convert(
     case 'x':
     case 'X': {
       if (value === null) return 'null';
-      if (!INTEGER_KINDS.has(type.kind)) throw mismatch();
+      if (!isIntegral(type)) throw mismatch();
       const n = BigInt(value as number | bigint | string);
       if (conversion === 'd') return signed(groupDigits((n < 0n ? -n : n).toString(), flags), n < 0n, flags);
       const unsigned = n < 0n ? BigInt.asUintN(BITS[type.kind] ?? 64, n) : n;
@@ -117,7 +115,7 @@ function convert(
     case 'g':
     case 'G': {
       if (value === null) return 'null';
-      if (!FLOATING_KINDS.has(type.kind)) throw mismatch();
+      if (!isNumeric(type) || isIntegral(type)) throw mismatch();
       const x = Number(type.kind === 'decimal' ? javaText(value, type) : value);
       if (!Number.isFinite(x)) return cased(Number.isNaN(x) ? 'NaN' : x > 0 ? 'Infinity' : '-Infinity');
       const digits = floating(conversion.toLowerCase(), Math.abs(x), precision ?? 6, flags);
