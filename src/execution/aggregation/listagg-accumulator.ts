@@ -14,7 +14,7 @@ import { VivaceError } from '../../common/vivace-error.js';
 import type { Block, FlatBlock } from '../../data/block.js';
 import { type ArrayBlockBuilder, createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
-import { arrayOf, VARCHAR } from '../../types/type.js';
+import { arrayOf, BOOLEAN, VARCHAR } from '../../types/type.js';
 import { BaseAccumulator } from './accumulator.js';
 
 /** Trino's maximum length of a listagg result, in bytes. */
@@ -62,9 +62,7 @@ export class ListaggAccumulator extends BaseAccumulator {
     this.settingsRead = true;
     const at = (index: number) => {
       const block = args[index];
-      return block === undefined
-        ? undefined
-        : getValue(block, index === 2 || index === 4 ? { kind: 'boolean' } : VARCHAR, 0);
+      return block === undefined ? undefined : getValue(block, index === 2 || index === 4 ? BOOLEAN : VARCHAR, 0);
     };
     const separator = at(1);
     if (typeof separator === 'string') this.separator = separator;
