@@ -121,13 +121,20 @@ export class TableScanOperator implements Operator {
       this.context.stats.rawInputPositions += source.completedPositions - positionsBefore;
       if (page !== null) return page;
       if (!source.isFinished()) return null;
-      source.close();
-      this.countReadTime(source);
-      this.source = undefined;
-      this.readNanosCounted = 0;
+      this.endSource();
       this.completedSplits++;
       this.onSplitCompleted?.();
     }
+  }
+
+  /** Closes the current source (if any), counting the last of its read time. */
+  private endSource(): void {
+    const source = this.source;
+    if (source === undefined) return;
+    source.close();
+    this.countReadTime(source);
+    this.source = undefined;
+    this.readNanosCounted = 0;
   }
 
   /** Adds what the source spent decoding since the last look (its readers run between the scan's calls). */
@@ -172,12 +179,7 @@ export class TableScanOperator implements Operator {
   }
 
   close(): void {
-    if (this.source !== undefined) {
-      this.source.close();
-      this.countReadTime(this.source);
-      this.readNanosCounted = 0;
-    }
-    this.source = undefined;
+    this.endSource();
     this.pending.length = 0;
     this.closeSplitSource();
   }

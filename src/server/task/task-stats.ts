@@ -5,7 +5,8 @@
  * stage a coordinator runs itself), so every figure is measured, never estimated.
  *
  * Operator calls run synchronously on the event loop thread without waiting on I/O, so the wall
- * time of a call is its CPU time; CPU and user time are reported as that wall time.
+ * time of a call is its CPU time; CPU and user time are reported as that wall time, a scan's
+ * including the decoding its page sources did between its calls (`readWall`).
  */
 import { NANOS_PER_MILLI } from '../../common/units.js';
 import type { Driver } from '../../execution/driver.js';
