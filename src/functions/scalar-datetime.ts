@@ -45,6 +45,9 @@ const EXTRACTION: FunctionDefinition[] = [
   ...overloads(['time(p) with time zone', 'timestamp(p) with time zone'], (s) =>
     scalar(s('timezone_minute($T):bigint'), 'Minute of the time zone offset'),
   ),
+  ...overloads(['time(p) with time zone', 'timestamp(p) with time zone'], (s) =>
+    scalar(s('timezone($T):varchar'), 'The time zone of the value (a zone id or an offset)'),
+  ),
   ...overloads(DATE_AND_TIMESTAMPS, (s) => scalar(s('last_day_of_month($T):date'), 'Last day of the month')),
 ];
 

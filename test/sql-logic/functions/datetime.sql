@@ -154,3 +154,9 @@ query
 SELECT date '2020-01-01' + INTERVAL '1' DAY * 3, TIMESTAMP '2020-01-01 00:00:00.123456' + INTERVAL '0.001' SECOND
 ----
 2020-01-04	2020-01-01 00:00:00.124456
+
+# timezone(): the zone of a value with time zone, a zone id or an offset (Trino's).
+query
+SELECT timezone(TIMESTAMP '2024-01-01 00:00 America/New_York'), timezone(TIMESTAMP '2024-01-01 00:00 +05:30'), timezone(TIME '10:00 -08:00')
+----
+America/New_York	+05:30	-08:00

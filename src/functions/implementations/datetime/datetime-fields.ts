@@ -129,6 +129,7 @@ export function registerDateTimeFields(table: ImplementationTable): void {
       `timezone_minute(${type}):bigint`,
       (v: ZonedTimestamp, ctx: CallContext) => (zoneOffsetMinutes(v, ctx) % 60) + 0,
     );
+    table.add(`timezone(${type}):varchar`, (v: ZonedTimestamp) => v.zone);
   }
 
   for (const type of DATE_TYPES) {
