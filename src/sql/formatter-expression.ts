@@ -449,7 +449,7 @@ export abstract class ExpressionFormatter {
     }
     if (e.orderBy && e.orderBy.length > 0) args += ` ORDER BY ${this.sortItems(e.orderBy, indent)}`;
     let out = `${name}(${args})`;
-    if (e.filter !== undefined) out += ` FILTER (WHERE ${this.operand(e.filter, indent, PREC_OR)})`;
+    out += this.filterClause(e, indent);
     if (e.nullTreatment !== undefined) out += ` ${e.nullTreatment} NULLS`;
     if (e.window !== undefined) {
       out +=
@@ -486,8 +486,13 @@ export abstract class ExpressionFormatter {
       out += ` ON OVERFLOW TRUNCATE ${formatStringLiteral(filler.value)} ${withCount.value ? 'WITH' : 'WITHOUT'} COUNT`;
     }
     out += `) WITHIN GROUP (ORDER BY ${this.sortItems(e.orderBy, indent)})`;
-    if (e.filter !== undefined) out += ` FILTER (WHERE ${this.operand(e.filter, indent, PREC_OR)})`;
+    out += this.filterClause(e, indent);
     return out;
+  }
+
+  /** ` FILTER (WHERE ...)` of an aggregate call, or nothing. */
+  private filterClause(e: FunctionCall, indent: Indent): string {
+    return e.filter === undefined ? '' : ` FILTER (WHERE ${this.operand(e.filter, indent, PREC_OR)})`;
   }
 
   protected sortItems(items: readonly SortItem[], indent: Indent, separator = ', '): string {

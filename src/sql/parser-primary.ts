@@ -267,16 +267,7 @@ export abstract class PrimaryParser extends SpecialFormParser {
       }
     }
     this.expect(')');
-    let filter: Expression | undefined;
-    if (this.token.key === 'FILTER' && this.peek(1).key === '(') {
-      this.advance();
-      this.advance();
-      this.expect('WHERE');
-      filter = this.parseExpression();
-      this.expect(')');
-    } else {
-      this.note("'FILTER'");
-    }
+    const filter = this.parseFilterClause();
     let nullTreatment: 'IGNORE' | 'RESPECT' | undefined;
     const key = this.token.key;
     if ((key === 'IGNORE' || key === 'RESPECT') && this.peek(1).key === 'NULLS') {

@@ -384,14 +384,23 @@ export abstract class SpecialFormParser extends TypeParser {
       orderBy,
       pos,
     };
-    if (this.token.key === 'FILTER' && this.peek(1).key === '(') {
-      this.advance();
-      this.advance();
-      this.expect('WHERE');
-      node.filter = this.parseExpression();
-      this.expect(')');
-    }
+    const filter = this.parseFilterClause();
+    if (filter !== undefined) node.filter = filter;
     return node;
+  }
+
+  /** An aggregate's `FILTER (WHERE condition)`, if one follows. */
+  protected parseFilterClause(): Expression | undefined {
+    if (this.token.key !== 'FILTER' || this.peek(1).key !== '(') {
+      this.note("'FILTER'");
+      return undefined;
+    }
+    this.advance();
+    this.advance();
+    this.expect('WHERE');
+    const filter = this.parseExpression();
+    this.expect(')');
+    return filter;
   }
 
   /** `NORMALIZE(value [, NFD|NFC|NFKD|NFKC])` is a call of `normalize` with the form as a string. */
