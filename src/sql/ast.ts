@@ -860,6 +860,17 @@ export interface Execute extends NodeBase {
   readonly parameters: readonly Expression[];
 }
 
+/**
+ * `EXECUTE IMMEDIATE 'sql' [USING ...]` (Trino 418+): a statement given as a string and run at once
+ * with its `?` parameters bound, without a PREPARE. `statement` keeps the literal's position, so the
+ * inner statement's errors point into the string.
+ */
+export interface ExecuteImmediate extends NodeBase {
+  readonly kind: 'ExecuteImmediate';
+  readonly statement: StringLiteral;
+  readonly parameters: readonly Expression[];
+}
+
 export interface Deallocate extends NodeBase {
   readonly kind: 'Deallocate';
   readonly name: Identifier;
@@ -932,6 +943,7 @@ export type Statement =
   | CreateView
   | DropView
   | Prepare
+  | ExecuteImmediate
   | Execute
   | Deallocate
   | StartTransaction

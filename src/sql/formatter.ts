@@ -169,6 +169,10 @@ class SqlFormatter extends ExpressionFormatter {
         const using = s.parameters.length > 0 ? ` USING ${this.list(s.parameters, '')}` : '';
         return `EXECUTE ${formatIdentifier(s.name)}${using}`;
       }
+      case 'ExecuteImmediate': {
+        const using = s.parameters.length > 0 ? ` USING ${this.list(s.parameters, '')}` : '';
+        return `EXECUTE IMMEDIATE ${formatStringLiteral(s.statement.value)}${using}`;
+      }
       case 'Deallocate':
         return `DEALLOCATE PREPARE ${formatIdentifier(s.name)}`;
       case 'StartTransaction':

@@ -18,6 +18,7 @@ import type {
   Query,
   SourcePosition,
   Statement,
+  StringLiteral,
   UpdateAssignment,
 } from './ast.js';
 import { syntaxError } from './parse-error.js';
@@ -132,6 +133,14 @@ export class StatementParser extends QueryParser {
       }
       case 'EXECUTE': {
         this.advance();
+        // IMMEDIATE is not reserved: `EXECUTE immediate` runs a statement prepared under that name.
+        if (this.token.key === 'IMMEDIATE' && this.isString(this.peek(1))) {
+          this.advance();
+          const literalPos = this.token.pos;
+          const statement: StringLiteral = { kind: 'StringLiteral', value: this.parseStringValue(), pos: literalPos };
+          const parameters = this.accept('USING') ? this.parseExpressionList() : [];
+          return { kind: 'ExecuteImmediate', statement, parameters, pos: t.pos };
+        }
         const name = this.parseIdentifier();
         const parameters = this.accept('USING') ? this.parseExpressionList() : [];
         return { kind: 'Execute', name, parameters, pos: t.pos };

@@ -8,7 +8,7 @@
  * parser-expression.ts (operators), parser-query.ts (queries and relations),
  * parser-statements.ts.
  */
-import { VivaceError } from '../common/vivace-error.js';
+import { type SourcePosition, VivaceError } from '../common/vivace-error.js';
 import type { DataType, Expression, Statement } from './ast.js';
 import { TokenBuffer } from './lexer.js';
 import { TOO_DEEPLY_NESTED } from './parse-error.js';
@@ -41,6 +41,16 @@ function run<T>(sql: string, parse: (parser: StatementParser) => T): T {
 /** Parses one SQL statement. */
 export function parseStatement(sql: string): Statement {
   return run(sql, (parser) => parser.parseSingleStatement());
+}
+
+/**
+ * Parses a statement written inside a string literal that starts at `literal` (the position of its
+ * opening quote), such as EXECUTE IMMEDIATE's: the text is parsed behind as many blank lines and
+ * columns as precede it, so positions in errors and in the tree are those of the enclosing
+ * statement, as Trino reports them (exact unless the literal holds escaped quotes).
+ */
+export function parseStatementInLiteral(text: string, literal: SourcePosition): Statement {
+  return parseStatement(`${'\n'.repeat(literal.line - 1)}${' '.repeat(literal.column)}${text}`);
 }
 
 /** Parses a standalone expression (no trailing `;`). */

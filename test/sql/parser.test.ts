@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import type { VivaceError } from '../../src/common/vivace-error.js';
 import type { Expression, Query, QuerySpecification, Statement } from '../../src/sql/ast.js';
-import { parseDataType, parseExpression, parseStatement } from '../../src/sql/parser.js';
+import { parseDataType, parseExpression, parseStatement, parseStatementInLiteral } from '../../src/sql/parser.js';
 import { column, fn, ident, int, item, qname, selectQuery, str, stripPos, type } from './ast-test-utils.js';
 
 const e = (sql: string) => stripPos(parseExpression(sql));
@@ -1177,6 +1178,33 @@ describe('parser: statements', () => {
     });
     assert.deepEqual(s('EXECUTE p'), { kind: 'Execute', name: ident('p'), parameters: [] });
     assert.deepEqual(s('DEALLOCATE PREPARE p'), { kind: 'Deallocate', name: ident('p') });
+  });
+
+  it('parses EXECUTE IMMEDIATE, and EXECUTE of a statement prepared as "immediate"', () => {
+    assert.deepEqual(s("EXECUTE IMMEDIATE 'SELECT ?' USING 1"), {
+      kind: 'ExecuteImmediate',
+      statement: str('SELECT ?'),
+      parameters: [int('1')],
+    });
+    assert.deepEqual(s("execute immediate 'it''s'"), {
+      kind: 'ExecuteImmediate',
+      statement: str("it's"),
+      parameters: [],
+    });
+    assert.deepEqual(s('EXECUTE immediate USING 1'), {
+      kind: 'Execute',
+      name: ident('immediate'),
+      parameters: [int('1')],
+    });
+  });
+
+  it("parses the statement inside a literal at the literal's place, so errors point into it", () => {
+    assert.throws(
+      () => parseStatementInLiteral('SELECT *\n FRM t', { line: 2, column: 5, offset: 30 }),
+      (e: VivaceError) => e.location?.line === 3 && e.location.column === 2 && /mismatched input 'FRM'/.test(e.message),
+    );
+    const inner = parseStatementInLiteral('SELECT x', { line: 1, column: 19, offset: 18 });
+    assert.equal(inner.kind, 'Query');
   });
 
   it('parses transaction statements', () => {

@@ -136,6 +136,31 @@ describe('protocol headers', () => {
     assert.equal(dropped.headers.get('X-Trino-Deallocated-Prepare'), 'by_region');
   });
 
+  it('runs EXECUTE IMMEDIATE with its parameters, and points its errors into the string', async () => {
+    const headers = family('X-Trino-');
+    // Trino's Python client probes for EXECUTE IMMEDIATE with exactly this statement.
+    assert.deepEqual((await run("EXECUTE IMMEDIATE 'SELECT 1'", headers)).rows, [[1]]);
+    const bound = await run(
+      "EXECUTE IMMEDIATE 'SELECT name FROM nation WHERE regionkey = ? AND nationkey < ? ORDER BY name' USING 1, 20",
+      headers,
+    );
+    assert.deepEqual(bound.rows, [['ARGENTINA'], ['BRAZIL'], ['CANADA'], ['PERU']]);
+    const inserted = await run("EXECUTE IMMEDIATE 'CREATE TABLE memory.default.imm AS SELECT ? AS a' USING 7", headers);
+    assert.equal(inserted.last.updateType, 'CREATE TABLE');
+    assert.deepEqual((await run('SELECT a FROM memory.default.imm', headers)).rows, [[7]]);
+    const wrongCount = await run("EXECUTE IMMEDIATE 'SELECT ?' USING 1, 2", headers);
+    assert.equal(wrongCount.last.error.errorName, 'INVALID_PARAMETER_USAGE');
+    const syntax = await run("EXECUTE IMMEDIATE\n  'SELECT *\n   FRM nation'", headers);
+    assert.equal(syntax.last.error.errorName, 'SYNTAX_ERROR');
+    assert.deepEqual(syntax.last.error.errorLocation, { lineNumber: 3, columnNumber: 4 });
+    const unknown = await run("EXECUTE IMMEDIATE 'SELECT nope FROM nation'", headers);
+    assert.equal(unknown.last.error.errorName, 'COLUMN_NOT_FOUND');
+    assert.deepEqual(unknown.last.error.errorLocation, { lineNumber: 1, columnNumber: 27 });
+    const nested = await run("EXECUTE IMMEDIATE 'PREPARE p FROM SELECT 1'", headers);
+    assert.equal(nested.last.error.errorName, 'NOT_SUPPORTED');
+    assert.match(nested.last.error.message, /Invalid statement type for EXECUTE IMMEDIATE: PREPARE/);
+  });
+
   it('starts, commits and rolls back transactions with their headers', async () => {
     const headers = family('X-Presto-');
     const started = await run('START TRANSACTION', headers);

@@ -16,6 +16,7 @@ import type {
   DescribeInput,
   DescribeOutput,
   Execute,
+  ExecuteImmediate,
   Expression,
   Identifier,
   Prepare,
@@ -23,7 +24,7 @@ import type {
   StartTransaction,
   Statement,
 } from '../../../sql/ast.js';
-import { parseStatement } from '../../../sql/parser.js';
+import { parseStatement, parseStatementInLiteral } from '../../../sql/parser.js';
 import { BIGINT, BOOLEAN, type Type, VARCHAR } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 import type { QuerySession, ResultColumn } from '../../protocol/query-state.js';
@@ -61,10 +62,15 @@ export function preparedSql(prepared: ReadonlyMap<string, string>, name: Identif
  * the client grew past what HTTP clients accept.
  */
 export function preparedText(statement: Statement, sql: string): string {
-  if (statement.kind === 'Prepare' || statement.kind === 'Execute' || statement.kind === 'Deallocate') {
+  if (
+    statement.kind === 'Prepare' ||
+    statement.kind === 'Execute' ||
+    statement.kind === 'ExecuteImmediate' ||
+    statement.kind === 'Deallocate'
+  ) {
     throw new VivaceError(
       'NOT_SUPPORTED',
-      `Invalid statement type for prepared statement: ${statement.kind.toUpperCase()}`,
+      `Invalid statement type for prepared statement: ${statementKeyword(statement.kind)}`,
       statement.pos,
     );
   }
@@ -130,6 +136,32 @@ export function requireNoTransaction(transactionId: string | undefined, statemen
 export function boundExecute(statement: Execute, session: QuerySession): Statement {
   const prepared = parsePrepared(preparedSql(session.preparedStatements ?? new Map(), statement.name));
   return bindParameters(prepared, statement.parameters);
+}
+
+/**
+ * EXECUTE IMMEDIATE: the statement in the string, parsed where it stands in the query's text (so
+ * its errors point into the string), with the USING values bound. Statements about prepared
+ * statements are refused inside it, as inside PREPARE.
+ */
+export function boundExecuteImmediate(statement: ExecuteImmediate): Statement {
+  const inner = parseStatementInLiteral(statement.statement.value, statement.statement.pos);
+  if (
+    inner.kind === 'Prepare' ||
+    inner.kind === 'Execute' ||
+    inner.kind === 'ExecuteImmediate' ||
+    inner.kind === 'Deallocate'
+  ) {
+    throw new VivaceError(
+      'NOT_SUPPORTED',
+      `Invalid statement type for EXECUTE IMMEDIATE: ${statementKeyword(inner.kind)}`,
+      inner.pos,
+    );
+  }
+  return bindParameters(inner, statement.parameters);
+}
+
+function statementKeyword(kind: Statement['kind']): string {
+  return kind === 'ExecuteImmediate' ? 'EXECUTE IMMEDIATE' : kind.toUpperCase();
 }
 
 /** Runs PREPARE, DEALLOCATE, DESCRIBE INPUT/OUTPUT, START TRANSACTION, COMMIT or ROLLBACK and ends the query. */

@@ -15,7 +15,7 @@ import { runDataModification } from './data-modification.js';
 import { runExplainAnalyze } from './explain-analyze.js';
 import { runExplain } from './explain-statement.js';
 import { runMetadataStatement } from './metadata-statements.js';
-import { boundExecute, runPreparedStatementCommand } from './prepared-statements.js';
+import { boundExecute, boundExecuteImmediate, runPreparedStatementCommand } from './prepared-statements.js';
 import { runAnalyze, runCall } from './procedure-statements.js';
 import { runQueryStatement } from './query-statement.js';
 import { runSessionStatement } from './session-statements.js';
@@ -72,14 +72,15 @@ const STATEMENTS: StatementTable = {
   Commit: runPreparedStatementCommand,
   Rollback: runPreparedStatementCommand,
   Execute: (statement, context) => dispatch(boundExecute(statement, context.query.session), context),
+  ExecuteImmediate: (statement, context) => dispatch(boundExecuteImmediate(statement), context),
   Call: runCall,
   Analyze: runAnalyze,
 };
 
 function dispatch(statement: Statement, context: StatementContext): Promise<void> {
-  // EXECUTE is checked as the statement it binds to.
+  // EXECUTE and EXECUTE IMMEDIATE are checked as the statement they bind to.
   const access = context.engine.accessControl;
-  if (access !== undefined && statement.kind !== 'Execute')
+  if (access !== undefined && statement.kind !== 'Execute' && statement.kind !== 'ExecuteImmediate')
     checkStatementAccess(statement, context.query.session, access);
   const handler = STATEMENTS[statement.kind] as StatementHandler<Statement>;
   return handler(statement, context);
