@@ -84,6 +84,13 @@ export interface ConnectorMetadata {
   deletePartitions?(table: SchemaTableName, partitions: readonly string[]): Promise<void>;
 
   /**
+   * Removes every row of the table without rewriting rows (Trino's Hive connector on
+   * non-transactional tables): TRUNCATE TABLE, and a DELETE without a WHERE clause of a table with
+   * no partitions (`statement` names which, for the connector's refusals).
+   */
+  truncateTable?(table: SchemaTableName, statement: 'TRUNCATE' | 'DELETE'): Promise<void>;
+
+  /**
    * Row-level changes — DELETE, UPDATE, TRUNCATE and ALTER TABLE (rename, add, drop and rename
    * columns) — by rewriting the table's contents, for connectors that can. Absent: those
    * statements fail with NOT_SUPPORTED.

@@ -24,6 +24,7 @@ import type { LakeConfig, LakeFormat } from './lake-config.js';
 import { asTableHandle } from './lake-handles.js';
 import { inferTable } from './lake-inference.js';
 import { syncPartitionMetadata } from './lake-partition-sync.js';
+import { isVisible, pendingWriteIds } from './lake-writes.js';
 import {
   checkFormatProperties,
   PARTITIONS_TABLE_SUFFIX,
@@ -313,6 +314,37 @@ export class LakeMetadata implements ConnectorMetadata {
       await this.metastore.dropPartition(table, parsePartitionName(partition).values, true);
     }
     this.options.lister.invalidate(this.metastore.tableLocation(table));
+  }
+
+  /**
+   * TRUNCATE TABLE, and DELETE without a WHERE of an unpartitioned table: a partitioned table's
+   * partitions are dropped (a managed table's directories with them); an unpartitioned table's
+   * visible data files are deleted and its statistics reset. Files of writes still in progress
+   * are left alone: they appear when their write commits, as rows inserted after the truncation.
+   */
+  async truncateTable(name: SchemaTableName, statement: 'TRUNCATE' | 'DELETE'): Promise<void> {
+    const table = await this.requireTable(name);
+    if (table.tableType !== 'MANAGED_TABLE' && !this.options.config.nonManagedTableWrites) {
+      throw new VivaceError(
+        'NOT_SUPPORTED',
+        statement === 'TRUNCATE' ? 'Cannot truncate non-managed Hive table' : 'Cannot delete from non-managed Hive table',
+      );
+    }
+    const { fs, lister, config } = this.options;
+    const location = this.metastore.tableLocation(table);
+    if (table.partitionColumns.length > 0) {
+      for (const partition of await this.metastore.listPartitionNames(table)) {
+        await this.metastore.dropPartition(table, parsePartitionName(partition).values, true);
+      }
+    } else {
+      const pending = await pendingWriteIds(fs, this.metastore.tableMetadataDirectory(table.schemaName, table.tableName));
+      lister.invalidate(location);
+      for (const file of await lister.listFiles(location, config.recursiveDirectories)) {
+        if (isVisible(file.location, pending)) await fs.delete(file.location);
+      }
+      await this.metastore.updateStatistics(table, undefined, {}, { numRows: '0', numFiles: '0', totalSize: '0' });
+    }
+    lister.invalidate(location);
   }
 
   async dropTable(name: SchemaTableName): Promise<void> {

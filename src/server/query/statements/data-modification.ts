@@ -41,7 +41,7 @@ import {
   nullOf,
   searchedCase,
 } from './dml-statements.js';
-import { deleteWholePartitions } from './partition-delete.js';
+import { deleteWholePartitions, truncateWithoutRewrite } from './partition-delete.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate, finishWithRowCount } from './statement-results.js';
 import { runSubQuery } from './sub-query.js';
@@ -104,6 +104,8 @@ export async function executeModification(
   const metadata = context.metadata;
   switch (statement.kind) {
     case 'TruncateTable': {
+      const withoutRewrite = await truncateWithoutRewrite(statement, context);
+      if (withoutRewrite !== undefined) return withoutRewrite;
       const name = resolveObjectName(statement.table, context.session);
       const data = await metadata.tableData(name, 'truncating tables');
       await metadata.replaceTable(

@@ -71,8 +71,14 @@ SELECT sum(amount) FROM lake.default.orders3 WHERE "$path" LIKE '%part-0%'
 statement error NOT_SUPPORTED: Cannot write to non-managed Hive table (set hive.non-managed-table-writes-enabled=true)
 INSERT INTO lake.default.orders VALUES (1, 'x', 1.00, DATE '2024-01-01')
 
-statement error NOT_SUPPORTED: This connector does not support deletes
+statement error NOT_SUPPORTED: line 1:1: Deletes must match whole partitions for non-transactional tables
 DELETE FROM lake.default.orders WHERE id = 1
+
+statement error NOT_SUPPORTED: Cannot delete from non-managed Hive table
+DELETE FROM lake.default.orders
+
+statement error NOT_SUPPORTED: Cannot truncate non-managed Hive table
+TRUNCATE TABLE lake.default.orders
 
 statement error NOT_SUPPORTED: This connector does not support updates
 UPDATE lake.default.orders SET customer = 'x'

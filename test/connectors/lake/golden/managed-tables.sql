@@ -150,6 +150,74 @@ DROP TABLE lake.default.quoted_parts
 statement error NOT_SUPPORTED: This connector does not support updates
 UPDATE lake.default.parts SET name = 'x'
 
+# TRUNCATE drops every partition; rows written afterwards are all the table has.
+statement ok
+CREATE TABLE lake.default.parts_copy WITH (partitioned_by = ARRAY['regionkey']) AS SELECT * FROM lake.default.parts
+
+statement ok
+TRUNCATE TABLE lake.default.parts_copy
+
+query
+SELECT (SELECT count(*) FROM lake.default.parts_copy), (SELECT count(*) FROM lake.default."parts_copy$partitions")
+----
+0	0
+
+statement ok
+INSERT INTO lake.default.parts_copy VALUES (1, 'ONE', 9)
+
+query
+SELECT nationkey, name, regionkey, "$partition" FROM lake.default.parts_copy
+----
+1	ONE	9	regionkey=9
+
+statement ok
+DROP TABLE lake.default.parts_copy
+
+# Without partitions, the table is one: DELETE of everything (no WHERE) and TRUNCATE delete its
+# files and reset its row count; a DELETE with a WHERE is refused, as Trino's.
+statement ok
+CREATE TABLE lake.default.regions AS SELECT * FROM tpch.tiny.region
+
+statement error NOT_SUPPORTED: line 1:1: Deletes must match whole partitions for non-transactional tables
+DELETE FROM lake.default.regions WHERE regionkey = 1
+
+query
+DELETE FROM lake.default.regions
+----
+5
+
+query
+SELECT count(*), count(DISTINCT "$path") FROM lake.default.regions
+----
+0	0
+
+statement ok
+INSERT INTO lake.default.regions SELECT * FROM tpch.tiny.region WHERE regionkey < 2
+
+query
+SELECT count(*) FROM lake.default.regions
+----
+2
+
+statement ok
+TRUNCATE TABLE lake.default.regions
+
+query
+SELECT count(*) FROM lake.default.regions
+----
+0
+
+query
+SHOW STATS FOR lake.default.regions
+----
+regionkey	NULL	NULL	NULL	NULL	NULL	NULL
+name	NULL	NULL	NULL	NULL	NULL	NULL
+comment	NULL	NULL	NULL	NULL	NULL	NULL
+NULL	NULL	NULL	NULL	0.0	NULL	NULL
+
+statement ok
+DROP TABLE lake.default.regions
+
 query
 SHOW CREATE TABLE lake.default.parts
 ----
