@@ -24,7 +24,6 @@ import type { LakeConfig, LakeFormat } from './lake-config.js';
 import { asTableHandle } from './lake-handles.js';
 import { inferTable } from './lake-inference.js';
 import { syncPartitionMetadata } from './lake-partition-sync.js';
-import { isVisible, pendingWriteIds } from './lake-writes.js';
 import {
   checkFormatProperties,
   PARTITIONS_TABLE_SUFFIX,
@@ -35,6 +34,7 @@ import {
   tableMetadata,
   textParameters,
 } from './lake-table-definition.js';
+import { isVisible, pendingWriteIds } from './lake-writes.js';
 
 export const DEFAULT_SCHEMA = 'default';
 
@@ -327,7 +327,9 @@ export class LakeMetadata implements ConnectorMetadata {
     if (table.tableType !== 'MANAGED_TABLE' && !this.options.config.nonManagedTableWrites) {
       throw new VivaceError(
         'NOT_SUPPORTED',
-        statement === 'TRUNCATE' ? 'Cannot truncate non-managed Hive table' : 'Cannot delete from non-managed Hive table',
+        statement === 'TRUNCATE'
+          ? 'Cannot truncate non-managed Hive table'
+          : 'Cannot delete from non-managed Hive table',
       );
     }
     const { fs, lister, config } = this.options;
@@ -337,7 +339,10 @@ export class LakeMetadata implements ConnectorMetadata {
         await this.metastore.dropPartition(table, parsePartitionName(partition).values, true);
       }
     } else {
-      const pending = await pendingWriteIds(fs, this.metastore.tableMetadataDirectory(table.schemaName, table.tableName));
+      const pending = await pendingWriteIds(
+        fs,
+        this.metastore.tableMetadataDirectory(table.schemaName, table.tableName),
+      );
       lister.invalidate(location);
       for (const file of await lister.listFiles(location, config.recursiveDirectories)) {
         if (isVisible(file.location, pending)) await fs.delete(file.location);
