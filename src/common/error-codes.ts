@@ -168,6 +168,7 @@ const EXTERNAL_NAMES = ['GENERIC_EXTERNAL'] as const;
 
 /** Codes Trino added past the end of the blocks above, with Trino's numbers. */
 const NUMBERED_CODES = {
+  MERGE_TARGET_ROW_MULTIPLE_MATCHES: USER + 119,
   INVALID_CATALOG_PROPERTY: USER + 124,
   CATALOG_STORE_ERROR: INTERNAL + 30,
 } as const;

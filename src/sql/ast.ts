@@ -791,6 +791,42 @@ export interface Update extends NodeBase {
   readonly where?: Expression;
 }
 
+/**
+ * `MERGE INTO target [[AS] alias] USING source ON condition WHEN ...` (Trino's MERGE): each target
+ * row matched by a source row takes the first WHEN MATCHED case whose condition holds (UPDATE SET
+ * or DELETE); each source row matching no target row takes the first WHEN NOT MATCHED case whose
+ * condition holds (INSERT).
+ */
+export interface Merge extends NodeBase {
+  readonly kind: 'Merge';
+  readonly target: QualifiedName;
+  readonly targetAlias?: Identifier;
+  readonly source: Relation;
+  readonly condition: Expression;
+  readonly cases: readonly MergeCase[];
+}
+
+export type MergeCase = MergeUpdate | MergeDelete | MergeInsert;
+
+export interface MergeUpdate extends NodeBase {
+  readonly kind: 'MergeUpdate';
+  readonly condition?: Expression;
+  readonly assignments: readonly UpdateAssignment[];
+}
+
+export interface MergeDelete extends NodeBase {
+  readonly kind: 'MergeDelete';
+  readonly condition?: Expression;
+}
+
+export interface MergeInsert extends NodeBase {
+  readonly kind: 'MergeInsert';
+  readonly condition?: Expression;
+  /** The target columns the values go to; absent: every column, in order. */
+  readonly columns?: readonly Identifier[];
+  readonly values: readonly Expression[];
+}
+
 export interface TruncateTable extends NodeBase {
   readonly kind: 'TruncateTable';
   readonly table: QualifiedName;
@@ -944,6 +980,7 @@ export type Statement =
   | DropView
   | Prepare
   | ExecuteImmediate
+  | Merge
   | Execute
   | Deallocate
   | StartTransaction

@@ -10,6 +10,7 @@ import type {
   Expression,
   GroupingElement,
   Join,
+  MergeCase,
   Property,
   QualifiedName,
   Query,
@@ -141,6 +142,11 @@ class SqlFormatter extends ExpressionFormatter {
         );
         const where = s.where ? `\nWHERE\n${INDENT_STEP}${this.expression(s.where, INDENT_STEP)}` : '';
         return `UPDATE ${formatQualifiedName(s.table)} SET\n${assignments.join(',\n')}${where}`;
+      }
+      case 'Merge': {
+        const alias = s.targetAlias !== undefined ? ` ${formatIdentifier(s.targetAlias)}` : '';
+        const cases = s.cases.map((c) => this.mergeCase(c));
+        return `MERGE INTO ${formatQualifiedName(s.target)}${alias} USING ${this.relation(s.source, INDENT_STEP)}\nON ${this.expression(s.condition, '')}\n${cases.join('\n')}`;
       }
       case 'TruncateTable':
         return `TRUNCATE TABLE ${formatQualifiedName(s.table)}`;
@@ -323,6 +329,24 @@ class SqlFormatter extends ExpressionFormatter {
   }
 
   /** A relation in FROM; joins continue on new lines at `indent`. */
+  private mergeCase(c: MergeCase): string {
+    const condition = c.condition !== undefined ? ` AND ${this.expression(c.condition, INDENT_STEP)}` : '';
+    switch (c.kind) {
+      case 'MergeUpdate': {
+        const assignments = c.assignments.map(
+          (a) => `${INDENT_STEP}${formatIdentifier(a.name)} = ${this.operand(a.value, INDENT_STEP, PREC_OR)}`,
+        );
+        return `WHEN MATCHED${condition} THEN UPDATE SET\n${assignments.join(',\n')}`;
+      }
+      case 'MergeDelete':
+        return `WHEN MATCHED${condition} THEN DELETE`;
+      case 'MergeInsert': {
+        const columns = c.columns !== undefined ? ` (${c.columns.map(formatIdentifier).join(', ')})` : '';
+        return `WHEN NOT MATCHED${condition} THEN INSERT${columns} VALUES (${this.list(c.values, INDENT_STEP)})`;
+      }
+    }
+  }
+
   private relation(r: Relation, indent: Indent): string {
     switch (r.kind) {
       case 'Table':

@@ -285,7 +285,7 @@ export abstract class QueryParser extends ExpressionParser {
   }
 
   /** `[AS] alias`, or undefined when there is none. */
-  private parseOptionalAlias(): Identifier | undefined {
+  protected parseOptionalAlias(): Identifier | undefined {
     if (this.accept('AS')) return this.parseIdentifier();
     if (this.atImplicitAlias()) return this.parseIdentifier();
     this.note('<identifier>');

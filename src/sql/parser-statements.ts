@@ -14,6 +14,7 @@ import type {
   Explain,
   Expression,
   Identifier,
+  MergeCase,
   Property,
   Query,
   SourcePosition,
@@ -39,6 +40,7 @@ const STATEMENT_KEYS = [
   'EXECUTE',
   'EXPLAIN',
   'INSERT',
+  'MERGE',
   'PREPARE',
   'RESET',
   'ROLLBACK',
@@ -116,6 +118,8 @@ export class StatementParser extends QueryParser {
       }
       case 'UPDATE':
         return this.parseUpdate();
+      case 'MERGE':
+        return this.parseMerge();
       case 'TRUNCATE':
         this.advance();
         this.expect('TABLE');
@@ -521,6 +525,60 @@ export class StatementParser extends QueryParser {
     } while (this.accept(','));
     if (!this.accept('WHERE')) return { kind: 'Update', table, assignments, pos: start.pos };
     return { kind: 'Update', table, assignments, where: this.parseExpression(), pos: start.pos };
+  }
+
+  /** MERGE (Trino's grammar; MERGE and MATCHED are not reserved words). */
+  private parseMerge(): Statement {
+    const start = this.advance();
+    this.expect('INTO');
+    const target = this.parseQualifiedName();
+    const targetAlias = this.parseOptionalAlias();
+    this.expect('USING');
+    const source = this.parseRelation();
+    this.expect('ON');
+    const condition = this.parseExpression();
+    const cases: MergeCase[] = [];
+    do cases.push(this.parseMergeCase());
+    while (this.token.key === 'WHEN');
+    return {
+      kind: 'Merge',
+      target,
+      ...(targetAlias !== undefined && { targetAlias }),
+      source,
+      condition,
+      cases,
+      pos: start.pos,
+    };
+  }
+
+  private parseMergeCase(): MergeCase {
+    const when = this.token;
+    this.expect('WHEN');
+    const matched = !this.accept('NOT');
+    this.expect('MATCHED');
+    const condition = this.accept('AND') ? this.parseExpression() : undefined;
+    this.expect('THEN');
+    const pos = when.pos;
+    const withCondition = condition === undefined ? {} : { condition };
+    if (matched) {
+      if (this.accept('DELETE')) return { kind: 'MergeDelete', ...withCondition, pos };
+      this.expect('UPDATE');
+      this.expect('SET');
+      const assignments: UpdateAssignment[] = [];
+      do {
+        const name = this.parseIdentifier();
+        this.expect('=');
+        assignments.push({ kind: 'UpdateAssignment', name, value: this.parseExpression(), pos: name.pos });
+      } while (this.accept(','));
+      return { kind: 'MergeUpdate', ...withCondition, assignments, pos };
+    }
+    this.expect('INSERT');
+    const columns = this.token.key === '(' ? this.parseIdentifierList() : undefined;
+    this.expect('VALUES');
+    this.expect('(');
+    const values = this.parseExpressionList();
+    this.expect(')');
+    return { kind: 'MergeInsert', ...withCondition, ...(columns !== undefined && { columns }), values, pos };
   }
 
   private parseAlterTable(): Statement {

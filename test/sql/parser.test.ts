@@ -1100,6 +1100,31 @@ describe('parser: statements', () => {
     assert.deepEqual(s('TRUNCATE TABLE t'), { kind: 'TruncateTable', table: qname('t') });
   });
 
+  it('parses MERGE with each kind of case, and MERGE and MATCHED as ordinary names elsewhere', () => {
+    assert.deepEqual(
+      s(
+        'MERGE INTO t AS x USING u ON x.a = u.a WHEN MATCHED AND c THEN DELETE WHEN MATCHED THEN UPDATE SET b = 1 WHEN NOT MATCHED THEN INSERT (a) VALUES (2)',
+      ),
+      {
+        kind: 'Merge',
+        target: qname('t'),
+        targetAlias: ident('x'),
+        source: { kind: 'Table', name: qname('u') },
+        condition: compare('=', column('x', 'a'), column('u', 'a')),
+        cases: [
+          { kind: 'MergeDelete', condition: c },
+          { kind: 'MergeUpdate', assignments: [{ kind: 'UpdateAssignment', name: ident('b'), value: int('1') }] },
+          { kind: 'MergeInsert', columns: [ident('a')], values: [int('2')] },
+        ],
+      },
+    );
+    const merged = s(
+      'MERGE INTO t USING (VALUES 1) s(a) ON t.a = s.a WHEN NOT MATCHED AND s.a > 0 THEN INSERT VALUES (s.a)',
+    );
+    assert.equal(merged.kind, 'Merge');
+    assert.equal(s('SELECT merge, matched FROM t').kind, 'Query');
+  });
+
   it('parses DROP TABLE and the ALTER TABLE forms', () => {
     assert.deepEqual(s('DROP TABLE IF EXISTS t'), { kind: 'DropTable', name: qname('t'), exists: true });
     assert.deepEqual(s('DROP TABLE t'), { kind: 'DropTable', name: qname('t'), exists: false });

@@ -59,6 +59,7 @@ export interface ScanRequest {
 export type RowLevelOperation =
   | 'deletes'
   | 'updates'
+  | 'merges'
   | 'truncating tables'
   | 'renaming tables'
   | 'adding columns'

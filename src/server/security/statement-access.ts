@@ -74,6 +74,12 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
     case 'Update':
       table(statement.table, 'UPDATE', 'update');
       return;
+    case 'Merge':
+      // As Trino: each kind of case needs its own privilege on the target.
+      if (statement.cases.some((c) => c.kind === 'MergeInsert')) table(statement.target, 'INSERT', 'insert into');
+      if (statement.cases.some((c) => c.kind === 'MergeDelete')) table(statement.target, 'DELETE', 'delete from');
+      if (statement.cases.some((c) => c.kind === 'MergeUpdate')) table(statement.target, 'UPDATE', 'update');
+      return;
     case 'CreateTable':
     case 'CreateTableAsSelect':
     case 'CreateView':

@@ -209,6 +209,19 @@ describe('a coordinator with HTTPS, passwords, JWT and a rules file', { timeout:
     assert.equal(hidden.error?.message, 'Access Denied: Cannot select from table memory.bob.notes');
     const insert = await run("INSERT INTO memory.bob.notes VALUES ('mallory')", as('alice'));
     assert.equal(insert.error?.message, 'Access Denied: Cannot insert into table memory.bob.notes');
+    // MERGE needs the privilege of each kind of case it has: alice may insert, not update.
+    const mergeInsert = await run(
+      "MERGE INTO memory.alice.notes t USING (VALUES 'carol') s(o) ON t.owner = s.o WHEN NOT MATCHED THEN INSERT VALUES (s.o)",
+      as('alice'),
+    );
+    assert.equal(mergeInsert.error, undefined, JSON.stringify(mergeInsert.error));
+    const mergeUpdate = await run(
+      "MERGE INTO memory.alice.notes t USING (VALUES 'carol') s(o) ON t.owner = s.o WHEN MATCHED THEN UPDATE SET owner = 'x'",
+      as('alice'),
+    );
+    assert.equal(mergeUpdate.error?.errorName, 'PERMISSION_DENIED');
+    assert.match(mergeUpdate.error?.message ?? '', /Cannot update .*memory\.alice\.notes/);
+    assert.deepEqual((await run('SELECT count(*) FROM memory.alice.notes', as('alice'))).rows, [[2]]);
     const schemas = await run('SHOW SCHEMAS FROM memory', as('alice'));
     assert.deepEqual(
       schemas.rows.map((row: unknown[]) => row[0]),

@@ -1,5 +1,5 @@
 /**
- * Statements that change a table's rows or columns in place: DELETE, UPDATE, TRUNCATE TABLE and
+ * Statements that change a table's rows or columns in place: DELETE, UPDATE, MERGE (merge-statement.ts), TRUNCATE TABLE and
  * ALTER TABLE (RENAME TO, ADD COLUMN, DROP COLUMN, RENAME COLUMN), for connectors that declare
  * the row-level rewrite capability (`ConnectorMetadata.rowLevelRewrite`: the memory connector);
  * others answer NOT_SUPPORTED with Trino's message for the statement ("This connector does not
@@ -24,6 +24,7 @@ import type {
   Delete,
   DropColumn,
   Expression,
+  Merge,
   RenameColumn,
   RenameTable,
   Statement,
@@ -41,12 +42,22 @@ import {
   nullOf,
   searchedCase,
 } from './dml-statements.js';
+import { executeMerge } from './merge-statement.js';
 import { deleteWholePartitions, truncateWithoutRewrite } from './partition-delete.js';
+import { countOf, replaceContents } from './staged-contents.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate, finishWithRowCount } from './statement-results.js';
 import { runSubQuery } from './sub-query.js';
 
-export type DataModification = Delete | Update | TruncateTable | RenameTable | AddColumn | DropColumn | RenameColumn;
+export type DataModification =
+  | Delete
+  | Update
+  | Merge
+  | TruncateTable
+  | RenameTable
+  | AddColumn
+  | DropColumn
+  | RenameColumn;
 
 export interface ModificationContext {
   readonly session: Session;
@@ -62,17 +73,11 @@ export interface ModificationResult {
 
 type TableData = Awaited<ReturnType<MetadataManager['tableData']>>;
 
-/** The single bigint a count(*) or an INSERT answers. */
-function countOf(pages: readonly Page[]): number {
-  const block = pages[0]?.blocks[0] as { values: ArrayLike<number> } | undefined;
-  return block === undefined ? 0 : Number(block.values[0]);
-}
-
 /**
  * Writes `values` of the rows of `name` that pass `where` (one value per column of `columns`, in
  * order) as the table's new contents; returns their row count.
  */
-async function rewrite(
+function rewrite(
   context: ModificationContext,
   name: QualifiedObjectName,
   data: TableData,
@@ -81,20 +86,15 @@ async function rewrite(
   where: Expression | undefined,
   operation: RowLevelOperation,
 ): Promise<number> {
-  const metadata = context.metadata;
-  const staging = await metadata.createStagingTable(name, columns, operation);
-  try {
-    const rows = countOf(await context.runQuery(insertSelect(staging, values, name, where)));
-    await metadata.replaceTable(name, data.version, { columns, contents: { staging } }, operation);
-    return rows;
-  } catch (e) {
-    try {
-      await metadata.dropTable(staging);
-    } catch {
-      // Already gone (swapped in, or its catalog dropped it): nothing to undo.
-    }
-    throw e;
-  }
+  return replaceContents(
+    context.metadata,
+    (statement) => context.runQuery(statement),
+    name,
+    data.version,
+    columns,
+    (staging) => insertSelect(staging, values, name, where),
+    operation,
+  );
 }
 
 export async function executeModification(
@@ -103,6 +103,8 @@ export async function executeModification(
 ): Promise<ModificationResult> {
   const metadata = context.metadata;
   switch (statement.kind) {
+    case 'Merge':
+      return executeMerge(statement, context);
     case 'TruncateTable': {
       const withoutRewrite = await truncateWithoutRewrite(statement, context);
       if (withoutRewrite !== undefined) return withoutRewrite;

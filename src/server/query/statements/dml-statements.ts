@@ -26,7 +26,7 @@ function identifier(value: string, pos: SourcePosition): Identifier {
   return { kind: 'Identifier', value, quoted: true, pos };
 }
 
-function qualifiedName(name: QualifiedObjectName, pos: SourcePosition): QualifiedName {
+export function qualifiedName(name: QualifiedObjectName, pos: SourcePosition): QualifiedName {
   return { kind: 'QualifiedName', parts: [name.catalog, name.schema, name.name].map((p) => identifier(p, pos)), pos };
 }
 

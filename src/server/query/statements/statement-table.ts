@@ -58,6 +58,7 @@ const STATEMENTS: StatementTable = {
   // Row-level changes and ALTER TABLE (the connector's rewrite capability).
   Delete: runDataModification,
   Update: runDataModification,
+  Merge: runDataModification,
   TruncateTable: runDataModification,
   RenameTable: runDataModification,
   AddColumn: runDataModification,
