@@ -60,7 +60,12 @@ export interface ConnectorMetadata {
     name: SchemaTableName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>>,
+    comment?: string,
   ): Promise<void>;
+  /** COMMENT ON TABLE: sets the table's comment, or removes it (null). */
+  setTableComment?(name: SchemaTableName, comment: string | null): Promise<void>;
+  /** COMMENT ON COLUMN: sets a column's comment, or removes it (null). */
+  setColumnComment?(name: SchemaTableName, column: string, comment: string | null): Promise<void>;
   dropTable?(name: SchemaTableName): Promise<void>;
   createView?(view: ViewDefinition, replace: boolean): Promise<void>;
   dropView?(name: SchemaTableName): Promise<void>;

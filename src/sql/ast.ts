@@ -878,6 +878,15 @@ export interface CreateView extends NodeBase {
   readonly query: Query;
 }
 
+/** `COMMENT ON TABLE | VIEW | COLUMN name IS 'text' | NULL` (a column's name ends with the column). */
+export interface Comment extends NodeBase {
+  readonly kind: 'Comment';
+  readonly target: 'TABLE' | 'VIEW' | 'COLUMN';
+  readonly name: QualifiedName;
+  /** null: remove the comment. */
+  readonly comment: string | null;
+}
+
 export interface DropView extends NodeBase {
   readonly kind: 'DropView';
   readonly name: QualifiedName;
@@ -981,6 +990,7 @@ export type Statement =
   | Prepare
   | ExecuteImmediate
   | Merge
+  | Comment
   | Execute
   | Deallocate
   | StartTransaction

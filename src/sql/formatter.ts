@@ -143,6 +143,8 @@ class SqlFormatter extends ExpressionFormatter {
         const where = s.where ? `\nWHERE\n${INDENT_STEP}${this.expression(s.where, INDENT_STEP)}` : '';
         return `UPDATE ${formatQualifiedName(s.table)} SET\n${assignments.join(',\n')}${where}`;
       }
+      case 'Comment':
+        return `COMMENT ON ${s.target} ${formatQualifiedName(s.name)} IS ${s.comment === null ? 'NULL' : formatStringLiteral(s.comment)}`;
       case 'Merge': {
         const alias = s.targetAlias !== undefined ? ` ${formatIdentifier(s.targetAlias)}` : '';
         const cases = s.cases.map((c) => this.mergeCase(c));

@@ -30,6 +30,7 @@ const STATEMENT_KEYS = [
   'ALTER',
   'ANALYZE',
   'CALL',
+  'COMMENT',
   'COMMIT',
   'CREATE',
   'DEALLOCATE',
@@ -120,6 +121,20 @@ export class StatementParser extends QueryParser {
         return this.parseUpdate();
       case 'MERGE':
         return this.parseMerge();
+      case 'COMMENT': {
+        this.advance();
+        this.expect('ON');
+        const target = this.token.key;
+        if (target !== 'TABLE' && target !== 'VIEW' && target !== 'COLUMN') {
+          this.noteKeys(['COLUMN', 'TABLE', 'VIEW']);
+          throw this.fail();
+        }
+        this.advance();
+        const name = this.parseQualifiedName();
+        this.expect('IS');
+        const comment = this.accept('NULL') ? null : this.parseStringValue();
+        return { kind: 'Comment', target, name, comment, pos: t.pos };
+      }
       case 'TRUNCATE':
         this.advance();
         this.expect('TABLE');

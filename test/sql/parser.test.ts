@@ -1100,6 +1100,26 @@ describe('parser: statements', () => {
     assert.deepEqual(s('TRUNCATE TABLE t'), { kind: 'TruncateTable', table: qname('t') });
   });
 
+  it('parses COMMENT ON TABLE, VIEW and COLUMN, with a text or NULL', () => {
+    assert.deepEqual(s("COMMENT ON TABLE s.t IS 'x'"), {
+      kind: 'Comment',
+      target: 'TABLE',
+      name: qname('s', 't'),
+      comment: 'x',
+    });
+    assert.deepEqual(s('COMMENT ON COLUMN t.a IS NULL'), {
+      kind: 'Comment',
+      target: 'COLUMN',
+      name: qname('t', 'a'),
+      comment: null,
+    });
+    assert.deepEqual(s("COMMENT ON VIEW v IS ''"), { kind: 'Comment', target: 'VIEW', name: qname('v'), comment: '' });
+    assert.throws(
+      () => s("COMMENT ON SCHEMA s IS 'x'"),
+      /line 1:12: mismatched input 'SCHEMA'. Expecting: 'COLUMN', 'TABLE', 'VIEW'/,
+    );
+  });
+
   it('parses MERGE with each kind of case, and MERGE and MATCHED as ordinary names elsewhere', () => {
     assert.deepEqual(
       s(

@@ -42,6 +42,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   readonly createView: ConnectorMetadata['createView'];
   readonly dropView: ConnectorMetadata['dropView'];
   readonly rowLevelRewrite: ConnectorMetadata['rowLevelRewrite'];
+  readonly setTableComment: ConnectorMetadata['setTableComment'];
+  readonly setColumnComment: ConnectorMetadata['setColumnComment'];
 
   constructor(private readonly inner: ConnectorMetadata) {
     // DDL goes to the wrapped connector unchanged (bound: connectors may be classes).
@@ -52,6 +54,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.createView = inner.createView?.bind(inner);
     this.dropView = inner.dropView?.bind(inner);
     this.rowLevelRewrite = inner.rowLevelRewrite;
+    this.setTableComment = inner.setTableComment?.bind(inner);
+    this.setColumnComment = inner.setColumnComment?.bind(inner);
   }
 
   async listSchemas(): Promise<readonly string[]> {

@@ -75,6 +75,7 @@ export interface MemoryTable {
   schema: string;
   name: string;
   columns: readonly ColumnMetadata[];
+  comment?: string;
   /** Fragments with committed rows, in order of their first commit; pages in table column order. */
   readonly fragments: MemoryFragment[];
   readonly fragmentsById: Map<string, MemoryFragment>;
@@ -205,7 +206,11 @@ export class MemoryMetadata implements ConnectorMetadata {
   async getTable(name: SchemaTableName): Promise<TableMetadata | undefined> {
     const table = this.findTable(name);
     if (table === undefined) return undefined;
-    return { name: { catalog: this.catalogName, schema: table.schema, name: table.name }, columns: table.columns };
+    return {
+      name: { catalog: this.catalogName, schema: table.schema, name: table.name },
+      columns: table.columns,
+      ...(table.comment !== undefined && { comment: table.comment }),
+    };
   }
 
   /** Row count and sampled column statistics (memory-statistics.ts). */
@@ -256,6 +261,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     name: SchemaTableName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>>,
+    comment?: string,
   ): Promise<void> {
     const property = Object.keys(properties)[0];
     if (property !== undefined) {
@@ -282,6 +288,7 @@ export class MemoryMetadata implements ConnectorMetadata {
       seen.add(column.name);
     }
     const table = emptyTable(this.nextTableId++, name.schema, name.table, columns);
+    if (comment !== undefined) table.comment = comment;
     schema.tables.set(name.table, table);
     this.tablesById.set(table.id, table);
   }
@@ -427,6 +434,7 @@ export class MemoryMetadata implements ConnectorMetadata {
     next.schema = target.schema;
     next.name = target.table;
     next.columns = data.columns.map((column) => ({ ...column }));
+    if (current.comment !== undefined) next.comment = current.comment;
     next.version = current.version + 1;
     schema.tables.delete(name.table);
     targetSchema.tables.set(target.table, next);
@@ -437,6 +445,21 @@ export class MemoryMetadata implements ConnectorMetadata {
       const oldest = this.retired.shift();
       if (oldest !== undefined) this.forgetTable(oldest);
     }
+  }
+
+  async setTableComment(name: SchemaTableName, comment: string | null): Promise<void> {
+    const table = this.requireTable(name);
+    if (comment === null) delete table.comment;
+    else table.comment = comment;
+  }
+
+  async setColumnComment(name: SchemaTableName, column: string, comment: string | null): Promise<void> {
+    const table = this.requireTable(name);
+    table.columns = table.columns.map((c) => {
+      if (c.name !== column) return c;
+      const { comment: _old, ...rest } = c;
+      return comment === null ? rest : { ...rest, comment };
+    });
   }
 
   async dropTable(name: SchemaTableName): Promise<void> {

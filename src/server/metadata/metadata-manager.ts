@@ -346,6 +346,7 @@ export class MetadataManager {
     name: QualifiedObjectName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>> = {},
+    comment?: string,
   ): Promise<void> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
@@ -358,6 +359,7 @@ export class MetadataManager {
       schemaTable(canonical),
       columns.map((c) => ({ ...c, name: c.name.toLowerCase() })),
       properties,
+      comment,
     );
   }
 
@@ -423,6 +425,54 @@ export class MetadataManager {
       },
       target,
     );
+  }
+
+  /** COMMENT ON TABLE (null removes the comment). */
+  async setTableComment(name: QualifiedObjectName, comment: string | null): Promise<void> {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    await this.existingTable(canonical, metadata);
+    if (metadata.setTableComment === undefined) {
+      throw new VivaceError('NOT_SUPPORTED', 'This connector does not support setting table comments');
+    }
+    await metadata.setTableComment(schemaTable(canonical), comment);
+  }
+
+  /** COMMENT ON COLUMN (null removes the comment). */
+  async setColumnComment(name: QualifiedObjectName, column: string, comment: string | null): Promise<void> {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    const table = await this.existingTable(canonical, metadata);
+    if (!table.columns.some((c) => c.name === column && c.hidden !== true)) {
+      throw new VivaceError('COLUMN_NOT_FOUND', `Column '${column}' does not exist`);
+    }
+    if (metadata.setColumnComment === undefined) {
+      throw new VivaceError('NOT_SUPPORTED', 'This connector does not support setting column comments');
+    }
+    await metadata.setColumnComment(schemaTable(canonical), column, comment);
+  }
+
+  /** COMMENT ON VIEW: the view re-created with the new comment. */
+  async setViewComment(name: QualifiedObjectName, comment: string | null): Promise<void> {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    const view = await metadata.getView?.(schemaTable(canonical));
+    if (view === undefined) throw new VivaceError('TABLE_NOT_FOUND', `View '${qualified(canonical)}' does not exist`);
+    if (metadata.createView === undefined) {
+      throw new VivaceError('NOT_SUPPORTED', 'This connector does not support setting view comments');
+    }
+    const { comment: _old, ...rest } = view;
+    await metadata.createView(comment === null ? rest : { ...rest, comment }, true);
+  }
+
+  /** The table's metadata, or TABLE_NOT_FOUND (a view says it is one). */
+  private async existingTable(canonical: QualifiedObjectName, metadata: ConnectorMetadata): Promise<TableMetadata> {
+    const table = await metadata.getTable(schemaTable(canonical));
+    if (table !== undefined) return table;
+    if ((await metadata.getView?.(schemaTable(canonical))) !== undefined) {
+      throw new VivaceError('NOT_SUPPORTED', `Relation '${qualified(canonical)}' is a view, not a table`);
+    }
+    throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
   }
 
   async dropTable(name: QualifiedObjectName): Promise<void> {

@@ -169,7 +169,10 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
       catalogs().map(async (catalog) => {
         const [views, tables] = await Promise.all([metadata.listViews(catalog), metadata.listTables(catalog)]);
         const viewNames = new Set(views.map((v) => `${v.schema}.${v.name}`));
-        return tables.map((name) => ({
+        const tableNames = new Set(tables.map((t) => `${t.schema}.${t.name}`));
+        // Connectors list views with their tables or apart: each relation once, views marked.
+        const relations = [...tables, ...views.filter((v) => !tableNames.has(`${v.schema}.${v.name}`))];
+        return relations.map((name) => ({
           catalog,
           schema: name.schema,
           table: name.name,
@@ -355,19 +358,30 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
         ['self_referencing_col_name', VARCHAR],
         ['ref_generation', VARCHAR],
       ]),
-      rows: async () =>
-        (await tablesOf()).map((t) => [
+      rows: async () => {
+        const relations = await tablesOf();
+        // REMARKS: the table's or view's comment (JDBC's getTables shows it).
+        const remarks = await Promise.all(
+          relations.map(async (t) => {
+            if (t.schema === 'information_schema') return null;
+            const name = { catalog: t.catalog, schema: t.schema, name: t.table };
+            const relation = t.view ? await metadata.getView(name) : await metadata.getTable(name);
+            return relation?.comment ?? null;
+          }),
+        );
+        return relations.map((t, i) => [
           t.catalog,
           t.schema,
           t.table,
           t.view ? 'VIEW' : 'TABLE',
+          remarks[i],
           null,
           null,
           null,
           null,
           null,
-          null,
-        ]),
+        ]);
+      },
     },
     {
       schema: 'jdbc',

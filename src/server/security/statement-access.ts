@@ -74,6 +74,14 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
     case 'Update':
       table(statement.table, 'UPDATE', 'update');
       return;
+    case 'Comment':
+      // Trino's file-based rules: commenting is an owner's change.
+      if (statement.target === 'COLUMN') {
+        table({ ...statement.name, parts: statement.name.parts.slice(0, -1) }, 'OWNERSHIP', 'comment column in');
+      } else {
+        table(statement.name, 'OWNERSHIP', statement.target === 'TABLE' ? 'comment' : 'comment view');
+      }
+      return;
     case 'Merge':
       // As Trino: each kind of case needs its own privilege on the target.
       if (statement.cases.some((c) => c.kind === 'MergeInsert')) table(statement.target, 'INSERT', 'insert into');

@@ -104,3 +104,9 @@ DROP VIEW IF EXISTS c.s.v;
 TRUNCATE TABLE t;
 
 TRUNCATE TABLE c.s.t;
+
+COMMENT ON TABLE s.t IS 'a table';
+
+COMMENT ON VIEW v IS 'it''s a view';
+
+COMMENT ON COLUMN c.s.t.a IS NULL;

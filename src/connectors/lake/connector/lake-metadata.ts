@@ -38,6 +38,9 @@ import { isVisible, pendingWriteIds } from './lake-writes.js';
 
 export const DEFAULT_SCHEMA = 'default';
 
+/** The table parameter holding its comment (Hive's and Trino's name). */
+const COMMENT_PARAMETER = 'comment';
+
 export interface LakeMetadataOptions {
   readonly catalogName: string;
   readonly config: LakeConfig;
@@ -166,6 +169,7 @@ export class LakeMetadata implements ConnectorMetadata {
     name: SchemaTableName,
     columns: readonly ColumnMetadata[],
     properties: Readonly<Record<string, unknown>>,
+    comment?: string,
   ): Promise<void> {
     const config = this.options.config;
     const parsed = parseTableProperties(this.catalogName, properties);
@@ -273,6 +277,8 @@ export class LakeMetadata implements ConnectorMetadata {
     }
     const { parameters, serdeParameters } = textParameters({ ...parsed, skipHeaderLineCount: skipHeader });
     if (skipHeader !== undefined) parameters[SKIP_HEADER_PARAMETER] = String(skipHeader);
+    // Where Hive and Trino keep a table's comment.
+    if (comment !== undefined) parameters[COMMENT_PARAMETER] = comment;
     const table: LakeTable = {
       schemaName: name.schema,
       tableName: name.table,
@@ -350,6 +356,29 @@ export class LakeMetadata implements ConnectorMetadata {
       await this.metastore.updateStatistics(table, undefined, {}, { numRows: '0', numFiles: '0', totalSize: '0' });
     }
     lister.invalidate(location);
+  }
+
+  async setTableComment(name: SchemaTableName, comment: string | null): Promise<void> {
+    const table = await this.requireTable(name);
+    const { [COMMENT_PARAMETER]: _old, ...parameters } = table.parameters;
+    await this.metastore.replaceTable({
+      ...table,
+      parameters: comment === null ? parameters : { ...parameters, [COMMENT_PARAMETER]: comment },
+    });
+  }
+
+  async setColumnComment(name: SchemaTableName, column: string, comment: string | null): Promise<void> {
+    const table = await this.requireTable(name);
+    const withComment = (c: LakeColumn): LakeColumn => {
+      if (c.name !== column) return c;
+      const { comment: _old, ...rest } = c;
+      return comment === null ? rest : { ...rest, comment };
+    };
+    await this.metastore.replaceTable({
+      ...table,
+      dataColumns: table.dataColumns.map(withComment),
+      partitionColumns: table.partitionColumns.map(withComment),
+    });
   }
 
   async dropTable(name: SchemaTableName): Promise<void> {

@@ -12,12 +12,15 @@ import { VivaceError } from '../../../common/vivace-error.js';
 import type { FunctionRegistry } from '../../../functions/function-registry.js';
 import type { QualifiedObjectName } from '../../../spi/metadata.js';
 import type {
+  Comment,
   CreateSchema,
   CreateTable,
   CreateView,
   DropSchema,
   DropTable,
   DropView,
+  Identifier,
+  QualifiedName,
   SourcePosition,
 } from '../../../sql/ast.js';
 import { formatSql } from '../../../sql/formatter.js';
@@ -27,7 +30,14 @@ import { propertyValues } from './property-values.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate } from './statement-results.js';
 
-export type DataDefinitionStatement = CreateSchema | DropSchema | CreateTable | DropTable | CreateView | DropView;
+export type DataDefinitionStatement =
+  | CreateSchema
+  | DropSchema
+  | CreateTable
+  | DropTable
+  | CreateView
+  | DropView
+  | Comment;
 
 const UPDATE_TYPES: Record<DataDefinitionStatement['kind'], string> = {
   CreateSchema: 'CREATE SCHEMA',
@@ -36,6 +46,7 @@ const UPDATE_TYPES: Record<DataDefinitionStatement['kind'], string> = {
   DropTable: 'DROP TABLE',
   CreateView: 'CREATE VIEW',
   DropView: 'DROP VIEW',
+  Comment: 'COMMENT',
 };
 
 export interface DataDefinitionContext {
@@ -69,6 +80,9 @@ export async function executeDataDefinition(
       break;
     case 'DropView':
       await dropView(statement, context);
+      break;
+    case 'Comment':
+      await setComment(statement, context);
       break;
   }
   return UPDATE_TYPES[statement.kind];
@@ -166,7 +180,7 @@ async function createTable(statement: CreateTable, context: DataDefinitionContex
   if (columns.length === 0 && Object.keys(properties).length === 0) {
     throw new VivaceError('INVALID_TABLE_PROPERTY', 'Table must have at least one column', statement.pos);
   }
-  await at(statement.name.pos, () => context.metadata.createTable(name, columns, properties));
+  await at(statement.name.pos, () => context.metadata.createTable(name, columns, properties, statement.comment));
 }
 
 async function dropTable(statement: DropTable, context: DataDefinitionContext): Promise<void> {
@@ -222,6 +236,29 @@ async function dropView(statement: DropView, context: DataDefinitionContext): Pr
   requireCatalog(name.catalog, statement.name.pos, context);
   if (statement.exists && (await context.metadata.getView(name)) === undefined) return;
   await at(statement.name.pos, () => context.metadata.dropView(name));
+}
+
+/** COMMENT ON TABLE | VIEW | COLUMN (a column is named `table.column`). */
+async function setComment(statement: Comment, context: DataDefinitionContext): Promise<void> {
+  const { name, target, comment } = statement;
+  if (target !== 'COLUMN') {
+    const relation = resolveObjectName(name, context.session);
+    requireCatalog(relation.catalog, name.pos, context);
+    await at(name.pos, () =>
+      target === 'TABLE'
+        ? context.metadata.setTableComment(relation, comment)
+        : context.metadata.setViewComment(relation, comment),
+    );
+    return;
+  }
+  if (name.parts.length < 2) {
+    throw new VivaceError('SYNTAX_ERROR', `Invalid column name: ${name.parts.map(canonical).join('.')}`, name.pos);
+  }
+  const tableName: QualifiedName = { ...name, parts: name.parts.slice(0, -1) };
+  const relation = resolveObjectName(tableName, context.session);
+  requireCatalog(relation.catalog, name.pos, context);
+  const column = canonical(name.parts[name.parts.length - 1] as Identifier);
+  await at(name.pos, () => context.metadata.setColumnComment(relation, column, comment));
 }
 
 /** Runs a CREATE/DROP SCHEMA, TABLE or VIEW for `context.query` and ends it. */

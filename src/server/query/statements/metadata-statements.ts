@@ -282,7 +282,8 @@ async function showCreate(statement: ShowCreate, context: MetadataStatementConte
     }
     // Stored text is re-formatted so that it reads the same however it was typed.
     const sql = formatSql(parseStatement(view.sql));
-    return rows(varcharColumns('Create View'), [[`CREATE VIEW ${qualifiedText(name)} AS\n${sql}`]]);
+    const comment = view.comment === undefined ? '' : ` COMMENT '${view.comment.replaceAll("'", "''")}'`;
+    return rows(varcharColumns('Create View'), [[`CREATE VIEW ${qualifiedText(name)}${comment} AS\n${sql}`]]);
   }
   if (view !== undefined) {
     throw new VivaceError(
@@ -299,8 +300,15 @@ async function showCreate(statement: ShowCreate, context: MetadataStatementConte
   );
   const table = await context.metadata.getTable(name);
   return rows(varcharColumns('Create Table'), [
-    [`CREATE TABLE ${qualifiedText(name)} (\n${lines.join(',\n')}\n)${propertiesText(table?.properties)}`],
+    [
+      `CREATE TABLE ${qualifiedText(name)} (\n${lines.join(',\n')}\n)${commentText(table?.comment)}${propertiesText(table?.properties)}`,
+    ],
   ]);
+}
+
+/** The table's `COMMENT '...'` line of SHOW CREATE TABLE (Trino's layout); empty without one. */
+function commentText(comment: string | undefined): string {
+  return comment === undefined ? '' : `\nCOMMENT '${comment.replaceAll("'", "''")}'`;
 }
 
 /** ` WITH (\n   name = value, ...\n)` of SHOW CREATE TABLE (Trino's layout); empty without properties. */

@@ -52,6 +52,7 @@ const STATEMENTS: StatementTable = {
   DropTable: runDataDefinition,
   CreateView: runDataDefinition,
   DropView: runDataDefinition,
+  Comment: runDataDefinition,
   // Catalogs added and removed at run time.
   CreateCatalog: runCatalogStatement,
   DropCatalog: runCatalogStatement,

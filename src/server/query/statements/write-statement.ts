@@ -58,7 +58,12 @@ export async function runCreateTableAs(statement: CreateTableAsSelect, context: 
     finishWithRowCount(query, 0);
     return;
   }
-  await engine.metadata.createTable(analyzed.target, analyzed.columns, propertyValues(statement.properties, 'TABLE'));
+  await engine.metadata.createTable(
+    analyzed.target,
+    analyzed.columns,
+    propertyValues(statement.properties, 'TABLE'),
+    statement.comment,
+  );
   if (!analyzed.withData) {
     finishWithRowCount(query, 0);
     return;

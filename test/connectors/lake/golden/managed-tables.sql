@@ -226,6 +226,24 @@ CREATE TABLE lake.default.parts (\n   nationkey bigint,\n   name varchar(25),\n 
 statement error INVALID_TABLE_PROPERTY: Partition keys must be the last columns in the table and in the same order as the table properties: [a]
 CREATE TABLE lake.default.bad (a bigint, b bigint) WITH (partitioned_by = ARRAY['a'])
 
+# Comments live in the metastore: the table's as its `comment` parameter, as Hive's and Trino's.
+statement ok
+CREATE TABLE lake.default.commented COMMENT 'first' AS SELECT 1 AS x, 'a' AS y
+
+statement ok
+COMMENT ON COLUMN lake.default.commented.y IS 'why'
+
+statement ok
+COMMENT ON TABLE lake.default.commented IS 'second'
+
+query
+SHOW CREATE TABLE lake.default.commented
+----
+CREATE TABLE lake.default.commented (\n   x integer,\n   y varchar(1) COMMENT 'why'\n)\nCOMMENT 'second'\nWITH (\n   format = 'PARQUET'\n)
+
+statement ok
+DROP TABLE lake.default.commented
+
 # CSV and JSON managed tables read back what they wrote.
 statement ok
 CREATE TABLE lake.default.csv_nation WITH (format = 'CSV') AS SELECT nationkey, name, comment FROM tpch.tiny.nation
