@@ -624,6 +624,14 @@ export interface ColumnDefinition extends NodeBase {
   readonly properties: readonly Property[];
 }
 
+/** `LIKE table [INCLUDING | EXCLUDING PROPERTIES]` among CREATE TABLE's columns: that table's columns. */
+export interface LikeClause extends NodeBase {
+  readonly kind: 'LikeClause';
+  readonly table: QualifiedName;
+  /** INCLUDING PROPERTIES: the new table takes the other's properties (default EXCLUDING). */
+  readonly includingProperties: boolean;
+}
+
 export interface Explain extends NodeBase {
   readonly kind: 'Explain';
   readonly analyze: boolean;
@@ -749,7 +757,8 @@ export interface CreateTable extends NodeBase {
   readonly kind: 'CreateTable';
   readonly name: QualifiedName;
   readonly notExists: boolean;
-  readonly columns: readonly ColumnDefinition[];
+  /** Column definitions and `LIKE table` clauses, in the order written. */
+  readonly columns: readonly (ColumnDefinition | LikeClause)[];
   readonly comment?: string;
   readonly properties: readonly Property[];
 }

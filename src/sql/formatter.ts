@@ -114,7 +114,15 @@ class SqlFormatter extends ExpressionFormatter {
       case 'DropSchema':
         return `DROP SCHEMA ${s.exists ? 'IF EXISTS ' : ''}${formatQualifiedName(s.name)}${s.cascade ? ' CASCADE' : ''}`;
       case 'CreateTable': {
-        const columns = s.columns.map((c) => INDENT_STEP + this.columnDefinition(c)).join(',\n');
+        const columns = s.columns
+          .map(
+            (c) =>
+              INDENT_STEP +
+              (c.kind === 'LikeClause'
+                ? `LIKE ${formatQualifiedName(c.table)}${c.includingProperties ? ' INCLUDING PROPERTIES' : ''}`
+                : this.columnDefinition(c)),
+          )
+          .join(',\n');
         // No column list: the connector infers the columns (from files at external_location).
         const list = s.columns.length === 0 ? '' : ` (\n${columns}\n)`;
         let out = `CREATE TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}${list}`;

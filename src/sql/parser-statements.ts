@@ -14,6 +14,7 @@ import type {
   Explain,
   Expression,
   Identifier,
+  LikeClause,
   MergeCase,
   Property,
   Query,
@@ -393,8 +394,8 @@ export class StatementParser extends QueryParser {
     const aliasList = this.token.key === '(' && this.isIdentifier(next) && [',', ')'].includes(this.peek(2).key);
     if (this.token.key === '(' && !aliasList) {
       this.advance();
-      const columns = [this.parseColumnDefinition()];
-      while (this.accept(',')) columns.push(this.parseColumnDefinition());
+      const columns = [this.parseTableElement()];
+      while (this.accept(',')) columns.push(this.parseTableElement());
       this.expect(')');
       const comment = this.parseComment();
       const properties = this.parseProperties();
@@ -453,6 +454,22 @@ export class StatementParser extends QueryParser {
     const { body } = query;
     const bare = !query.with && !query.orderBy && !query.offset && !query.limit;
     return bare && body.kind === 'TableSubquery' ? body.query : query;
+  }
+
+  /** A column definition, or `LIKE table [INCLUDING | EXCLUDING PROPERTIES]`. */
+  private parseTableElement(): ColumnDefinition | LikeClause {
+    const t = this.token;
+    if (t.key !== 'LIKE') return this.parseColumnDefinition();
+    this.advance();
+    const table = this.parseQualifiedName();
+    let includingProperties = false;
+    if (this.token.key === 'INCLUDING' || this.token.key === 'EXCLUDING') {
+      includingProperties = this.advance().key === 'INCLUDING';
+      this.expect('PROPERTIES');
+    } else {
+      this.noteKeys(['EXCLUDING', 'INCLUDING']);
+    }
+    return { kind: 'LikeClause', table, includingProperties, pos: t.pos };
   }
 
   private parseColumnDefinition(): ColumnDefinition {

@@ -89,6 +89,12 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
       if (statement.cases.some((c) => c.kind === 'MergeUpdate')) table(statement.target, 'UPDATE', 'update');
       return;
     case 'CreateTable':
+      table(statement.name, 'OWNERSHIP', 'create');
+      // Copying another table's columns (LIKE) reads its definition.
+      for (const element of statement.columns) {
+        if (element.kind === 'LikeClause') table(element.table, 'SELECT', 'select from');
+      }
+      return;
     case 'CreateTableAsSelect':
     case 'CreateView':
       table(statement.name, 'OWNERSHIP', statement.kind === 'CreateView' ? 'create view' : 'create');

@@ -10,7 +10,7 @@ import { resolveDataType } from '../../../analyzer/data-types.js';
 import { canonical, resolveObjectName } from '../../../analyzer/names.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { FunctionRegistry } from '../../../functions/function-registry.js';
-import type { QualifiedObjectName } from '../../../spi/metadata.js';
+import type { ColumnMetadata, QualifiedObjectName, TableMetadata } from '../../../spi/metadata.js';
 import type {
   Comment,
   CreateSchema,
@@ -20,6 +20,7 @@ import type {
   DropTable,
   DropView,
   Identifier,
+  LikeClause,
   QualifiedName,
   SourcePosition,
 } from '../../../sql/ast.js';
@@ -154,28 +155,55 @@ async function relationExists(name: QualifiedObjectName, context: DataDefinition
   return table !== undefined || view !== undefined;
 }
 
+/** The table a LIKE clause copies, or TABLE_NOT_FOUND with Trino's message. */
+async function likeTable(clause: LikeClause, context: DataDefinitionContext): Promise<TableMetadata> {
+  const name = resolveObjectName(clause.table, context.session);
+  const table = context.metadata.catalogExists(name.catalog) ? await context.metadata.getTable(name) : undefined;
+  if (table === undefined) {
+    throw new VivaceError(
+      'TABLE_NOT_FOUND',
+      `LIKE table '${name.catalog}.${name.schema}.${name.name}' does not exist`,
+      clause.pos,
+    );
+  }
+  return table;
+}
+
 async function createTable(statement: CreateTable, context: DataDefinitionContext): Promise<void> {
   const name = resolveObjectName(statement.name, context.session);
   requireCatalog(name.catalog, statement.name.pos, context);
   if (statement.notExists && (await relationExists(name, context))) return;
   const seen = new Set<string>();
-  const columns = statement.columns.map((column) => {
-    const columnName = canonical(column.name);
-    if (seen.has(columnName)) {
-      throw new VivaceError(
-        'DUPLICATE_COLUMN_NAME',
-        `Column name '${columnName}' specified more than once`,
-        column.pos,
-      );
+  const columns: ColumnMetadata[] = [];
+  let likeProperties: Readonly<Record<string, unknown>> | undefined;
+  const add = (column: ColumnMetadata, pos: SourcePosition) => {
+    if (seen.has(column.name)) {
+      throw new VivaceError('DUPLICATE_COLUMN_NAME', `Column name '${column.name}' specified more than once`, pos);
     }
-    seen.add(columnName);
-    const type = resolveDataType(column.type);
+    seen.add(column.name);
+    columns.push(column);
+  };
+  for (const element of statement.columns) {
+    if (element.kind === 'LikeClause') {
+      const like = await likeTable(element, context);
+      for (const column of like.columns) if (column.hidden !== true) add(column, element.pos);
+      if (element.includingProperties) {
+        if (likeProperties !== undefined) {
+          throw new VivaceError('NOT_SUPPORTED', 'Only one LIKE clause can specify INCLUDING PROPERTIES', element.pos);
+        }
+        likeProperties = like.properties ?? {};
+      }
+      continue;
+    }
+    const columnName = canonical(element.name);
+    const type = resolveDataType(element.type);
     if (type.kind === 'unknown') {
-      throw new VivaceError('TYPE_NOT_FOUND', `Unknown type 'unknown' for column '${columnName}'`, column.type.pos);
+      throw new VivaceError('TYPE_NOT_FOUND', `Unknown type 'unknown' for column '${columnName}'`, element.type.pos);
     }
-    return { name: columnName, type, nullable: column.nullable, comment: column.comment };
-  });
-  const properties = propertyValues(statement.properties, 'TABLE');
+    add({ name: columnName, type, nullable: element.nullable, comment: element.comment }, element.pos);
+  }
+  // The statement's own properties override those of a LIKE ... INCLUDING PROPERTIES (as Trino).
+  const properties = { ...likeProperties, ...propertyValues(statement.properties, 'TABLE') };
   // Without a column list (only with properties) the connector infers the columns or refuses.
   if (columns.length === 0 && Object.keys(properties).length === 0) {
     throw new VivaceError('INVALID_TABLE_PROPERTY', 'Table must have at least one column', statement.pos);

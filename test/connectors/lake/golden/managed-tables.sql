@@ -226,6 +226,19 @@ CREATE TABLE lake.default.parts (\n   nationkey bigint,\n   name varchar(25),\n 
 statement error INVALID_TABLE_PROPERTY: Partition keys must be the last columns in the table and in the same order as the table properties: [a]
 CREATE TABLE lake.default.bad (a bigint, b bigint) WITH (partitioned_by = ARRAY['a'])
 
+# LIKE ... INCLUDING PROPERTIES copies the format and the partitioning; the statement's own
+# properties win.
+statement ok
+CREATE TABLE lake.default.parts_like (LIKE lake.default.parts INCLUDING PROPERTIES) WITH (format = 'JSON')
+
+query
+SHOW CREATE TABLE lake.default.parts_like
+----
+CREATE TABLE lake.default.parts_like (\n   nationkey bigint,\n   name varchar(25),\n   regionkey bigint\n)\nWITH (\n   format = 'JSON',\n   partitioned_by = ARRAY['regionkey']\n)
+
+statement ok
+DROP TABLE lake.default.parts_like
+
 # Comments live in the metastore: the table's as its `comment` parameter, as Hive's and Trino's.
 statement ok
 CREATE TABLE lake.default.commented COMMENT 'first' AS SELECT 1 AS x, 'a' AS y
