@@ -101,6 +101,21 @@ export interface ConnectorMetadata {
    * statements fail with NOT_SUPPORTED.
    */
   readonly rowLevelRewrite?: RowLevelRewrite;
+
+  /** The properties CREATE TABLE ... WITH takes (system.metadata.table_properties lists them). */
+  readonly tableProperties?: readonly PropertyMetadata[];
+  /** The properties CREATE SCHEMA ... WITH takes (system.metadata.schema_properties). */
+  readonly schemaProperties?: readonly PropertyMetadata[];
+}
+
+/** A table or schema property a connector takes, as Trino's system.metadata tables show it. */
+export interface PropertyMetadata {
+  readonly name: string;
+  /** Its SQL type, as written (`varchar`, `array(varchar)`, `integer`). */
+  readonly type: string;
+  /** The value it has when not given, as text ('' when none). */
+  readonly defaultValue: string;
+  readonly description: string;
 }
 
 /**

@@ -44,6 +44,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   readonly rowLevelRewrite: ConnectorMetadata['rowLevelRewrite'];
   readonly setTableComment: ConnectorMetadata['setTableComment'];
   readonly setColumnComment: ConnectorMetadata['setColumnComment'];
+  readonly tableProperties: ConnectorMetadata['tableProperties'];
+  readonly schemaProperties: ConnectorMetadata['schemaProperties'];
 
   constructor(private readonly inner: ConnectorMetadata) {
     // DDL goes to the wrapped connector unchanged (bound: connectors may be classes).
@@ -56,6 +58,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.rowLevelRewrite = inner.rowLevelRewrite;
     this.setTableComment = inner.setTableComment?.bind(inner);
     this.setColumnComment = inner.setColumnComment?.bind(inner);
+    this.tableProperties = inner.tableProperties;
+    this.schemaProperties = inner.schemaProperties;
   }
 
   async listSchemas(): Promise<readonly string[]> {

@@ -69,6 +69,99 @@ const PROPERTY_COLUMNS = columns([
   ['description', VARCHAR],
 ]);
 
+/** The system.jdbc tables that are always empty, with their JDBC columns. */
+const EMPTY_JDBC_TABLES: readonly (readonly [string, readonly [string, Type][]])[] = [
+  [
+    'procedures',
+    [
+      ['procedure_cat', VARCHAR],
+      ['procedure_schem', VARCHAR],
+      ['procedure_name', VARCHAR],
+      ['reserved1', VARCHAR],
+      ['reserved2', VARCHAR],
+      ['reserved3', VARCHAR],
+      ['remarks', VARCHAR],
+      ['procedure_type', BIGINT],
+      ['specific_name', VARCHAR],
+    ],
+  ],
+  [
+    'pseudo_columns',
+    [
+      ['table_cat', VARCHAR],
+      ['table_schem', VARCHAR],
+      ['table_name', VARCHAR],
+      ['column_name', VARCHAR],
+      ['data_type', BIGINT],
+      ['column_size', BIGINT],
+      ['decimal_digits', BIGINT],
+      ['num_prec_radix', BIGINT],
+      ['column_usage', VARCHAR],
+      ['remarks', VARCHAR],
+      ['char_octet_length', BIGINT],
+      ['is_nullable', VARCHAR],
+    ],
+  ],
+  [
+    'super_tables',
+    [
+      ['table_cat', VARCHAR],
+      ['table_schem', VARCHAR],
+      ['table_name', VARCHAR],
+      ['supertable_name', VARCHAR],
+    ],
+  ],
+  [
+    'super_types',
+    [
+      ['type_cat', VARCHAR],
+      ['type_schem', VARCHAR],
+      ['type_name', VARCHAR],
+      ['supertype_cat', VARCHAR],
+      ['supertype_schem', VARCHAR],
+      ['supertype_name', VARCHAR],
+    ],
+  ],
+  [
+    'udts',
+    [
+      ['type_cat', VARCHAR],
+      ['type_schem', VARCHAR],
+      ['type_name', VARCHAR],
+      ['class_name', VARCHAR],
+      ['data_type', BIGINT],
+      ['remarks', VARCHAR],
+      ['base_type', BIGINT],
+    ],
+  ],
+  [
+    'attributes',
+    [
+      ['type_cat', VARCHAR],
+      ['type_schem', VARCHAR],
+      ['type_name', VARCHAR],
+      ['attr_name', VARCHAR],
+      ['data_type', BIGINT],
+      ['attr_type_name', VARCHAR],
+      ['attr_size', BIGINT],
+      ['decimal_digits', BIGINT],
+      ['num_prec_radix', BIGINT],
+      ['nullable', BIGINT],
+      ['remarks', VARCHAR],
+      ['attr_def', VARCHAR],
+      ['sql_data_type', BIGINT],
+      ['sql_datetime_sub', BIGINT],
+      ['char_octet_length', BIGINT],
+      ['ordinal_position', BIGINT],
+      ['is_nullable', VARCHAR],
+      ['scope_catalog', VARCHAR],
+      ['scope_schema', VARCHAR],
+      ['scope_table', VARCHAR],
+      ['source_data_type', BIGINT],
+    ],
+  ],
+];
+
 /** java.sql.Types of our types, as JDBC metadata reports them. */
 export function jdbcTypeOf(type: Type): number {
   switch (type.kind) {
@@ -164,7 +257,8 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
   const metadata = sources.metadata;
   const catalogs = () => metadata.listCatalogs();
   /** Every relation of every catalog, each catalog's listed concurrently (they may be remote). */
-  const tablesOf = async (): Promise<{ catalog: string; schema: string; table: string; view: boolean }[]> => {
+  type Relation = { catalog: string; schema: string; table: string; view: boolean };
+  const tablesOf = async (): Promise<Relation[]> => {
     const perCatalog = await Promise.all(
       catalogs().map(async (catalog) => {
         const [views, tables] = await Promise.all([metadata.listViews(catalog), metadata.listTables(catalog)]);
@@ -182,6 +276,23 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
     );
     return perCatalog.flat();
   };
+  /** Each relation's comment (null without one; information_schema's have none). */
+  const relationComments = (relations: readonly Relation[]): Promise<(string | null)[]> =>
+    Promise.all(
+      relations.map(async (t) => {
+        if (t.schema === 'information_schema') return null;
+        const name = { catalog: t.catalog, schema: t.schema, name: t.table };
+        const relation = t.view ? await metadata.getView(name) : await metadata.getTable(name);
+        return relation?.comment ?? null;
+      }),
+    );
+  /** Rows of system.metadata.{table,schema}_properties: every catalog's declared properties. */
+  const propertyRows = (kind: 'table' | 'schema'): unknown[][] =>
+    catalogs().flatMap((catalog) => {
+      const connector = metadata.catalogs.connectorOf(catalog)?.metadata;
+      const declared = (kind === 'table' ? connector?.tableProperties : connector?.schemaProperties) ?? [];
+      return declared.map((p) => [catalog, p.name, p.defaultValue, p.type, p.description]);
+    });
   return [
     {
       schema: 'runtime',
@@ -315,9 +426,25 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
       ]),
       rows: () => catalogs().map((c) => [c, c, sources.connectorName(c)]),
     },
-    { schema: 'metadata', table: 'schema_properties', columns: PROPERTY_COLUMNS, rows: () => [] },
-    { schema: 'metadata', table: 'table_properties', columns: PROPERTY_COLUMNS, rows: () => [] },
+    { schema: 'metadata', table: 'schema_properties', columns: PROPERTY_COLUMNS, rows: () => propertyRows('schema') },
+    { schema: 'metadata', table: 'table_properties', columns: PROPERTY_COLUMNS, rows: () => propertyRows('table') },
+    // No connector here takes column properties.
     { schema: 'metadata', table: 'column_properties', columns: PROPERTY_COLUMNS, rows: () => [] },
+    {
+      schema: 'metadata',
+      table: 'table_comments',
+      columns: columns([
+        ['catalog_name', VARCHAR],
+        ['schema_name', VARCHAR],
+        ['table_name', VARCHAR],
+        ['comment', VARCHAR],
+      ]),
+      rows: async () => {
+        const relations = (await tablesOf()).filter((t) => t.schema !== 'information_schema');
+        const comments = await relationComments(relations);
+        return relations.map((t, i) => [t.catalog, t.schema, t.table, comments[i]]);
+      },
+    },
     {
       schema: 'jdbc',
       table: 'catalogs',
@@ -337,6 +464,9 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
         return names.flatMap((c, i) => (schemas[i] ?? []).map((s) => [s, c]));
       },
     },
+    // What JDBC's getProcedures, getPseudoColumns, getSuperTables, getSuperTypes, getUDTs and
+    // getAttributes read: no catalog here has any of those, so the tables are empty (as Trino's).
+    ...EMPTY_JDBC_TABLES.map(([table, spec]) => ({ schema: 'jdbc', table, columns: columns(spec), rows: () => [] })),
     {
       schema: 'jdbc',
       table: 'table_types',
@@ -361,14 +491,7 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
       rows: async () => {
         const relations = await tablesOf();
         // REMARKS: the table's or view's comment (JDBC's getTables shows it).
-        const remarks = await Promise.all(
-          relations.map(async (t) => {
-            if (t.schema === 'information_schema') return null;
-            const name = { catalog: t.catalog, schema: t.schema, name: t.table };
-            const relation = t.view ? await metadata.getView(name) : await metadata.getTable(name);
-            return relation?.comment ?? null;
-          }),
-        );
+        const remarks = await relationComments(relations);
         return relations.map((t, i) => [
           t.catalog,
           t.schema,

@@ -7,7 +7,13 @@
  * filters on partition columns (enforced exactly when splits are listed).
  */
 import { VivaceError } from '../../../common/vivace-error.js';
-import type { ConnectorMetadata, FilterApplication, ScanTable, SchemaTableName } from '../../../spi/connector.js';
+import type {
+  ConnectorMetadata,
+  FilterApplication,
+  PropertyMetadata,
+  ScanTable,
+  SchemaTableName,
+} from '../../../spi/connector.js';
 import type { ColumnMetadata, ColumnStatistics, TableMetadata, TableStatistics } from '../../../spi/metadata.js';
 import type { TupleDomain } from '../../../spi/tuple-domain.js';
 import { isNumberDecimal } from '../../../spi/values.js';
@@ -26,6 +32,7 @@ import { inferTable } from './lake-inference.js';
 import { syncPartitionMetadata } from './lake-partition-sync.js';
 import {
   checkFormatProperties,
+  lakeTableProperties,
   PARTITIONS_TABLE_SUFFIX,
   parseTableProperties,
   partitionsTableMetadata,
@@ -57,10 +64,20 @@ const EPOCH_DAY_MS = 86_400_000;
 export class LakeMetadata implements ConnectorMetadata {
   private readonly catalogName: string;
   private readonly metastore: FileHiveMetastore;
+  readonly tableProperties: readonly PropertyMetadata[];
+  readonly schemaProperties: readonly PropertyMetadata[] = [
+    {
+      name: 'location',
+      type: 'varchar',
+      defaultValue: '',
+      description: 'Location of the schema; its tables are below it',
+    },
+  ];
 
   constructor(private readonly options: LakeMetadataOptions) {
     this.catalogName = options.catalogName;
     this.metastore = options.metastore;
+    this.tableProperties = lakeTableProperties(options.config.storageFormat);
   }
 
   private qualified(schema: string, table?: string): string {

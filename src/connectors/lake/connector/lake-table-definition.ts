@@ -11,6 +11,7 @@
  * accepts only varchar CSV columns and no null format. JSON means JSON lines.
  */
 import { VivaceError } from '../../../common/vivace-error.js';
+import type { PropertyMetadata } from '../../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata } from '../../../spi/metadata.js';
 import { BIGINT, timestamp, VARCHAR } from '../../../types/type.js';
 import type { LakeColumn, LakeTable } from '../metastore/metastore-model.js';
@@ -67,16 +68,27 @@ function charProperty(properties: Readonly<Record<string, unknown>>, name: strin
   return value;
 }
 
-const KNOWN_PROPERTIES = [
-  'format',
-  'external_location',
-  'partitioned_by',
-  'skip_header_line_count',
-  'csv_separator',
-  'csv_quote',
-  'csv_escape',
-  'null_format',
-];
+/** The table properties, with their types and what they do (system.metadata.table_properties). */
+export function lakeTableProperties(defaultFormat: LakeFormat): PropertyMetadata[] {
+  const property = (name: string, type: string, description: string, defaultValue = '') => ({
+    name,
+    type,
+    defaultValue,
+    description,
+  });
+  return [
+    property('format', 'varchar', `File format of the table's data: ${LAKE_FORMATS.join(', ')}`, defaultFormat),
+    property('external_location', 'varchar', 'Location of the files of an external table'),
+    property('partitioned_by', 'array(varchar)', 'Partition columns, last in the column list', '[]'),
+    property('skip_header_line_count', 'integer', 'Header lines at the start of each CSV file'),
+    property('csv_separator', 'varchar', 'Field separator of CSV files', ','),
+    property('csv_quote', 'varchar', 'Quote character of CSV files', '"'),
+    property('csv_escape', 'varchar', 'Escape character of CSV files', '\\'),
+    property('null_format', 'varchar', 'Text that reads as NULL in CSV and JSON files'),
+  ];
+}
+
+const KNOWN_PROPERTIES = lakeTableProperties('PARQUET').map((p) => p.name);
 
 export function parseTableProperties(
   catalog: string,
