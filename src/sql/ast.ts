@@ -879,6 +879,22 @@ export interface RenameColumn extends NodeBase {
   readonly target: Identifier;
 }
 
+/** `ALTER TABLE t ALTER COLUMN c SET DATA TYPE type`. */
+export interface SetColumnType extends NodeBase {
+  readonly kind: 'SetColumnType';
+  readonly table: QualifiedName;
+  readonly tableExists: boolean;
+  readonly column: Identifier;
+  readonly type: DataType;
+}
+
+/** `ALTER VIEW v RENAME TO w`. */
+export interface RenameView extends NodeBase {
+  readonly kind: 'RenameView';
+  readonly source: QualifiedName;
+  readonly target: QualifiedName;
+}
+
 export interface CreateView extends NodeBase {
   readonly kind: 'CreateView';
   readonly name: QualifiedName;
@@ -1000,6 +1016,8 @@ export type Statement =
   | ExecuteImmediate
   | Merge
   | Comment
+  | SetColumnType
+  | RenameView
   | Execute
   | Deallocate
   | StartTransaction

@@ -168,6 +168,10 @@ class SqlFormatter extends ExpressionFormatter {
         return `${alterTable(s.tableExists, s.table)} ADD COLUMN ${s.columnNotExists ? 'IF NOT EXISTS ' : ''}${this.columnDefinition(s.column)}`;
       case 'DropColumn':
         return `${alterTable(s.tableExists, s.table)} DROP COLUMN ${s.columnExists ? 'IF EXISTS ' : ''}${formatIdentifier(s.column)}`;
+      case 'SetColumnType':
+        return `${alterTable(s.tableExists, s.table)} ALTER COLUMN ${formatIdentifier(s.column)} SET DATA TYPE ${formatDataType(s.type)}`;
+      case 'RenameView':
+        return `ALTER VIEW ${formatQualifiedName(s.source)} RENAME TO ${formatQualifiedName(s.target)}`;
       case 'RenameColumn': {
         const column = `${s.columnExists ? 'IF EXISTS ' : ''}${formatIdentifier(s.source)}`;
         return `${alterTable(s.tableExists, s.table)} RENAME COLUMN ${column} TO ${formatIdentifier(s.target)}`;

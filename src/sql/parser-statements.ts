@@ -616,10 +616,24 @@ export class StatementParser extends QueryParser {
   private parseAlterTable(): Statement {
     const start = this.advance();
     const pos = start.pos;
+    if (this.accept('VIEW')) {
+      const source = this.parseQualifiedName();
+      this.expect('RENAME');
+      this.expect('TO');
+      return { kind: 'RenameView', source, target: this.parseQualifiedName(), pos };
+    }
     this.expect('TABLE');
     const tableExists = this.parseIfExists();
     const table = this.parseQualifiedName();
-    const action = this.expectOneOf(['ADD', 'DROP', 'RENAME']);
+    const action = this.expectOneOf(['ADD', 'ALTER', 'DROP', 'RENAME']);
+    if (action === 'ALTER') {
+      this.expect('COLUMN');
+      const column = this.parseIdentifier();
+      this.expect('SET');
+      this.expect('DATA');
+      this.expect('TYPE');
+      return { kind: 'SetColumnType', table, tableExists, column, type: this.parseType(), pos };
+    }
     if (action === 'RENAME' && this.token.key !== 'COLUMN') {
       this.note("'COLUMN'");
       this.expect('TO');

@@ -259,7 +259,10 @@ const STATEMENT_ERRORS: readonly { sql: string; message: string }[] = [
   { sql: 'DELETE t', message: "line 1:8: mismatched input 't'. Expecting: 'FROM'" },
   { sql: 'UPDATE t a = 1', message: "line 1:10: mismatched input 'a'. Expecting: '.', 'SET'" },
   { sql: 'TRUNCATE t', message: "line 1:10: mismatched input 't'. Expecting: 'TABLE'" },
-  { sql: 'ALTER TABLE t', message: "line 1:14: mismatched input '<EOF>'. Expecting: '.', 'ADD', 'DROP', 'RENAME'" },
+  {
+    sql: 'ALTER TABLE t',
+    message: "line 1:14: mismatched input '<EOF>'. Expecting: '.', 'ADD', 'ALTER', 'DROP', 'RENAME'",
+  },
   { sql: 'ALTER TABLE t RENAME u', message: "line 1:22: mismatched input 'u'. Expecting: 'COLUMN', 'TO'" },
   { sql: 'ALTER TABLE t ADD a bigint', message: "line 1:19: mismatched input 'a'. Expecting: 'COLUMN'" },
   { sql: 'PREPARE p SELECT 1', message: "line 1:11: mismatched input 'SELECT'. Expecting: 'FROM'" },

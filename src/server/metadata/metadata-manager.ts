@@ -64,7 +64,8 @@ export type RowLevelOperation =
   | 'renaming tables'
   | 'adding columns'
   | 'dropping columns'
-  | 'renaming columns';
+  | 'renaming columns'
+  | 'setting column types';
 
 export function canonicalName(name: QualifiedObjectName): QualifiedObjectName {
   return { catalog: name.catalog.toLowerCase(), schema: name.schema.toLowerCase(), name: name.name.toLowerCase() };
@@ -500,6 +501,26 @@ export class MetadataManager {
     }
     if (metadata.createView === undefined) throw notSupported('creating views');
     await metadata.createView({ ...view, name: canonical }, replace);
+  }
+
+  /** ALTER VIEW RENAME TO: the view re-created under its new name, then the old one dropped. */
+  async renameView(source: QualifiedObjectName, target: QualifiedObjectName): Promise<void> {
+    const from = canonicalName(source);
+    const to = canonicalName(target);
+    const metadata = this.connector(from.catalog).metadata;
+    const view = await metadata.getView?.(schemaTable(from));
+    if (view === undefined) throw new VivaceError('TABLE_NOT_FOUND', `View '${qualified(from)}' does not exist`);
+    if (to.catalog !== from.catalog)
+      throw new VivaceError('NOT_SUPPORTED', 'View rename across catalogs is not supported');
+    if (
+      (await metadata.getTable(schemaTable(to))) !== undefined ||
+      (await metadata.getView?.(schemaTable(to))) !== undefined
+    ) {
+      throw new VivaceError('TABLE_ALREADY_EXISTS', `Target view '${qualified(to)}' already exists`);
+    }
+    if (metadata.createView === undefined || metadata.dropView === undefined) throw notSupported('renaming views');
+    await metadata.createView({ ...view, name: to }, false);
+    await metadata.dropView(schemaTable(from));
   }
 
   async dropView(name: QualifiedObjectName): Promise<void> {

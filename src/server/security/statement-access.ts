@@ -63,6 +63,13 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
     const resolved = tableOf(name, session);
     if (resolved !== undefined) access.checkTablePrivilege(user, resolved, privilege, action);
   };
+  // A rename's target takes the source's catalog and schema where it names none (as Trino).
+  const renameTarget = (source: QualifiedName, target: QualifiedName, action: string) => {
+    const from = tableOf(source, session);
+    if (from === undefined) return;
+    const to = tableOf(target, { ...session, catalog: from.catalog, schema: from.schema });
+    if (to !== undefined) access.checkTablePrivilege(user, to, 'OWNERSHIP', action);
+  };
   switch (statement.kind) {
     case 'Insert':
       table(statement.target, 'INSERT', 'insert into');
@@ -105,10 +112,15 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
       return;
     case 'RenameTable':
       table(statement.source, 'OWNERSHIP', 'rename');
-      table(statement.target, 'OWNERSHIP', 'rename');
+      renameTarget(statement.source, statement.target, 'rename');
+      return;
+    case 'RenameView':
+      table(statement.source, 'OWNERSHIP', 'rename view');
+      renameTarget(statement.source, statement.target, 'rename view');
       return;
     case 'AddColumn':
     case 'DropColumn':
+    case 'SetColumnType':
     case 'RenameColumn':
       table(statement.table, 'OWNERSHIP', 'alter');
       return;

@@ -22,6 +22,7 @@ import type {
   Identifier,
   LikeClause,
   QualifiedName,
+  RenameView,
   SourcePosition,
 } from '../../../sql/ast.js';
 import { formatSql } from '../../../sql/formatter.js';
@@ -38,6 +39,7 @@ export type DataDefinitionStatement =
   | DropTable
   | CreateView
   | DropView
+  | RenameView
   | Comment;
 
 const UPDATE_TYPES: Record<DataDefinitionStatement['kind'], string> = {
@@ -48,6 +50,7 @@ const UPDATE_TYPES: Record<DataDefinitionStatement['kind'], string> = {
   CreateView: 'CREATE VIEW',
   DropView: 'DROP VIEW',
   Comment: 'COMMENT',
+  RenameView: 'RENAME VIEW',
 };
 
 export interface DataDefinitionContext {
@@ -85,6 +88,14 @@ export async function executeDataDefinition(
     case 'Comment':
       await setComment(statement, context);
       break;
+    case 'RenameView': {
+      const source = resolveObjectName(statement.source, context.session);
+      // As Trino: a target without a catalog or schema takes the source's, not the session's.
+      const target = resolveObjectName(statement.target, { catalog: source.catalog, schema: source.schema });
+      requireCatalog(source.catalog, statement.source.pos, context);
+      await at(statement.pos, () => context.metadata.renameView(source, target));
+      break;
+    }
   }
   return UPDATE_TYPES[statement.kind];
 }

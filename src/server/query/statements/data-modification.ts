@@ -27,6 +27,7 @@ import type {
   Merge,
   RenameColumn,
   RenameTable,
+  SetColumnType,
   Statement,
   TruncateTable,
   Update,
@@ -53,6 +54,7 @@ export type DataModification =
   | Delete
   | Update
   | Merge
+  | SetColumnType
   | TruncateTable
   | RenameTable
   | AddColumn
@@ -174,7 +176,8 @@ export async function executeModification(
     case 'RenameTable': {
       const name = resolveObjectName(statement.source, context.session);
       if (statement.exists && (await metadata.getTable(name)) === undefined) return { updateType: 'RENAME TABLE' };
-      const target = resolveObjectName(statement.target, context.session);
+      // As Trino: a target without a catalog or schema takes the source's, not the session's.
+      const target = resolveObjectName(statement.target, { catalog: name.catalog, schema: name.schema });
       const data = await metadata.tableData(name, 'renaming tables');
       await metadata.replaceTable(
         name,
@@ -229,6 +232,25 @@ export async function executeModification(
       const values = columns.map((c) => columnReference(c.name, statement.pos));
       await rewrite(context, name, data, columns, values, undefined, 'dropping columns');
       return { updateType: 'DROP COLUMN' };
+    }
+    case 'SetColumnType': {
+      const name = resolveObjectName(statement.table, context.session);
+      if (statement.tableExists && (await metadata.getTable(name)) === undefined)
+        return { updateType: 'SET COLUMN TYPE' };
+      const data = await metadata.tableData(name, 'setting column types');
+      const column = canonical(statement.column);
+      if (!data.columns.some((c) => c.name === column)) {
+        throw new VivaceError('COLUMN_NOT_FOUND', `Column '${column}' does not exist`, statement.column.pos);
+      }
+      const type = resolveDataType(statement.type);
+      // Every row's value is cast to the new type; one that does not cast fails the statement.
+      const columns = data.columns.map((c) => (c.name === column ? { ...c, type } : c));
+      const values = data.columns.map((c) => {
+        const reference = columnReference(c.name, statement.pos);
+        return c.name === column ? castTo(reference, type) : reference;
+      });
+      await rewrite(context, name, data, columns, values, undefined, 'setting column types');
+      return { updateType: 'SET COLUMN TYPE' };
     }
     case 'RenameColumn': {
       const name = resolveObjectName(statement.table, context.session);

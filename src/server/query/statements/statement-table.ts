@@ -53,6 +53,8 @@ const STATEMENTS: StatementTable = {
   CreateView: runDataDefinition,
   DropView: runDataDefinition,
   Comment: runDataDefinition,
+  RenameView: runDataDefinition,
+  SetColumnType: runDataModification,
   // Catalogs added and removed at run time.
   CreateCatalog: runCatalogStatement,
   DropCatalog: runCatalogStatement,
