@@ -168,7 +168,9 @@ const EXTERNAL_NAMES = ['GENERIC_EXTERNAL'] as const;
 
 /** Codes Trino added past the end of the blocks above, with Trino's numbers. */
 const NUMBERED_CODES = {
-  // The SQL/JSON functions' errors (json_exists, json_value, json_query, json_object, json_array).
+  // The SQL/JSON functions' errors (json_exists, json_value, json_query, json_object, json_array),
+  // and a PASSING name given twice.
+  DUPLICATE_PARAMETER_NAME: USER + 112,
   INVALID_PATH: USER + 113,
   JSON_INPUT_CONVERSION_ERROR: USER + 114,
   JSON_OUTPUT_CONVERSION_ERROR: USER + 115,

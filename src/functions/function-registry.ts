@@ -151,11 +151,15 @@ export class FunctionRegistry {
     return (this.byName.get(name.toLowerCase()) ?? []).map((r) => r.signature);
   }
 
-  /** Every function signature (operators excluded), one row per name and signature, sorted as SHOW FUNCTIONS lists them. */
-  list(): FunctionMetadata[] {
+  /**
+   * Every function signature (operators excluded), one row per name and signature, sorted as SHOW
+   * FUNCTIONS lists them; hidden functions only with `includeHidden`.
+   */
+  list(includeHidden = false): FunctionMetadata[] {
     const rows: FunctionMetadata[] = [];
     for (const [name, registrations] of this.byName) {
       for (const { signature, id } of registrations) {
+        if (signature.hidden && !includeHidden) continue;
         rows.push({
           name,
           returnType: formatPattern(signature.returnType),

@@ -1,0 +1,328 @@
+/**
+ * Analysis of Trino's SQL/JSON functions. Each becomes a call of a hidden function (`$json_exists`,
+ * `$json_value`, `$json_query`, `$json_object`, `$json_array`, see scalar-json.ts) whose arguments
+ * are the input, the PASSING values packed into one ROW (keys and values into two ROWs for
+ * json_object), a NULL of the return type (which binds the signature's R), json_value's DEFAULT
+ * values, and one constant text with the rest: the path, the parameter names and formats, the
+ * behaviours. The path is parsed here, so a bad path or an unbound `$name` fails the query at
+ * analysis with its position in the query text; execution parses it once more per query (cached).
+ */
+import { VivaceError } from '../common/vivace-error.js';
+import type { ResolvedFunction } from '../functions/function-registry.js';
+import { pathVariables } from '../functions/implementations/json/json-path-ast.js';
+import { JsonPathError, parseSqlJsonPath } from '../functions/implementations/json/json-path-parser.js';
+import type {
+  ConstructorSettings,
+  PathFunctionSettings,
+} from '../functions/implementations/json/sql-json-functions.js';
+import type * as ast from '../sql/ast.js';
+import { canCastToJson } from '../types/cast-rules.js';
+import { canCoerce } from '../types/coercion.js';
+import { isCharacterString, isNumeric, rowOf, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
+import { formatType } from '../types/type-signature.js';
+import { atPosition, type ExpressionContext } from './analysis-context.js';
+import { coerceTo, constant, specialForm } from './bound-expressions.js';
+import type { BoundExpression, Call } from './bound-tree.js';
+import { resolveDataType } from './data-types.js';
+
+type Analyze = (node: ast.Expression, ctx: ExpressionContext) => BoundExpression;
+
+export type JsonFunctionNode = ast.JsonExists | ast.JsonValue | ast.JsonQuery | ast.JsonObject | ast.JsonArray;
+
+export function analyzeJsonFunction(node: JsonFunctionNode, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
+  switch (node.kind) {
+    case 'JsonExists': {
+      const { input, parameters, settings } = invocation(node.invocation, ctx, analyze);
+      const text = JSON.stringify({ ...settings, onError: node.onError } satisfies PathFunctionSettings);
+      return hiddenCall('$json_exists', [input, parameters, constant(text, VARCHAR)], node, ctx);
+    }
+    case 'JsonValue':
+      return jsonValue(node, ctx, analyze);
+    case 'JsonQuery': {
+      const { input, parameters, settings } = invocation(node.invocation, ctx, analyze);
+      const returnType = jsonOutputType(node.returnType, node.outputFormat);
+      const text = JSON.stringify({
+        ...settings,
+        wrapper: node.wrapper,
+        omitQuotes: node.quotes === 'OMIT',
+        onEmpty: node.onEmpty,
+        onError: node.onError,
+      } satisfies PathFunctionSettings);
+      return hiddenCall(
+        '$json_query',
+        [input, parameters, constant(null, returnType), constant(text, VARCHAR)],
+        node,
+        ctx,
+      );
+    }
+    case 'JsonObject':
+      return jsonObject(node, ctx, analyze);
+    case 'JsonArray': {
+      const returnType = jsonOutputType(node.returnType, node.outputFormat);
+      const values = node.elements.map((e) => jsonConstructorValue(e.value, e.format, ctx, analyze));
+      const settings: ConstructorSettings = { json: values.map((v) => v.json), nullOnNull: node.nullOnNull };
+      return hiddenCall(
+        '$json_array',
+        [packRow(values.map((v) => v.value)), constant(null, returnType), constant(JSON.stringify(settings), VARCHAR)],
+        node,
+        ctx,
+      );
+    }
+  }
+}
+
+/** Calls a hidden function with analysed arguments, coerced to its bound signature. */
+function hiddenCall(name: string, args: readonly BoundExpression[], node: ast.Node, ctx: ExpressionContext): Call {
+  let resolved: ResolvedFunction;
+  try {
+    resolved = ctx.statement.functions.resolveFunction(
+      name,
+      args.map((a) => a.type),
+    );
+  } catch (e) {
+    atPosition(e, node.pos);
+  }
+  return {
+    kind: 'Call',
+    type: resolved.returnType,
+    function: resolved,
+    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i] as Type)),
+  };
+}
+
+/** Values as one ROW, or a NULL when there are none. */
+function packRow(values: readonly BoundExpression[]): BoundExpression {
+  if (values.length === 0) return constant(null, UNKNOWN);
+  return specialForm('ROW', rowOf(values.map((v) => ({ type: v.type }))), values);
+}
+
+function formatting(format: ast.JsonFormat | undefined): string {
+  return format?.encoding === undefined ? 'JSON' : `JSON ENCODING ${format.encoding}`;
+}
+
+/** JSON text read from an SQL value: character strings (FORMAT JSON without an encoding) and json. */
+function checkJsonInput(value: BoundExpression, format: ast.JsonFormat | undefined, node: ast.Node): void {
+  const type = value.type;
+  const readable = type.kind === 'unknown' || type.kind === 'json' || isCharacterString(type);
+  if (!readable || format?.encoding !== undefined) {
+    throw new VivaceError(
+      'TYPE_MISMATCH',
+      `Cannot read input of type ${formatType(type)} as JSON using formatting ${formatting(format)}`,
+      node.pos,
+    );
+  }
+}
+
+/** PASSING names: JSON path is case-sensitive, and unquoted SQL names are uppercase, as in Trino. */
+function parameterName(id: ast.Identifier): string {
+  return id.quoted ? id.value : id.value.toUpperCase();
+}
+
+/** Where `offset` of a string literal's value is in the query (a quote is written twice). */
+function positionInLiteral(literal: ast.StringLiteral, offset: number): ast.SourcePosition {
+  let { line, column, offset: at } = literal.pos;
+  column++;
+  at++;
+  for (let i = 0; i < offset && i < literal.value.length; i++) {
+    const c = literal.value[i];
+    if (c === '\n') {
+      line++;
+      column = 1;
+      at++;
+    } else {
+      const width = c === "'" ? 2 : 1;
+      column += width;
+      at += width;
+    }
+  }
+  return { line, column, offset: at };
+}
+
+const PARAMETER_KINDS: ReadonlySet<string> = new Set([
+  'unknown',
+  'boolean',
+  'varchar',
+  'char',
+  'json',
+  'date',
+  'time',
+  'timestamp',
+]);
+
+function invocation(
+  node: ast.JsonPathInvocation,
+  ctx: ExpressionContext,
+  analyze: Analyze,
+): {
+  input: BoundExpression;
+  parameters: BoundExpression;
+  settings: Omit<PathFunctionSettings, 'onError'>;
+} {
+  const input = analyze(node.input, ctx);
+  checkJsonInput(input, node.inputFormat, node.input);
+  const names: string[] = [];
+  const json: boolean[] = [];
+  const values: BoundExpression[] = [];
+  for (const parameter of node.passing) {
+    const value = analyze(parameter.value, ctx);
+    const name = parameterName(parameter.name);
+    if (names.includes(name)) {
+      throw new VivaceError(
+        'DUPLICATE_PARAMETER_NAME',
+        `${name} JSON path parameter is specified more than once`,
+        parameter.name.pos,
+      );
+    }
+    if (parameter.format !== undefined) {
+      checkJsonInput(value, parameter.format, parameter.value);
+    } else if (!PARAMETER_KINDS.has(value.type.kind) && !isNumeric(value.type)) {
+      throw new VivaceError(
+        'TYPE_MISMATCH',
+        `Unsupported type of JSON path parameter: ${formatType(value.type)}`,
+        parameter.value.pos,
+      );
+    }
+    names.push(name);
+    json.push(parameter.format !== undefined || value.type.kind === 'json');
+    values.push(value);
+  }
+  const path = node.path;
+  let variables: string[];
+  try {
+    variables = pathVariables(parseSqlJsonPath(path.value));
+  } catch (e) {
+    if (e instanceof JsonPathError) {
+      throw new VivaceError(e.errorName, e.message, positionInLiteral(path, e.offset));
+    }
+    throw e;
+  }
+  for (const variable of variables) {
+    if (names.includes(variable)) continue;
+    const hint = names.some((n) => n.toLowerCase() === variable.toLowerCase())
+      ? `. Try quoting "${variable}" in the PASSING clause to match case`
+      : '';
+    throw new VivaceError('INVALID_PATH', `no value passed for parameter ${variable}${hint}`, path.pos);
+  }
+  return { input, parameters: packRow(values), settings: { path: path.value, names, json } };
+}
+
+const JSON_VALUE_RETURN_KINDS: ReadonlySet<string> = new Set([
+  'boolean',
+  'varchar',
+  'char',
+  'date',
+  'time',
+  'timestamp',
+]);
+
+function jsonValue(node: ast.JsonValue, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
+  const { input, parameters, settings } = invocation(node.invocation, ctx, analyze);
+  const returnType = node.returnType ? resolveDataType(node.returnType) : VARCHAR;
+  if (!JSON_VALUE_RETURN_KINDS.has(returnType.kind) && !isNumeric(returnType)) {
+    throw new VivaceError(
+      'TYPE_MISMATCH',
+      `Invalid return type of function JSON_VALUE: ${formatType(returnType)}`,
+      node.returnType?.pos ?? node.pos,
+    );
+  }
+  const defaultValue = (behavior: ast.JsonValueBehavior, on: string): BoundExpression => {
+    if (behavior.value === undefined) return constant(null, returnType);
+    const value = analyze(behavior.value, ctx);
+    if (!canCoerce(value.type, returnType)) {
+      throw new VivaceError(
+        'TYPE_MISMATCH',
+        `Function JSON_VALUE default ${on} result must evaluate to a ${formatType(returnType)} (actual: ${formatType(value.type)})`,
+        behavior.value.pos,
+      );
+    }
+    return coerceTo(value, returnType);
+  };
+  const text = JSON.stringify({
+    ...settings,
+    onEmpty: node.onEmpty.type,
+    onError: node.onError.type,
+  } satisfies PathFunctionSettings);
+  return hiddenCall(
+    '$json_value',
+    [
+      input,
+      parameters,
+      constant(null, returnType),
+      defaultValue(node.onEmpty, 'ON EMPTY'),
+      defaultValue(node.onError, 'ON ERROR'),
+      constant(text, VARCHAR),
+    ],
+    node,
+    ctx,
+  );
+}
+
+/** The RETURNING type of json_query, json_object and json_array: a character string (varchar by default). */
+function jsonOutputType(type: ast.DataType | undefined, format: ast.JsonFormat | undefined): Type {
+  if (type === undefined) return VARCHAR;
+  const resolved = resolveDataType(type);
+  if (!isCharacterString(resolved) || format?.encoding !== undefined) {
+    throw new VivaceError(
+      'TYPE_MISMATCH',
+      `Cannot output JSON value as ${formatType(resolved)} using formatting ${formatting(format)}`,
+      type.pos,
+    );
+  }
+  return resolved;
+}
+
+/** A value of json_object / json_array, and whether it is JSON text to embed rather than an SQL value. */
+function jsonConstructorValue(
+  node: ast.Expression,
+  format: ast.JsonFormat | undefined,
+  ctx: ExpressionContext,
+  analyze: Analyze,
+): { value: BoundExpression; json: boolean } {
+  const value = analyze(node, ctx);
+  if (format !== undefined) {
+    checkJsonInput(value, format, node);
+    return { value, json: true };
+  }
+  // The JSON functions' results are JSON text: their FORMAT JSON is implicit, as in Trino.
+  const nested = node.kind === 'JsonQuery' || node.kind === 'JsonObject' || node.kind === 'JsonArray';
+  const type = value.type;
+  if (!nested && !canCastToJson(type) && type.kind !== 'char' && type.kind !== 'time') {
+    throw new VivaceError('TYPE_MISMATCH', `Unsupported type of JSON value: ${formatType(type)}`, node.pos);
+  }
+  return { value, json: nested };
+}
+
+function jsonObject(node: ast.JsonObject, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
+  const returnType = jsonOutputType(node.returnType, node.outputFormat);
+  const keys = node.members.map((m) => {
+    const key = analyze(m.key, ctx);
+    if (key.type.kind !== 'unknown' && !isCharacterString(key.type)) {
+      throw new VivaceError('TYPE_MISMATCH', `Invalid type of JSON object key: ${formatType(key.type)}`, m.key.pos);
+    }
+    return key;
+  });
+  const values = node.members.map((m) => jsonConstructorValue(m.value, m.format, ctx, analyze));
+  if (node.uniqueKeys && node.members.some((m) => m.format !== undefined)) {
+    throw new VivaceError(
+      'NOT_SUPPORTED',
+      'WITH UNIQUE KEYS behavior is not supported for JSON_OBJECT function when input expression has FORMAT',
+      node.pos,
+    );
+  }
+  const settings: ConstructorSettings = {
+    json: values.map((v) => v.json),
+    nullOnNull: node.nullOnNull,
+    uniqueKeys: node.uniqueKeys,
+  };
+  return hiddenCall(
+    '$json_object',
+    [
+      packRow(keys),
+      packRow(values.map((v) => v.value)),
+      constant(null, returnType),
+      constant(JSON.stringify(settings), VARCHAR),
+    ],
+    node,
+    ctx,
+  );
+}
