@@ -75,7 +75,7 @@ export function analyzeJsonFunction(node: JsonFunctionNode, ctx: ExpressionConte
 function hiddenCall(name: string, args: readonly BoundExpression[], node: ast.Node, ctx: ExpressionContext): Call {
   let resolved: ResolvedFunction;
   try {
-    resolved = ctx.statement.functions.resolveFunction(
+    resolved = ctx.statement.functions.resolveHiddenFunction(
       name,
       args.map((a) => a.type),
     );
@@ -289,7 +289,8 @@ function jsonConstructorValue(
   if (!nested && !canCastToJson(type) && type.kind !== 'char' && type.kind !== 'time') {
     throw new VivaceError('TYPE_MISMATCH', `Unsupported type of JSON value: ${formatType(type)}`, node.pos);
   }
-  return { value, json: nested };
+  // json values are JSON text too: embedded as parsed, so their spacing does not matter.
+  return { value, json: nested || type.kind === 'json' };
 }
 
 function jsonObject(node: ast.JsonObject, ctx: ExpressionContext, analyze: Analyze): BoundExpression {

@@ -1,0 +1,254 @@
+# Trino's SQL/JSON functions: json_exists, json_value, json_query (JSON path language, lax and
+# strict modes, PASSING, ON EMPTY / ON ERROR), json_object and json_array. The `customers` rows and
+# most expected results are the worked examples of Trino's documentation (functions/json.md).
+
+# json_exists: which customers have a child above 10 (lax), and the third child above 10 (strict,
+# where a missing third child is a structural error handled by UNKNOWN ON ERROR).
+query
+WITH customers(id, description) AS (VALUES (101, '{"comment" : "nice", "children" : [10, 13, 16]}'), (102, '{"comment" : "problematic", "children" : [8, 11]}'), (103, '{"comment" : "knows best", "children" : [2]}'))
+SELECT id, json_exists(description, 'lax $.children[*]?(@ > 10)'), json_exists(description, 'strict $.children[2]?(@ > 10)' UNKNOWN ON ERROR) FROM customers ORDER BY id
+----
+101	true	true
+102	true	NULL
+103	false	NULL
+
+# json_exists ON ERROR: FALSE by default; TRUE, FALSE, UNKNOWN, or the error. (Trino's message
+# for malformed input is `conversion to JSON failed: `, with a trailing space.)
+query
+SELECT json_exists('[1, 2', 'lax $[1]'), json_exists('[1, 2', 'strict $[1]' TRUE ON ERROR), json_exists('[1, 2', 'strict $[1]' FALSE ON ERROR), json_exists('[1, 2', 'strict $[1]' UNKNOWN ON ERROR)
+----
+false	true	false	NULL
+
+statement error JSON_INPUT_CONVERSION_ERROR: conversion to JSON failed: 
+SELECT json_exists('[1, 2', 'strict $[1]' ERROR ON ERROR)
+
+statement error PATH_EVALUATION_ERROR: path evaluation failed: structural error: invalid array subscript: [5] for array of size 2
+SELECT json_exists('[1, 2]', 'strict $[5]' ERROR ON ERROR)
+
+# NULL input is NULL; a NULL SQL parameter is JSON null, a NULL FORMAT JSON parameter no item.
+query
+SELECT json_exists(NULL, 'lax $'), json_exists('[1]', 'lax $var' PASSING NULL AS "var"), json_exists('[1]', 'lax $var' PASSING NULL FORMAT JSON AS "var")
+----
+NULL	true	false
+
+# PASSING: JSON path names are case-sensitive, unquoted SQL names uppercase.
+statement error INVALID_PATH: no value passed for parameter number. Try quoting "number" in the PASSING clause to match case
+SELECT json_exists('[1, 2]', 'lax $number + 1' PASSING 2 AS number)
+
+statement error INVALID_PATH: line 1:30: no value passed for parameter x
+SELECT json_exists('[1, 2]', 'lax $x')
+
+query
+SELECT json_exists('[1, 2]', 'lax $number + 1' PASSING 5 AS "number"), json_exists('[1, 2]', 'lax $[$number]' PASSING 5 AS "number"), json_exists('[1, 2]', 'lax $?(@ > $N)' PASSING 1 AS n)
+----
+true	false	true
+
+query
+SELECT json_exists('[1, 2]', 'lax $array[0]' PASSING '[1, 2, 3]' FORMAT JSON AS "array"), json_exists('[1, 2]', 'lax $array[0]' PASSING '[...' FORMAT JSON AS "array")
+----
+true	false
+
+statement error JSON_INPUT_CONVERSION_ERROR: conversion to JSON failed: 
+SELECT json_exists('[1, 2]', 'lax $array[0]' PASSING '[...' FORMAT JSON AS "array" ERROR ON ERROR)
+
+# A path that does not parse is a syntax error at its place in the query.
+statement error SYNTAX_ERROR: line 1:31: mismatched input 'certainly' expecting {'lax', 'strict'}
+SELECT json_exists('[1, 2]', 'certainly not a valid path')
+
+statement error SYNTAX_ERROR: line 1:37: extraneous input ']' expecting <EOF>
+SELECT json_exists('[1, 2]', 'lax $ ]')
+
+statement error INVALID_PATH: line 1:50: invalid like_regex pattern in JSON path: Invalid regular expression: /[/u: Unterminated character class
+SELECT json_exists('["a"]', 'lax $?(@ like_regex "[")')
+
+# The input must be JSON text: a character string (FORMAT JSON, without an encoding) or json.
+statement error TYPE_MISMATCH: line 1:20: Cannot read input of type integer as JSON using formatting JSON
+SELECT json_exists(1, 'lax $')
+
+statement error TYPE_MISMATCH: line 1:20: Cannot read input of type varchar(3) as JSON using formatting JSON ENCODING UTF8
+SELECT json_exists('[1]' FORMAT JSON ENCODING UTF8, 'lax $')
+
+query
+SELECT json_exists('[1]' FORMAT JSON, 'lax $[0]'), json_exists(JSON '{"a": 1}', 'strict $.a'), json_exists(json_parse('[]'), 'lax $[0]')
+----
+true	true	false
+
+# json_value: the comment as char(12), the first child as tinyint.
+query
+WITH customers(id, description) AS (VALUES (101, '{"comment" : "nice", "children" : [10, 13, 16]}'), (102, '{"comment" : "problematic", "children" : [8, 11]}'), (103, '{"comment" : "knows best", "children" : [2]}'))
+SELECT id, json_value(description, 'lax $.comment' RETURNING char(12)), json_value(description, 'lax $.children[0]' RETURNING tinyint) FROM customers ORDER BY id
+----
+101	nice        	10
+102	problematic 	8
+103	knows best  	2
+
+# The third child: strict mode's structural error goes to ON ERROR; lax mode's empty result to ON EMPTY.
+query
+WITH customers(id, description) AS (VALUES (101, '{"comment" : "nice", "children" : [10, 13, 16]}'), (102, '{"comment" : "problematic", "children" : [8, 11]}'), (103, '{"comment" : "knows best", "children" : [2]}'))
+SELECT id, json_value(description, 'strict $.children[2]' DEFAULT 'err' ON ERROR), json_value(description, 'lax $.children[2]' DEFAULT 'missing' ON EMPTY) FROM customers ORDER BY id
+----
+101	16	16
+102	err	missing
+103	err	missing
+
+query types=varchar|integer|bigint|boolean|double
+SELECT json_value('{"a": "x"}', 'lax $.a'), json_value('{"a": 1}', 'lax $.a' RETURNING integer), json_value('{"a": "12"}', 'lax $.a' RETURNING bigint), json_value('[true]', 'lax $[0]' RETURNING boolean), json_value('{"a": 1.5}', 'lax $.a' RETURNING double)
+----
+x	1	12	true	1.5
+
+# ON EMPTY and ON ERROR: NULL by default; DEFAULT values; ERROR.
+query
+SELECT json_value('{"a": 1}', 'lax $.b'), json_value('{"a": 1}', 'lax $.b' RETURNING integer DEFAULT -1 ON EMPTY), json_value('[1, 2]', 'lax $[*]'), json_value('[1, 2]', 'lax $[*]' DEFAULT 'many' ON ERROR), json_value('{"a": [1]}', 'lax $.a'), json_value('{"a": null}', 'lax $.a')
+----
+NULL	-1	NULL	many	NULL	NULL
+
+statement error JSON_VALUE_RESULT_ERROR: cannot extract SQL scalar from JSON: JSON path found no items
+SELECT json_value('{"a": 1}', 'lax $.b' ERROR ON EMPTY)
+
+statement error JSON_VALUE_RESULT_ERROR: cannot extract SQL scalar from JSON: JSON path found multiple items
+SELECT json_value('[1, 2]', 'lax $[*]' ERROR ON ERROR)
+
+statement error JSON_VALUE_RESULT_ERROR: cannot extract SQL scalar from JSON: JSON path found an item that cannot be converted to an SQL value
+SELECT json_value('{"a": [1]}', 'lax $.a' ERROR ON ERROR)
+
+statement error JSON_VALUE_RESULT_ERROR: cannot extract SQL scalar from JSON: Cannot cast value of type varchar to declared return type of function JSON_VALUE: integer
+SELECT json_value('{"a": "x"}', 'lax $.a' RETURNING integer ERROR ON ERROR)
+
+query
+SELECT json_value('{"a": "x"}', 'lax $.a' RETURNING integer), json_value('{"a": "x"}', 'lax $.a' RETURNING integer DEFAULT 0 ON EMPTY DEFAULT -1 ON ERROR), json_value('x', 'lax $' DEFAULT 'bad' ON ERROR)
+----
+NULL	-1	bad
+
+statement error JSON_INPUT_CONVERSION_ERROR: conversion to JSON failed: 
+SELECT json_value('{"a": ', 'lax $.a' ERROR ON ERROR)
+
+statement error PATH_EVALUATION_ERROR: path evaluation failed: Division by zero
+SELECT json_value('{"a": 1}', 'lax $.a / 0' ERROR ON ERROR)
+
+statement error TYPE_MISMATCH: Invalid return type of function JSON_VALUE: array(integer)
+SELECT json_value('[1]', 'lax $' RETURNING array(integer))
+
+statement error TYPE_MISMATCH: Function JSON_VALUE default ON EMPTY result must evaluate to a integer (actual: varchar(1))
+SELECT json_value('[1]', 'lax $[5]' RETURNING integer DEFAULT 'x' ON EMPTY)
+
+# Path arithmetic, item methods, filters and variables through json_value.
+query
+SELECT json_value('{"price": 10, "tax": 3}', 'strict $.price + $.tax'), json_value('[1, 2, -7.5]', 'lax $[last].abs().floor()'), json_value('{"a": [1, 2, 3]}', 'lax $.a.size()'), json_value('{"a": "text"}', 'lax $.a.type()'), json_value('[{"id": 1, "v": "x"}, {"id": 2, "v": "y"}]', 'lax $[*]?(@.id == $ID).v' PASSING 2 AS id)
+----
+13	7.0	3	string	y
+
+# json_query: the children array, or the children without a wrapper (an error for several items,
+# NULL ON ERROR), the last child in an array wrapper, the children above 12 wrapped (EMPTY ARRAY ON
+# EMPTY), the comment with and without quotes.
+query
+WITH customers(id, description) AS (VALUES (101, '{"comment" : "nice", "children" : [10, 13, 16]}'), (102, '{"comment" : "problematic", "children" : [8, 11]}'), (103, '{"comment" : "knows best", "children" : [2]}'))
+SELECT id, json_query(description, 'lax $.children'), json_query(description, 'lax $.children[*]' WITHOUT ARRAY WRAPPER NULL ON ERROR), json_query(description, 'lax $.children[last]' WITH ARRAY WRAPPER), json_query(description, 'strict $.children[*]?(@ > 12)' WITH ARRAY WRAPPER EMPTY ARRAY ON EMPTY) FROM customers ORDER BY id
+----
+101	[10,13,16]	NULL	[16]	[13,16]
+102	[8,11]	NULL	[11]	[]
+103	[2]	2	[2]	[]
+
+query
+WITH customers(id, description) AS (VALUES (101, '{"comment" : "nice", "children" : [10, 13, 16]}'), (102, '{"comment" : "problematic", "children" : [8, 11]}'), (103, '{"comment" : "knows best", "children" : [2]}'))
+SELECT id, json_query(description, 'strict $.comment' KEEP QUOTES), json_query(description, 'strict $.comment' OMIT QUOTES ON SCALAR STRING) FROM customers ORDER BY id
+----
+101	"nice"	nice
+102	"problematic"	problematic
+103	"knows best"	knows best
+
+# Wrappers: CONDITIONAL wraps all but a single array or object; UNCONDITIONAL (the WITH default) wraps all.
+query
+SELECT json_query('{"a": [1, 2], "b": {"c": 1}}', 'lax $.a' WITH CONDITIONAL ARRAY WRAPPER), json_query('{"a": [1, 2]}', 'lax $.a[*]' WITH CONDITIONAL WRAPPER), json_query('{"a": [1, 2]}', 'lax $.a' WITH UNCONDITIONAL ARRAY WRAPPER), json_query('{"b": {"c": 1}}', 'lax $.b' WITH WRAPPER), json_query('"x"', 'lax $' WITH CONDITIONAL ARRAY WRAPPER)
+----
+[1,2]	[1,2]	[[1,2]]	[{"c":1}]	["x"]
+
+# ON EMPTY / ON ERROR: NULL, EMPTY ARRAY, EMPTY OBJECT, ERROR.
+query
+SELECT json_query('{"a": 1}', 'lax $.b'), json_query('{"a": 1}', 'lax $.b' EMPTY OBJECT ON EMPTY), json_query('[1, 2]', 'lax $[*]' EMPTY ARRAY ON ERROR), json_query('[1, 2', 'lax $' EMPTY OBJECT ON ERROR), json_query(NULL, 'lax $')
+----
+NULL	{}	[]	{}	NULL
+
+statement error JSON_OUTPUT_CONVERSION_ERROR: conversion from JSON failed: JSON path found no items
+SELECT json_query('{"a": 1}', 'lax $.b' ERROR ON EMPTY)
+
+statement error JSON_OUTPUT_CONVERSION_ERROR: conversion from JSON failed: JSON path found multiple items
+SELECT json_query('[1, 2]', 'lax $[*]' ERROR ON ERROR)
+
+statement error PATH_EVALUATION_ERROR: path evaluation failed: structural error: missing member 'b' in JSON object
+SELECT json_query('{"a": 1}', 'strict $.b' ERROR ON ERROR)
+
+query types=varchar(10)
+SELECT json_query('{"a": [1, 2]}', 'lax $.a' RETURNING varchar(10))
+----
+[1,2]
+
+statement error TYPE_MISMATCH: Cannot output JSON value as integer using formatting JSON
+SELECT json_query('[1]', 'lax $' RETURNING integer)
+
+# The key order and values of the input are kept; the descendant accessor finds nested members.
+query
+SELECT json_query('{"z": 1, "a": [true, null, 2.50]}', 'lax $'), json_query('{"id": 1, "notes": [{"comment": "foo"}, {"comment": null}], "comment": ["bar", "baz"]}', 'lax $..comment' WITH ARRAY WRAPPER), json_query('{"a": 1, "b": 2}', 'lax $.keyvalue()' WITH ARRAY WRAPPER)
+----
+{"z":1,"a":[true,null,2.5]}	[["bar","baz"],"foo",null]	[{"name":"a","value":1,"id":0},{"name":"b","value":2,"id":0}]
+
+# json_array: SQL values as JSON, FORMAT JSON text embedded, nested JSON functions embedded, other
+# types as strings; ABSENT ON NULL by default.
+query
+SELECT json_array(true, 12e-1, 'text'), json_array('[  "text"  ] ' FORMAT JSON), json_array(json_query('{"key" : [  "value"  ]}', 'lax $.key')), json_array(DATE '2001-01-31'), json_array()
+----
+[true,1.2,"text"]	[["text"]]	[["value"]]	["2001-01-31"]	[]
+
+query
+SELECT json_array(true, null, 1), json_array(true, null, 1 ABSENT ON NULL), json_array(true, null, 1 NULL ON NULL), json_array(true, 1 RETURNING varchar(100)), json_array(ARRAY[1, 2], MAP(ARRAY['k'], ARRAY[1.5]), JSON '{"a": 1}', 123456789012, DECIMAL '1.20')
+----
+[true,1]	[true,1]	[true,null,1]	[true,1]	[[1,2],{"k":1.5},{"a":1},123456789012,1.20]
+
+statement error JSON_INPUT_CONVERSION_ERROR: conversion to JSON failed: 
+SELECT json_array('[1, ' FORMAT JSON)
+
+statement error TYPE_MISMATCH: line 1:19: Cannot read input of type integer as JSON using formatting JSON
+SELECT json_array(1 FORMAT JSON)
+
+statement error TYPE_MISMATCH: Cannot output JSON value as json using formatting JSON
+SELECT json_array(1 RETURNING json)
+
+# json_object: `key : value`, `KEY key VALUE value`, `key VALUE value`; NULL ON NULL by default.
+query
+SELECT json_object('key1' : 1, 'key2' : true), json_object(KEY 'key1' VALUE 1, KEY 'key2' VALUE true), json_object('key1' VALUE 1, 'key2' VALUE true), json_object('x' : true, 'y' : 12e-1, 'z' : 'text'), json_object()
+----
+{"key1":1,"key2":true}	{"key1":1,"key2":true}	{"key1":1,"key2":true}	{"x":true,"y":1.2,"z":"text"}	{}
+
+query
+SELECT json_object('x' : '[  "text"  ] ' FORMAT JSON), json_object('x' : json_query('{"key" : [  "value"  ]}', 'lax $.key')), json_object('x' : DATE '2001-01-31'), json_object('x' : 1 RETURNING varchar(100))
+----
+{"x":["text"]}	{"x":["value"]}	{"x":"2001-01-31"}	{"x":1}
+
+query
+SELECT json_object('x' : null, 'y' : 1), json_object('x' : null, 'y' : 1 NULL ON NULL), json_object('x' : null, 'y' : 1 ABSENT ON NULL), json_object('x' : 1, 'y' : 2 WITH UNIQUE KEYS), json_object(k : v) FROM (VALUES ('key', 'value')) t(k, v)
+----
+{"x":null,"y":1}	{"x":null,"y":1}	{"y":1}	{"x":1,"y":2}	{"key":"value"}
+
+statement error INVALID_FUNCTION_ARGUMENT: duplicate key passed to JSON_OBJECT function
+SELECT json_object('x' : null, 'x' : 1 WITH UNIQUE KEYS)
+
+statement error INVALID_FUNCTION_ARGUMENT: null value passed for JSON object key to JSON_OBJECT function
+SELECT json_object(CAST(NULL AS varchar) : 1)
+
+statement error TYPE_MISMATCH: line 1:20: Invalid type of JSON object key: integer
+SELECT json_object(1 : 1)
+
+statement error NOT_SUPPORTED: WITH UNIQUE KEYS behavior is not supported for JSON_OBJECT function when input expression has FORMAT
+SELECT json_object('x' : '1' FORMAT JSON WITH UNIQUE KEYS)
+
+# Over a table: one path parse per query, many rows; the hidden functions are not callable by name.
+query
+SELECT count(*), sum(json_value(json_object('k' : nationkey), 'lax $.k' RETURNING bigint)) FROM tpch.tiny.nation WHERE json_exists(json_array(name), 'lax $[0]?(@ starts with "A")')
+----
+2	1
+
+statement error FUNCTION_NOT_FOUND: line 1:8: Function '$json_exists' not registered
+SELECT "$json_exists"('[1]', NULL, '{}')
+
+# A DEFAULT must be coercible to the return type (varchar by default).
+statement error TYPE_MISMATCH: Function JSON_VALUE default ON EMPTY result must evaluate to a varchar (actual: integer)
+SELECT json_value('{"a": 1}', 'lax $.b' DEFAULT -1 ON EMPTY)
