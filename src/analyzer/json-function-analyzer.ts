@@ -16,7 +16,7 @@ import type {
   PathFunctionSettings,
 } from '../functions/implementations/json/sql-json-functions.js';
 import type * as ast from '../sql/ast.js';
-import { canCastToJson } from '../types/cast-rules.js';
+import { canCast, canCastToJson } from '../types/cast-rules.js';
 import { canCoerce } from '../types/coercion.js';
 import { isCharacterString, isNumeric, rowOf, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
@@ -40,7 +40,7 @@ export function analyzeJsonFunction(node: JsonFunctionNode, ctx: ExpressionConte
       return jsonValue(node, ctx, analyze);
     case 'JsonQuery': {
       const { input, parameters, settings } = invocation(node.invocation, ctx, analyze);
-      const returnType = jsonOutputType(node.returnType, node.outputFormat);
+      const returnType = jsonOutputType(node.returnType, node.outputFormat, node);
       const text = JSON.stringify({
         ...settings,
         wrapper: node.wrapper,
@@ -58,7 +58,7 @@ export function analyzeJsonFunction(node: JsonFunctionNode, ctx: ExpressionConte
     case 'JsonObject':
       return jsonObject(node, ctx, analyze);
     case 'JsonArray': {
-      const returnType = jsonOutputType(node.returnType, node.outputFormat);
+      const returnType = jsonOutputType(node.returnType, node.outputFormat, node);
       const values = node.elements.map((e) => jsonConstructorValue(e.value, e.format, ctx, analyze));
       const settings: ConstructorSettings = { json: values.map((v) => v.json), nullOnNull: node.nullOnNull };
       return hiddenCall(
@@ -175,7 +175,8 @@ function invocation(
     }
     if (parameter.format !== undefined) {
       checkJsonInput(value, parameter.format, parameter.value);
-    } else if (!PARAMETER_KINDS.has(value.type.kind) && !isNumeric(value.type)) {
+    } else if (!PARAMETER_KINDS.has(value.type.kind) && !isNumeric(value.type) && !canCast(value.type, VARCHAR)) {
+      // Other values (intervals, uuids...) go as their varchar text, as in Trino.
       throw new VivaceError(
         'TYPE_MISMATCH',
         `Unsupported type of JSON path parameter: ${formatType(value.type)}`,
@@ -222,7 +223,7 @@ function jsonValue(node: ast.JsonValue, ctx: ExpressionContext, analyze: Analyze
     throw new VivaceError(
       'TYPE_MISMATCH',
       `Invalid return type of function JSON_VALUE: ${formatType(returnType)}`,
-      node.returnType?.pos ?? node.pos,
+      node.pos,
     );
   }
   const defaultValue = (behavior: ast.JsonValueBehavior, on: string): BoundExpression => {
@@ -258,14 +259,14 @@ function jsonValue(node: ast.JsonValue, ctx: ExpressionContext, analyze: Analyze
 }
 
 /** The RETURNING type of json_query, json_object and json_array: a character string (varchar by default). */
-function jsonOutputType(type: ast.DataType | undefined, format: ast.JsonFormat | undefined): Type {
+function jsonOutputType(type: ast.DataType | undefined, format: ast.JsonFormat | undefined, node: ast.Node): Type {
   if (type === undefined) return VARCHAR;
   const resolved = resolveDataType(type);
   if (!isCharacterString(resolved) || format?.encoding !== undefined) {
     throw new VivaceError(
       'TYPE_MISMATCH',
       `Cannot output JSON value as ${formatType(resolved)} using formatting ${formatting(format)}`,
-      type.pos,
+      node.pos,
     );
   }
   return resolved;
@@ -294,7 +295,7 @@ function jsonConstructorValue(
 }
 
 function jsonObject(node: ast.JsonObject, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
-  const returnType = jsonOutputType(node.returnType, node.outputFormat);
+  const returnType = jsonOutputType(node.returnType, node.outputFormat, node);
   const keys = node.members.map((m) => {
     const key = analyze(m.key, ctx);
     if (key.type.kind !== 'unknown' && !isCharacterString(key.type)) {

@@ -125,7 +125,7 @@ SELECT json_value('{"a": ', 'lax $.a' ERROR ON ERROR)
 statement error PATH_EVALUATION_ERROR: path evaluation failed: Division by zero
 SELECT json_value('{"a": 1}', 'lax $.a / 0' ERROR ON ERROR)
 
-statement error TYPE_MISMATCH: Invalid return type of function JSON_VALUE: array(integer)
+statement error TYPE_MISMATCH: line 1:8: Invalid return type of function JSON_VALUE: array(integer)
 SELECT json_value('[1]', 'lax $' RETURNING array(integer))
 
 statement error TYPE_MISMATCH: Function JSON_VALUE default ON EMPTY result must evaluate to a integer (actual: varchar(1))
@@ -182,7 +182,7 @@ SELECT json_query('{"a": [1, 2]}', 'lax $.a' RETURNING varchar(10))
 ----
 [1,2]
 
-statement error TYPE_MISMATCH: Cannot output JSON value as integer using formatting JSON
+statement error TYPE_MISMATCH: line 1:8: Cannot output JSON value as integer using formatting JSON
 SELECT json_query('[1]', 'lax $' RETURNING integer)
 
 # The key order and values of the input are kept; the descendant accessor finds nested members.
@@ -252,3 +252,50 @@ SELECT "$json_exists"('[1]', NULL, '{}')
 # A DEFAULT must be coercible to the return type (varchar by default).
 statement error TYPE_MISMATCH: Function JSON_VALUE default ON EMPTY result must evaluate to a varchar (actual: integer)
 SELECT json_value('{"a": 1}', 'lax $.b' DEFAULT -1 ON EMPTY)
+
+# Cases of Trino's own tests over the input ["a", "b", "c"]: PASSING values (other types go as their
+# varchar text), literal paths, return types whose cast fails (ON ERROR), NULL defaults.
+query
+SELECT json_value('["a", "b", "c"]', 'lax $number + 1' PASSING 5 AS "number"), json_value('["a", "b", "c"]', 'lax $array[0]' PASSING '[1, 2, 3]' FORMAT JSON AS "array"), json_value('["a", "b", "c"]', 'lax $[$number]' PASSING 5 AS "number"), json_value('["a", "b", "c"]', 'lax $parameter' PASSING INTERVAL '2' DAY AS "parameter"), json_value('["a", "b", "c"]', 'lax $parameter' PASSING DATE '2001-01-31' AS "parameter")
+----
+6	1	NULL	2 00:00:00.000	2001-01-31
+
+query
+SELECT json_value('["a", "b", "c"]', 'lax 1'), json_value('["a", "b", "c"]', 'lax true'), json_value('["a", "b", "c"]', 'lax null'), json_value('["a", "b", "c"]', 'lax 1000' RETURNING tinyint), json_value('["a", "b", "c"]', 'lax 1000' RETURNING tinyint DEFAULT TINYINT '-1' ON ERROR), json_value('["a", "b", "c"]', 'lax 1000000000000 * 1000000000000' RETURNING bigint DEFAULT TINYINT '-1' ON ERROR)
+----
+1	true	NULL	NULL	-1	-1
+
+query
+SELECT json_value('["a", "b", "c"]', 'lax $[1]' RETURNING char(10)), json_value('["a", "b", "c"]', 'lax $var' PASSING null FORMAT JSON AS "var" DEFAULT 'was empty...' ON EMPTY), json_value('["a", "b", "c"]', 'lax 1' DEFAULT null ON EMPTY DEFAULT null ON ERROR), json_value('["a", "b", "c"]', 'lax 1 + $[0]' DEFAULT null ON ERROR), json_value('["a", "b", "c"]', 'lax $var' PASSING null AS "var")
+----
+b         	was empty...	1	NULL	NULL
+
+query
+SELECT json_query('["a", "b", "c"]', 'lax 1'), json_query('["a", "b", "c"]', 'lax true' RETURNING varchar FORMAT JSON), json_query('["a", "b", "c"]', 'lax null' RETURNING varchar FORMAT JSON), json_query('["a", "b", "c"]', 'lax $[1]' RETURNING char(10)), json_query('["a", "b", "c"]', 'lax $number + 1' PASSING 5 AS "number")
+----
+1	true	null	"b"       	6
+
+# RETURNING char(10) cuts longer text, as a cast from varchar does.
+query
+SELECT json_query('["a", "b", "c"]', 'lax "text too long"' RETURNING char(10)) = CAST('"text too ' AS char(10))
+----
+true
+
+query
+SELECT json_query('["a", "b", "c"]', 'lax $[0 to 1]'), json_query('["a", "b", "c"]', 'lax $[0 to 1]' WITH CONDITIONAL ARRAY WRAPPER), json_query('["a", "b", "c"]', 'lax $[0]' WITH CONDITIONAL ARRAY WRAPPER), json_query('["a", "b", "c"]', 'lax $' WITH CONDITIONAL ARRAY WRAPPER), json_query('["a", "b", "c"]', 'lax $' WITH UNCONDITIONAL ARRAY WRAPPER), json_query('{"key" : 1}', 'lax $' WITH UNCONDITIONAL ARRAY WRAPPER)
+----
+NULL	["a","b"]	["a"]	["a","b","c"]	[["a","b","c"]]	[{"key":1}]
+
+query
+SELECT json_query('["a", "b", "c"]', 'lax "some scalar text value"'), json_query('["a", "b", "c"]', 'lax "some scalar text value"' OMIT QUOTES ON SCALAR STRING), json_query('["a", "b", "c"]', 'lax $' OMIT QUOTES ON SCALAR STRING), json_query('["a", "b", "c"]', 'lax $var' PASSING null AS "var"), json_query('["a", "b", "c"]', 'lax $var' PASSING null FORMAT JSON AS "var" EMPTY ARRAY ON EMPTY)
+----
+"some scalar text value"	some scalar text value	["a","b","c"]	null	[]
+
+statement error TYPE_MISMATCH: line 1:8: Cannot output JSON value as tinyint using formatting JSON
+SELECT json_query('["a", "b", "c"]', 'lax 1' RETURNING tinyint)
+
+statement error INVALID_PATH: line 1:38: no value passed for parameter number. Try quoting "number" in the PASSING clause to match case
+SELECT json_query('["a", "b", "c"]', 'lax $number + 1' PASSING 2 AS number)
+
+statement error SYNTAX_ERROR: line 1:39: mismatched input 'certainly' expecting {'lax', 'strict'}
+SELECT json_query('["a", "b", "c"]', 'certainly not a valid path')

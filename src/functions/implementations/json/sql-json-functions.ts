@@ -27,7 +27,6 @@ import {
 } from '../../../types/type.js';
 import { castImplementation } from '../cast/cast.js';
 import { javaBigDecimalText, jsonWriter } from '../cast/json-casts.js';
-import { textFormatter } from '../cast/varchar-casts.js';
 import { invalidArgument } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
 import type { JsonPath } from './json-path-ast.js';
@@ -107,7 +106,7 @@ function isHandledError(e: unknown): e is VivaceError {
 }
 
 /** An SQL value as a JSON path item: numbers, strings and booleans as themselves, dates as text. */
-export function sqlValueToItem(value: unknown, type: Type): JsonNode {
+export function sqlValueToItem(value: unknown, type: Type, ctx: CallContext): JsonNode {
   if (value === null || value === undefined) return null;
   switch (type.kind) {
     case 'boolean':
@@ -127,11 +126,11 @@ export function sqlValueToItem(value: unknown, type: Type): JsonNode {
       return value as string;
     case 'json':
       return parseInputJson(value as string);
-    default: {
-      const format = textFormatter(type);
-      if (format === undefined) throw invalidArgument(`Unsupported type of JSON path parameter: ${formatType(type)}`);
-      return format(value);
-    }
+    default:
+      // Dates, timestamps, intervals, uuids...: their varchar text, as Trino passes them.
+      if (!canCast(type, VARCHAR))
+        throw invalidArgument(`Unsupported type of JSON path parameter: ${formatType(type)}`);
+      return castImplementation(type, VARCHAR)(value, ctx) as string;
   }
 }
 
@@ -142,7 +141,8 @@ function parseInputJson(text: string): JsonNode {
 }
 
 /** The `$name` variables: a NULL JSON parameter is an empty sequence, a NULL SQL value JSON null. */
-function bindVariables(settings: ParsedSettings, row: unknown, rowType: Type): Map<string, Sequence> {
+function bindVariables(settings: ParsedSettings, row: unknown, ctx: CallContext): Map<string, Sequence> {
+  const rowType = ctx.argumentTypes[1] as Type;
   const variables = new Map<string, Sequence>();
   const values = (row ?? []) as unknown[];
   const fieldTypes = rowType.kind === 'row' ? (rowType as RowType).fields.map((f) => f.type) : [];
@@ -150,15 +150,15 @@ function bindVariables(settings: ParsedSettings, row: unknown, rowType: Type): M
     const value = values[i] ?? null;
     const type = fieldTypes[i] as Type;
     if (settings.json[i]) variables.set(name, value === null ? [] : [parseInputJson(value as string)]);
-    else variables.set(name, [sqlValueToItem(value, type)]);
+    else variables.set(name, [sqlValueToItem(value, type, ctx)]);
   });
   return variables;
 }
 
 /** Parses the input and evaluates the path; throws the errors ON ERROR handles. */
-function evaluate(settings: ParsedSettings, input: string, params: unknown, paramsType: Type): Sequence {
+function evaluate(settings: ParsedSettings, input: string, params: unknown, ctx: CallContext): Sequence {
   const root = parseInputJson(input);
-  const variables = bindVariables(settings, params, paramsType);
+  const variables = bindVariables(settings, params, ctx);
   return evaluateJsonPath(settings.parsedPath, root, variables);
 }
 
@@ -166,7 +166,7 @@ function jsonExists(input: string | null, params: unknown, settingsText: string,
   if (input === null) return null;
   const settings = pathSettings(settingsText);
   try {
-    return evaluate(settings, input, params, ctx.argumentTypes[1] as Type).length > 0;
+    return evaluate(settings, input, params, ctx).length > 0;
   } catch (e) {
     if (!isHandledError(e)) throw e;
     switch (settings.onError) {
@@ -216,7 +216,7 @@ function jsonValue(
   };
   let sequence: Sequence;
   try {
-    sequence = evaluate(settings, input, params, ctx.argumentTypes[1] as Type);
+    sequence = evaluate(settings, input, params, ctx);
   } catch (e) {
     if (!isHandledError(e)) throw e;
     return onError(e);
@@ -269,7 +269,7 @@ function jsonQuery(input: string | null, params: unknown, _marker: unknown, sett
   let text: string | null;
   let sequence: Sequence;
   try {
-    sequence = evaluate(settings, input, params, ctx.argumentTypes[1] as Type);
+    sequence = evaluate(settings, input, params, ctx);
   } catch (e) {
     if (!isHandledError(e)) throw e;
     return toReturnType(special(settings.onError, e), ctx);
