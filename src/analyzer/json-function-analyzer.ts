@@ -16,7 +16,7 @@ import type {
   PathFunctionSettings,
 } from '../functions/implementations/json/sql-json-functions.js';
 import type * as ast from '../sql/ast.js';
-import { canCast, canCastToJson } from '../types/cast-rules.js';
+import { canCast } from '../types/cast-rules.js';
 import { canCoerce } from '../types/coercion.js';
 import { isCharacterString, isNumeric, rowOf, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
@@ -59,7 +59,7 @@ export function analyzeJsonFunction(node: JsonFunctionNode, ctx: ExpressionConte
       return jsonObject(node, ctx, analyze);
     case 'JsonArray': {
       const returnType = jsonOutputType(node.returnType, node.outputFormat, node);
-      const values = node.elements.map((e) => jsonConstructorValue(e.value, e.format, ctx, analyze));
+      const values = node.elements.map((e) => jsonConstructorValue(e.value, e.format, 'JSON_ARRAY', ctx, analyze));
       const settings: ConstructorSettings = { json: values.map((v) => v.json), nullOnNull: node.nullOnNull };
       return hiddenCall(
         '$json_array',
@@ -272,10 +272,15 @@ function jsonOutputType(type: ast.DataType | undefined, format: ast.JsonFormat |
   return resolved;
 }
 
-/** A value of json_object / json_array, and whether it is JSON text to embed rather than an SQL value. */
+/**
+ * A value of json_object / json_array, and whether it is JSON text to embed rather than an SQL
+ * value. As in Trino, booleans, numbers and character strings become JSON literals, values of other
+ * types their varchar text (a JSON string), and a type without a cast to varchar is NOT_SUPPORTED.
+ */
 function jsonConstructorValue(
   node: ast.Expression,
   format: ast.JsonFormat | undefined,
+  functionName: string,
   ctx: ExpressionContext,
   analyze: Analyze,
 ): { value: BoundExpression; json: boolean } {
@@ -284,14 +289,21 @@ function jsonConstructorValue(
     checkJsonInput(value, format, node);
     return { value, json: true };
   }
-  // The JSON functions' results are JSON text: their FORMAT JSON is implicit, as in Trino.
+  // The JSON functions' results are JSON text: their FORMAT JSON is implicit, as in Trino. Values
+  // of the json type are embedded as JSON too.
   const nested = node.kind === 'JsonQuery' || node.kind === 'JsonObject' || node.kind === 'JsonArray';
   const type = value.type;
-  if (!nested && !canCastToJson(type) && type.kind !== 'char' && type.kind !== 'time') {
-    throw new VivaceError('TYPE_MISMATCH', `Unsupported type of JSON value: ${formatType(type)}`, node.pos);
+  if (nested || type.kind === 'json') return { value, json: true };
+  const literal = type.kind === 'unknown' || type.kind === 'boolean' || isNumeric(type) || isCharacterString(type);
+  if (literal) return { value, json: false };
+  if (!canCast(type, VARCHAR)) {
+    throw new VivaceError(
+      'NOT_SUPPORTED',
+      `Unsupported type of value passed to ${functionName} function: ${formatType(type)}`,
+      node.pos,
+    );
   }
-  // json values are JSON text too: embedded as parsed, so their spacing does not matter.
-  return { value, json: nested || type.kind === 'json' };
+  return { value: coerceTo(value, VARCHAR), json: false };
 }
 
 function jsonObject(node: ast.JsonObject, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
@@ -303,7 +315,7 @@ function jsonObject(node: ast.JsonObject, ctx: ExpressionContext, analyze: Analy
     }
     return key;
   });
-  const values = node.members.map((m) => jsonConstructorValue(m.value, m.format, ctx, analyze));
+  const values = node.members.map((m) => jsonConstructorValue(m.value, m.format, 'JSON_OBJECT', ctx, analyze));
   if (node.uniqueKeys && node.members.some((m) => m.format !== undefined)) {
     throw new VivaceError(
       'NOT_SUPPORTED',

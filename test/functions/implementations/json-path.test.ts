@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { VivaceError } from '../../../src/common/vivace-error.js';
+import { javaHashMapOrder } from '../../../src/functions/implementations/json/java-hash-map-order.js';
 import { pathVariables } from '../../../src/functions/implementations/json/json-path-ast.js';
 import { evaluateJsonPath, type Sequence } from '../../../src/functions/implementations/json/json-path-evaluator.js';
 import { JsonPathError, parseSqlJsonPath } from '../../../src/functions/implementations/json/json-path-parser.js';
@@ -213,5 +214,22 @@ describe('JSON path evaluation', () => {
     assert.deepEqual(run('{}', 'lax $v.x', { v: '{"x": 5}' }), ['5']);
     assert.match(evaluationError('{}', 'lax $nope'), /no value passed for parameter nope/);
     assert.match(evaluationError('{}', 'lax last'), /no enclosing array/);
+  });
+});
+
+describe('Java HashMap key order (json_object members)', () => {
+  it('orders keys by bucket as Trino HashMap does, ties in insertion order', () => {
+    assert.deepEqual(javaHashMapOrder(['key_1', 'key_2']), ['key_2', 'key_1']);
+    assert.deepEqual(javaHashMapOrder(['key1', 'key2']), ['key1', 'key2']);
+    assert.deepEqual(javaHashMapOrder(['x', 'y', 'z']), ['x', 'y', 'z']);
+    // "Aa" and "BB" have the same Java hash: one bucket, insertion order.
+    assert.deepEqual(javaHashMapOrder(['BB', 'Aa']), ['BB', 'Aa']);
+    assert.deepEqual(javaHashMapOrder([]), []);
+  });
+
+  it('grows the table past 12 keys, as Java does at a 0.75 load', () => {
+    const keys = 'abcdefghijklm'.split('');
+    assert.deepEqual(javaHashMapOrder(keys), keys);
+    assert.deepEqual(javaHashMapOrder(['a', 'p']), ['p', 'a']);
   });
 });

@@ -199,9 +199,16 @@ SELECT json_array(true, 12e-1, 'text'), json_array('[  "text"  ] ' FORMAT JSON),
 [true,1.2,"text"]	[["text"]]	[["value"]]	["2001-01-31"]	[]
 
 query
-SELECT json_array(true, null, 1), json_array(true, null, 1 ABSENT ON NULL), json_array(true, null, 1 NULL ON NULL), json_array(true, 1 RETURNING varchar(100)), json_array(ARRAY[1, 2], MAP(ARRAY['k'], ARRAY[1.5]), JSON '{"a": 1}', 123456789012, DECIMAL '1.20')
+SELECT json_array(true, null, 1), json_array(true, null, 1 ABSENT ON NULL), json_array(true, null, 1 NULL ON NULL), json_array(true, 1 RETURNING varchar(100)), json_array(JSON '{"a": 1}', 123456789012, DECIMAL '1.20', TIMESTAMP '2001-01-31 10:00:00', INTERVAL '2' DAY)
 ----
-[true,1]	[true,1]	[true,null,1]	[true,1]	[[1,2],{"k":1.5},{"a":1},123456789012,1.20]
+[true,1]	[true,1]	[true,null,1]	[true,1]	[{"a":1},123456789012,1.20,"2001-01-31 10:00:00","2 00:00:00.000"]
+
+# A value of a type without a cast to varchar cannot be passed, as in Trino.
+statement error NOT_SUPPORTED: line 1:19: Unsupported type of value passed to JSON_ARRAY function: array(integer)
+SELECT json_array(ARRAY[1, 2])
+
+statement error NOT_SUPPORTED: line 1:26: Unsupported type of value passed to JSON_OBJECT function: map(varchar(1), integer)
+SELECT json_object('k' : MAP(ARRAY['a'], ARRAY[1]))
 
 statement error JSON_INPUT_CONVERSION_ERROR: conversion to JSON failed: 
 SELECT json_array('[1, ' FORMAT JSON)
@@ -230,6 +237,17 @@ SELECT json_object('x' : null, 'y' : 1), json_object('x' : null, 'y' : 1 NULL ON
 
 statement error INVALID_FUNCTION_ARGUMENT: duplicate key passed to JSON_OBJECT function
 SELECT json_object('x' : null, 'x' : 1 WITH UNIQUE KEYS)
+
+# WITHOUT UNIQUE KEYS (the default) would keep both members; Trino cannot build that object.
+statement error NOT_SUPPORTED: cannot construct a JSON object with duplicate key
+SELECT json_object('key' : 1, 'key' : 2)
+
+# Members come in the order Trino's HashMap gives them (arbitrary, but the same as Trino's), a key
+# left out by ABSENT ON NULL is no duplicate, subqueries may give keys and values.
+query
+SELECT json_object('key_1' : 1, 'key_2' : 2), json_object('key' : 1e0), json_object('k' : null, 'k' : 1 ABSENT ON NULL), json_object((SELECT 'key') : (SELECT 1)), json_object('key' : json_object('a' : 1)), json_object('key' : '{"a" : 1, "a" : 1}' FORMAT JSON)
+----
+{"key_2":2,"key_1":1}	{"key":1.0}	{"k":1}	{"key":1}	{"key":{"a":1}}	{"key":{"a":1}}
 
 statement error INVALID_FUNCTION_ARGUMENT: null value passed for JSON object key to JSON_OBJECT function
 SELECT json_object(CAST(NULL AS varchar) : 1)

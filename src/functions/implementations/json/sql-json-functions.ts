@@ -29,6 +29,7 @@ import { castImplementation } from '../cast/cast.js';
 import { javaBigDecimalText, jsonWriter } from '../cast/json-casts.js';
 import { invalidArgument } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
+import { javaHashMapOrder } from './java-hash-map-order.js';
 import type { JsonPath } from './json-path-ast.js';
 import { doubleNode, evaluateJsonPath, type Sequence } from './json-path-evaluator.js';
 import { parseSqlJsonPath } from './json-path-parser.js';
@@ -327,10 +328,14 @@ function jsonObject(keys: unknown, values: unknown, _marker: unknown, settingsTe
     const text = valueText(valueList[i], valueTypes[i] as Type, settings.json[i] ?? false, ctx);
     if (text === null && !settings.nullOnNull) return;
     const name = key as string;
-    if (settings.uniqueKeys && members.has(name)) throw invalidArgument('duplicate key passed to JSON_OBJECT function');
+    if (members.has(name)) {
+      if (settings.uniqueKeys) throw invalidArgument('duplicate key passed to JSON_OBJECT function');
+      // The standard keeps both members; Trino cannot build such an object, and neither do we.
+      throw new VivaceError('NOT_SUPPORTED', 'cannot construct a JSON object with duplicate key');
+    }
     members.set(name, text ?? 'null');
   });
-  const entries = [...members].map(([k, v]) => `${quoteJsonString(k)}:${v}`);
+  const entries = javaHashMapOrder([...members.keys()]).map((k) => `${quoteJsonString(k)}:${members.get(k)}`);
   return toReturnType(`{${entries.join(',')}}`, ctx);
 }
 
