@@ -15,10 +15,11 @@ import type {
   ConstructorSettings,
   PathFunctionSettings,
 } from '../functions/implementations/json/sql-json-functions.js';
+import type { ArgumentType } from '../functions/signature-binder.js';
 import type * as ast from '../sql/ast.js';
 import { canCast } from '../types/cast-rules.js';
 import { canCoerce } from '../types/coercion.js';
-import { isCharacterString, isNumeric, rowOf, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
+import { functionType, isCharacterString, isNumeric, rowOf, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
 import { atPosition, type ExpressionContext } from './analysis-context.js';
 import { coerceTo, constant, specialForm } from './bound-expressions.js';
@@ -77,7 +78,9 @@ function hiddenCall(name: string, args: readonly BoundExpression[], node: ast.No
   try {
     resolved = ctx.statement.functions.resolveHiddenFunction(
       name,
-      args.map((a) => a.type),
+      args.map(
+        (a): ArgumentType => (a.kind === 'Lambda' ? { kind: 'lambda', arity: 0, bodyType: () => a.body.type } : a.type),
+      ),
     );
   } catch (e) {
     atPosition(e, node.pos);
@@ -226,17 +229,23 @@ function jsonValue(node: ast.JsonValue, ctx: ExpressionContext, analyze: Analyze
       node.pos,
     );
   }
+  // A DEFAULT is evaluated only when its case arises, as Trino's: it goes as a lambda without
+  // parameters (its own frame, so references to enclosing lambdas' parameters keep their depth).
   const defaultValue = (behavior: ast.JsonValueBehavior, on: string): BoundExpression => {
-    if (behavior.value === undefined) return constant(null, returnType);
-    const value = analyze(behavior.value, ctx);
-    if (!canCoerce(value.type, returnType)) {
-      throw new VivaceError(
-        'TYPE_MISMATCH',
-        `Function JSON_VALUE default ${on} result must evaluate to a ${formatType(returnType)} (actual: ${formatType(value.type)})`,
-        behavior.value.pos,
-      );
+    let body: BoundExpression = constant(null, returnType);
+    if (behavior.value !== undefined) {
+      const inner: ExpressionContext = { ...ctx, lambdas: [...ctx.lambdas, { names: [], types: [] }] };
+      const value = analyze(behavior.value, inner);
+      if (!canCoerce(value.type, returnType)) {
+        throw new VivaceError(
+          'TYPE_MISMATCH',
+          `Function JSON_VALUE default ${on} result must evaluate to a ${formatType(returnType)} (actual: ${formatType(value.type)})`,
+          behavior.value.pos,
+        );
+      }
+      body = coerceTo(value, returnType);
     }
-    return coerceTo(value, returnType);
+    return { kind: 'Lambda', type: functionType([], returnType), parameterTypes: [], body };
   };
   const text = JSON.stringify({
     ...settings,

@@ -31,9 +31,13 @@ export const JSON_FUNCTIONS: readonly FunctionDefinition[] = [
   ),
   ...(
     [
-      // Arguments: input, the PASSING values as one ROW, R's marker and DEFAULTs, the settings text.
+      // Arguments: input, the PASSING values as one ROW, R's marker, the DEFAULTs (as lambdas: evaluated
+      // only when needed), the settings text.
       ['$json_exists<I,T>(I,T,varchar(s)):boolean', 'JSON_EXISTS: whether a JSON path finds items'],
-      ['$json_value<I,T,R>(I,T,R,R,R,varchar(s)):R', 'JSON_VALUE: the SQL scalar a JSON path finds'],
+      [
+        '$json_value<I,T,R>(I,T,R,function(R),function(R),varchar(s)):R',
+        'JSON_VALUE: the SQL scalar a JSON path finds',
+      ],
       ['$json_query<I,T,R>(I,T,R,varchar(s)):R', 'JSON_QUERY: the JSON a JSON path finds'],
       // Keys and values as ROWs, R's marker, the settings text.
       ['$json_object<K,V,R>(K,V,R,varchar(s)):R', 'JSON_OBJECT: a JSON object of keys and values'],

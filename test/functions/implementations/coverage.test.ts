@@ -53,7 +53,7 @@ describe('scalar implementation coverage', () => {
       '$json_exists(I,T,varchar(s)):boolean',
       '$json_object(K,V,R,varchar(s)):R',
       '$json_query(I,T,R,varchar(s)):R',
-      '$json_value(I,T,R,R,R,varchar(s)):R',
+      '$json_value(I,T,R,function(R),function(R),varchar(s)):R',
       '$operator$is_distinct_from(T,T):boolean',
       'concat(E,array(E)):array(E)',
       'concat(array(E),E):array(E)',

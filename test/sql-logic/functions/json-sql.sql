@@ -317,3 +317,19 @@ SELECT json_query('["a", "b", "c"]', 'lax $number + 1' PASSING 2 AS number)
 
 statement error SYNTAX_ERROR: line 1:39: mismatched input 'certainly' expecting {'lax', 'strict'}
 SELECT json_query('["a", "b", "c"]', 'certainly not a valid path')
+
+# DEFAULT values are evaluated only when needed; one that fails ON EMPTY goes to ON ERROR. They may
+# use the row's columns and enclosing lambdas' parameters.
+query
+SELECT json_value('{"a":1}', 'lax $.a' RETURNING integer DEFAULT 1/0 ON EMPTY DEFAULT 2/0 ON ERROR), json_value('{"a":1}', 'lax $.b' RETURNING integer DEFAULT 1/0 ON EMPTY DEFAULT -7 ON ERROR), json_value('{"a":1}', 'lax $.b' RETURNING integer DEFAULT 1/0 ON EMPTY)
+----
+1	-7	NULL
+
+statement error DIVISION_BY_ZERO: Division by zero
+SELECT json_value('{"a":1}', 'lax $.b' RETURNING integer DEFAULT 1/0 ON EMPTY ERROR ON ERROR)
+
+query
+SELECT n, json_value(j, 'lax $.b' RETURNING bigint DEFAULT n * 10 ON EMPTY), transform(ARRAY[1, 2], x -> json_value(j, 'lax $.c' RETURNING integer DEFAULT x + n ON EMPTY)) FROM (VALUES ('{"b":5}', 1), ('{}', 2)) t(j, n) ORDER BY n
+----
+1	5	[2, 3]
+2	20	[3, 4]

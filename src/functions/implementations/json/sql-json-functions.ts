@@ -203,8 +203,8 @@ function jsonValue(
   input: string | null,
   params: unknown,
   _marker: unknown,
-  emptyDefault: unknown,
-  errorDefault: unknown,
+  emptyDefault: () => unknown,
+  errorDefault: () => unknown,
   settingsText: string,
   ctx: CallContext,
 ): unknown {
@@ -212,7 +212,7 @@ function jsonValue(
   const settings = pathSettings(settingsText);
   const onError = (error: VivaceError): unknown => {
     if (settings.onError === 'NULL') return null;
-    if (settings.onError === 'DEFAULT') return errorDefault;
+    if (settings.onError === 'DEFAULT') return errorDefault();
     throw error;
   };
   let sequence: Sequence;
@@ -224,7 +224,15 @@ function jsonValue(
   }
   if (sequence.length === 0) {
     if (settings.onEmpty === 'NULL') return null;
-    if (settings.onEmpty === 'DEFAULT') return emptyDefault;
+    if (settings.onEmpty === 'DEFAULT') {
+      // A DEFAULT ON EMPTY that fails (a division by zero, a cast) goes to ON ERROR, as in Trino.
+      try {
+        return emptyDefault();
+      } catch (e) {
+        if (!(e instanceof VivaceError) || e.errorCode.type !== 'USER_ERROR') throw e;
+        return onError(e);
+      }
+    }
     throw valueResultError('JSON path found no items');
   }
   if (sequence.length > 1) return onError(valueResultError('JSON path found multiple items'));
@@ -354,7 +362,7 @@ function jsonArray(values: unknown, _marker: unknown, settingsText: string, ctx:
 /** The hidden signatures, as src/functions/scalar-json.ts declares them. */
 const SQL_JSON_SIGNATURES = {
   exists: '$json_exists(I,T,varchar(s)):boolean',
-  value: '$json_value(I,T,R,R,R,varchar(s)):R',
+  value: '$json_value(I,T,R,function(R),function(R),varchar(s)):R',
   query: '$json_query(I,T,R,varchar(s)):R',
   object: '$json_object(K,V,R,varchar(s)):R',
   array: '$json_array(V,R,varchar(s)):R',
