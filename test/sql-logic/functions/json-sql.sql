@@ -333,3 +333,19 @@ SELECT n, json_value(j, 'lax $.b' RETURNING bigint DEFAULT n * 10 ON EMPTY), tra
 ----
 1	5	[2, 3]
 2	20	[3, 4]
+
+# PASSING names are unique (unquoted names are uppercased, so `a` and `A` are the same name); a
+# value must be JSON text with FORMAT JSON, and otherwise have a varchar form.
+statement error DUPLICATE_PARAMETER_NAME: line 1:57: A JSON path parameter is specified more than once
+SELECT json_exists('[1]', 'lax $A' PASSING 1 AS a, 2 AS A)
+
+statement error TYPE_MISMATCH: line 1:44: Unsupported type of JSON path parameter: array(integer)
+SELECT json_exists('[1]', 'lax $x' PASSING ARRAY[1] AS "x")
+
+statement error TYPE_MISMATCH: line 1:44: Cannot read input of type integer as JSON using formatting JSON
+SELECT json_exists('[1]', 'lax $x' PASSING 1 FORMAT JSON AS "x")
+
+# A path may span lines; an error in it points at its line and column.
+statement error SYNTAX_ERROR: line 2:6: extraneous input ']' expecting <EOF>
+SELECT json_value('[1]', 'lax
+$[0 ]]')
