@@ -206,6 +206,24 @@ describe('JSON path evaluation', () => {
     assert.match(evaluationError('{}', 'lax 9223372036854775807 + 1'), /out of range/);
   });
 
+  it('decimal literals compute exactly, as SQL decimals; doubles (JSON numbers, 1e0) in double', () => {
+    assert.deepEqual(run('{}', 'lax 1.50'), ['1.50']);
+    assert.deepEqual(run('{}', 'lax 0.1 + 0.2'), ['0.3']);
+    assert.deepEqual(run('{}', 'lax 10 / 4.0'), ['2.5']);
+    assert.deepEqual(run('{}', 'lax 2 / 3.00'), ['0.67']);
+    assert.deepEqual(run('{}', 'lax 2.5 * 1.1'), ['2.75']);
+    assert.deepEqual(run('{}', 'lax 7.5 % 2'), ['1.5']);
+    assert.deepEqual(run('{}', 'lax -1.25'), ['-1.25']);
+    assert.deepEqual(run('{}', 'lax 1.5.ceiling()'), ['2']);
+    assert.deepEqual(run('{}', 'lax (-1.5).ceiling()'), ['-1']);
+    assert.deepEqual(run('{}', 'lax (-1.5).floor()'), ['-2']);
+    assert.deepEqual(run('{}', 'lax (-1.5).abs()'), ['1.5']);
+    assert.deepEqual(run('{}', 'lax 1.5e0 + 1'), ['2.5']);
+    assert.deepEqual(run('{"a": 0.1}', 'lax $.a + 0.2'), ['0.30000000000000004']);
+    assert.deepEqual(run('[1.5, 2]', 'lax $?(@ == 1.50)'), ['1.5']);
+    assert.equal(evaluationError('{}', 'lax 1 / 0.0'), 'path evaluation failed: Division by zero');
+  });
+
   it('literals and variables', () => {
     assert.deepEqual(run('{}', 'lax "a\\"b"'), ['"a\\"b"']);
     assert.deepEqual(run('{}', 'lax true'), ['true']);

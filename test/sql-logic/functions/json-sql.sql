@@ -349,3 +349,10 @@ SELECT json_exists('[1]', 'lax $x' PASSING 1 FORMAT JSON AS "x")
 statement error SYNTAX_ERROR: line 2:6: extraneous input ']' expecting <EOF>
 SELECT json_value('[1]', 'lax
 $[0 ]]')
+
+# Decimal literals of the path and decimal PASSING values are exact decimals (their scale kept);
+# JSON numbers with a fraction are doubles, as Jackson reads them in Trino.
+query
+SELECT json_value('{}', 'lax 1.50'), json_value('{}', 'lax 0.1 + 0.2'), json_query('{}', 'lax 1.50'), json_value('{}', 'lax 10 / 4.0'), json_value('{}', 'lax $p * 2' PASSING DECIMAL '1.50' AS "p"), json_value('{"a": 0.1}', 'lax $.a + 0.2'), json_value('{}', 'lax 1.50' RETURNING decimal(5, 3))
+----
+1.50	0.3	1.50	2.5	3.00	0.30000000000000004	1.500

@@ -10,6 +10,7 @@
  * functions decide what an error means through their ON ERROR clause.
  */
 import { VivaceError } from '../../../common/vivace-error.js';
+import { javaBigDecimalText } from '../cast/json-casts.js';
 import { formatDouble } from '../cast/number-text.js';
 import type { ArithmeticOperator, JsonPath, PathExpression, PathPredicate, Subscript } from './json-path-ast.js';
 import { type JsonNode, JsonNumber } from './json-tree.js';
@@ -53,17 +54,64 @@ function isObject(item: JsonNode): item is Map<string, JsonNode> {
 
 const MIN_BIGINT = -(1n << 63n);
 const MAX_BIGINT = (1n << 63n) - 1n;
+const MAX_DECIMAL_DIGITS = 38;
 
-type Numeric = { readonly integer: true; readonly value: bigint } | { readonly integer: false; readonly value: number };
+/**
+ * An exact decimal item: a decimal literal of the path (`1.50`) or a decimal PASSING value, as
+ * Trino's DECIMAL values. It prints as Java's BigDecimal does (`1.50`), and computes exactly with
+ * integers and decimals; with a double it computes in double.
+ */
+export class DecimalNumber extends JsonNumber {
+  constructor(
+    readonly unscaled: bigint,
+    readonly scale: number,
+  ) {
+    super(javaBigDecimalText(unscaled, scale), false);
+  }
+
+  /** Digits of the decimal type it belongs to: `1.50` is a decimal(3, 2), `0.05` a decimal(2, 2). */
+  get precision(): number {
+    return Math.max((this.unscaled < 0n ? -this.unscaled : this.unscaled).toString().length, this.scale, 1);
+  }
+
+  override canonical(): string {
+    return this.text;
+  }
+
+  /** A decimal literal's text (`12.340`) as an exact decimal. */
+  static parse(text: string): DecimalNumber {
+    const [whole = '', fraction = ''] = text.split('.');
+    return new DecimalNumber(BigInt(whole + fraction || '0'), fraction.length);
+  }
+}
+
+type Numeric =
+  | { readonly kind: 'integer'; readonly value: bigint }
+  | { readonly kind: 'decimal'; readonly unscaled: bigint; readonly scale: number }
+  | { readonly kind: 'double'; readonly value: number };
 
 function numeric(item: JsonNode): Numeric | undefined {
+  if (item instanceof DecimalNumber) return { kind: 'decimal', unscaled: item.unscaled, scale: item.scale };
   if (!(item instanceof JsonNumber)) return undefined;
-  if (item.isInteger) return { integer: true, value: BigInt(item.text) };
-  return { integer: false, value: item.toNumber() };
+  if (item.isInteger) return { kind: 'integer', value: BigInt(item.text) };
+  return { kind: 'double', value: item.toNumber() };
 }
 
 function asDouble(n: Numeric): number {
-  return n.integer ? Number(n.value) : n.value;
+  if (n.kind === 'double') return n.value;
+  if (n.kind === 'integer') return Number(n.value);
+  return Number(javaBigDecimalText(n.unscaled, n.scale));
+}
+
+/** An integer or decimal as an unscaled value at `scale` (at least its own). */
+function unscaledAt(n: Numeric, scale: number): bigint {
+  if (n.kind === 'integer') return n.value * 10n ** BigInt(scale);
+  if (n.kind === 'decimal') return n.unscaled * 10n ** BigInt(scale - n.scale);
+  throw pathError('not an exact number');
+}
+
+function scaleOf(n: Numeric): number {
+  return n.kind === 'decimal' ? n.scale : 0;
 }
 
 function integerNode(value: bigint): JsonNumber {
@@ -71,12 +119,62 @@ function integerNode(value: bigint): JsonNumber {
   return new JsonNumber(value.toString(), true);
 }
 
+function decimalNode(unscaled: bigint, scale: number): DecimalNumber {
+  if ((unscaled < 0n ? -unscaled : unscaled).toString().length > MAX_DECIMAL_DIGITS) {
+    throw pathError('decimal value out of range');
+  }
+  return new DecimalNumber(unscaled, scale);
+}
+
 export function doubleNode(value: number): JsonNumber {
   return new JsonNumber(formatDouble(value), false);
 }
 
-function numberNode(n: Numeric): JsonNumber {
-  return n.integer ? integerNode(n.value) : doubleNode(n.value);
+/** `a / b` rounded half up (away from zero), as Trino divides decimals. */
+function divideHalfUp(a: bigint, b: bigint): bigint {
+  const quotient = a / b;
+  const remainder = a % b;
+  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
+  if (twice < (b < 0n ? -b : b)) return quotient;
+  return a < 0n === b < 0n ? quotient + 1n : quotient - 1n;
+}
+
+/** Exact arithmetic of integers and decimals (at least one decimal): Trino's decimal scales. */
+function decimalArithmetic(operator: ArithmeticOperator, a: Numeric, b: Numeric): DecimalNumber {
+  const scale = Math.max(scaleOf(a), scaleOf(b));
+  switch (operator) {
+    case '+':
+      return decimalNode(unscaledAt(a, scale) + unscaledAt(b, scale), scale);
+    case '-':
+      return decimalNode(unscaledAt(a, scale) - unscaledAt(b, scale), scale);
+    case '*':
+      return decimalNode(unscaledAt(a, scaleOf(a)) * unscaledAt(b, scaleOf(b)), scaleOf(a) + scaleOf(b));
+    case '/': {
+      const divisor = unscaledAt(b, scale);
+      if (divisor === 0n) throw pathError('Division by zero');
+      // a / b at `scale`: (a * 10^scale) / b, both at the common scale.
+      return decimalNode(divideHalfUp(unscaledAt(a, scale) * 10n ** BigInt(scale), divisor), scale);
+    }
+    default: {
+      const divisor = unscaledAt(b, scale);
+      if (divisor === 0n) throw pathError('Division by zero');
+      return decimalNode(unscaledAt(a, scale) % divisor, scale);
+    }
+  }
+}
+
+/** Compares two numbers: exactly unless one is a double. */
+function compareNumbers(x: Numeric, y: Numeric): number | undefined {
+  if (x.kind !== 'double' && y.kind !== 'double') {
+    const scale = Math.max(scaleOf(x), scaleOf(y));
+    const p = unscaledAt(x, scale);
+    const q = unscaledAt(y, scale);
+    return p < q ? -1 : p > q ? 1 : 0;
+  }
+  const p = asDouble(x);
+  const q = asDouble(y);
+  if (Number.isNaN(p) || Number.isNaN(q)) return undefined;
+  return p < q ? -1 : p > q ? 1 : 0;
 }
 
 /** Unnests the arrays of a sequence by one level (lax mode's automatic unwrapping). */
@@ -136,7 +234,9 @@ class PathEvaluator {
       case 'literal':
         switch (e.value.type) {
           case 'number':
-            return [new JsonNumber(e.value.text, e.value.integer)];
+            if (e.value.integer) return [new JsonNumber(e.value.text, true)];
+            // `1.50` is a decimal, `1.5e0` a double, as in SQL.
+            return [/[eE]/.test(e.value.text) ? doubleNode(Number(e.value.text)) : DecimalNumber.parse(e.value.text)];
           case 'string':
             return [e.value.value];
           case 'boolean':
@@ -178,7 +278,8 @@ class PathEvaluator {
           const n = numeric(item);
           if (n === undefined) throw itemTypeError('NUMBER', item);
           if (e.sign === '+') return item;
-          return n.integer ? integerNode(-n.value) : doubleNode(-n.value);
+          if (n.kind === 'integer') return integerNode(-n.value);
+          return n.kind === 'decimal' ? decimalNode(-n.unscaled, n.scale) : doubleNode(-n.value);
         });
       }
       case 'binary':
@@ -242,7 +343,7 @@ class PathEvaluator {
     if (this.lax) sequence = unwrapArrays(sequence);
     const n = sequence.length === 1 ? numeric(sequence[0] as JsonNode) : undefined;
     if (n === undefined) throw pathError('array subscript must be a singleton numeric value');
-    const value = n.integer ? Number(n.value) : Math.round(n.value);
+    const value = n.kind === 'integer' ? Number(n.value) : Math.round(asDouble(n));
     if (!Number.isSafeInteger(value) || Math.abs(value) > 2 ** 31) throw pathError('array subscript out of range');
     return value;
   }
@@ -293,8 +394,16 @@ class PathEvaluator {
         return (this.lax ? unwrapArrays(input) : input).map((item) => {
           const n = numeric(item);
           if (n === undefined) throw itemTypeError('NUMBER', item);
-          if (n.integer) return method === 'abs' && n.value < 0n ? integerNode(-n.value) : item;
-          return doubleNode(apply(n.value));
+          if (n.kind === 'integer') return method === 'abs' && n.value < 0n ? integerNode(-n.value) : item;
+          if (n.kind === 'double') return doubleNode(apply(n.value));
+          if (method === 'abs') return n.unscaled < 0n ? decimalNode(-n.unscaled, n.scale) : item;
+          // ceiling and floor of a decimal are decimals of scale 0, as Trino's.
+          const unit = 10n ** BigInt(n.scale);
+          let whole = n.unscaled / unit;
+          const exact = whole * unit === n.unscaled;
+          if (!exact && method === 'ceiling' && n.unscaled > 0n) whole += 1n;
+          if (!exact && method === 'floor' && n.unscaled < 0n) whole -= 1n;
+          return decimalNode(whole, 0);
         });
       }
     }
@@ -310,11 +419,12 @@ class PathEvaluator {
     if (a === undefined) throw itemTypeError('NUMBER', left[0] as JsonNode);
     const b = numeric(right[0] as JsonNode);
     if (b === undefined) throw itemTypeError('NUMBER', right[0] as JsonNode);
-    if (a.integer && b.integer) {
+    if (a.kind === 'integer' && b.kind === 'integer') {
       if ((operator === '/' || operator === '%') && b.value === 0n) throw pathError('Division by zero');
       return integerNode(INTEGER_OPERATIONS[operator](a.value, b.value));
     }
-    return numberNode({ integer: false, value: DOUBLE_OPERATIONS[operator](asDouble(a), asDouble(b)) });
+    if (a.kind !== 'double' && b.kind !== 'double') return decimalArithmetic(operator, a, b);
+    return doubleNode(DOUBLE_OPERATIONS[operator](asDouble(a), asDouble(b)));
   }
 
   // Predicates --------------------------------------------------------------------------------
@@ -448,13 +558,9 @@ function compareItems(operator: string, a: JsonNode, b: JsonNode): Truth {
   const x = numeric(a);
   const y = numeric(b);
   if (x !== undefined && y !== undefined) {
-    if (x.integer && y.integer) order = x.value < y.value ? -1 : x.value > y.value ? 1 : 0;
-    else {
-      const p = asDouble(x);
-      const q = asDouble(y);
-      if (Number.isNaN(p) || Number.isNaN(q)) return operator === '!=' || operator === '<>';
-      order = p < q ? -1 : p > q ? 1 : 0;
-    }
+    const compared = compareNumbers(x, y);
+    if (compared === undefined) return operator === '!=' || operator === '<>';
+    order = compared;
   } else if (typeof a === 'string' && typeof b === 'string') {
     order = compareCodePoints(a, b);
   } else if (typeof a === 'boolean' && typeof b === 'boolean') {

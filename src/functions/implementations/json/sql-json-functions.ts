@@ -26,12 +26,13 @@ import {
   VARCHAR,
 } from '../../../types/type.js';
 import { castImplementation } from '../cast/cast.js';
-import { javaBigDecimalText, jsonWriter } from '../cast/json-casts.js';
+import { jsonWriter } from '../cast/json-casts.js';
+import { decimalOf } from '../decimal-values.js';
 import { invalidArgument } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
 import { javaHashMapOrder } from './java-hash-map-order.js';
 import type { JsonPath } from './json-path-ast.js';
-import { doubleNode, evaluateJsonPath, type Sequence } from './json-path-evaluator.js';
+import { DecimalNumber, doubleNode, evaluateJsonPath, type Sequence } from './json-path-evaluator.js';
 import { parseSqlJsonPath } from './json-path-parser.js';
 import { type JsonNode, JsonNumber, quoteJsonString, tryParseJson, writeJson } from './json-tree.js';
 
@@ -118,7 +119,7 @@ export function sqlValueToItem(value: unknown, type: Type, ctx: CallContext): Js
     case 'bigint':
       return new JsonNumber(String(value), true);
     case 'decimal':
-      return new JsonNumber(javaBigDecimalText(value as bigint, type.scale), type.scale === 0);
+      return new DecimalNumber(BigInt(value as number | bigint), type.scale);
     case 'real':
     case 'double':
       return doubleNode(value as number);
@@ -187,6 +188,10 @@ function jsonExists(input: string | null, params: unknown, settingsText: string,
 function itemToSqlValue(item: JsonNode): { value: unknown; type: Type } | undefined {
   if (typeof item === 'string') return { value: item, type: VARCHAR };
   if (typeof item === 'boolean') return { value: item, type: BOOLEAN };
+  if (item instanceof DecimalNumber) {
+    const type = decimal(item.precision, item.scale);
+    return item.precision > 38 ? undefined : { value: decimalOf(item.unscaled, type), type };
+  }
   if (!(item instanceof JsonNumber)) return undefined;
   if (!item.isInteger) return { value: item.toNumber(), type: DOUBLE };
   const n = BigInt(item.text);
