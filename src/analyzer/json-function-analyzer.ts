@@ -17,6 +17,9 @@ import type {
 } from '../functions/implementations/json/sql-json-functions.js';
 import type { ArgumentType } from '../functions/signature-binder.js';
 import type * as ast from '../sql/ast.js';
+
+type JsonEncoding = ast.JsonEncoding;
+
 import { canCast } from '../types/cast-rules.js';
 import { canCoerce } from '../types/coercion.js';
 import { functionType, isCharacterString, isNumeric, rowOf, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
@@ -41,9 +44,10 @@ export function analyzeJsonFunction(node: JsonFunctionNode, ctx: ExpressionConte
       return jsonValue(node, ctx, analyze);
     case 'JsonQuery': {
       const { input, parameters, settings } = invocation(node.invocation, ctx, analyze);
-      const returnType = jsonOutputType(node.returnType, node.outputFormat, node);
+      const { returnType, outputEncoding } = jsonOutputType(node.returnType, node.outputFormat, node);
       const text = JSON.stringify({
         ...settings,
+        ...(outputEncoding && { outputEncoding }),
         wrapper: node.wrapper,
         omitQuotes: node.quotes === 'OMIT',
         onEmpty: node.onEmpty,
@@ -59,9 +63,13 @@ export function analyzeJsonFunction(node: JsonFunctionNode, ctx: ExpressionConte
     case 'JsonObject':
       return jsonObject(node, ctx, analyze);
     case 'JsonArray': {
-      const returnType = jsonOutputType(node.returnType, node.outputFormat, node);
+      const { returnType, outputEncoding } = jsonOutputType(node.returnType, node.outputFormat, node);
       const values = node.elements.map((e) => jsonConstructorValue(e.value, e.format, 'JSON_ARRAY', ctx, analyze));
-      const settings: ConstructorSettings = { json: values.map((v) => v.json), nullOnNull: node.nullOnNull };
+      const settings: ConstructorSettings = {
+        ...constructorFormats(values),
+        nullOnNull: node.nullOnNull,
+        ...(outputEncoding && { outputEncoding }),
+      };
       return hiddenCall(
         '$json_array',
         [packRow(values.map((v) => v.value)), constant(null, returnType), constant(JSON.stringify(settings), VARCHAR)],
@@ -103,9 +111,17 @@ function formatting(format: ast.JsonFormat | undefined): string {
   return format?.encoding === undefined ? 'JSON' : `JSON ENCODING ${format.encoding}`;
 }
 
-/** JSON text read from an SQL value: character strings (FORMAT JSON without an encoding) and json. */
-function checkJsonInput(value: BoundExpression, format: ast.JsonFormat | undefined, node: ast.Node): void {
+/**
+ * JSON text read from an SQL value: a character string (FORMAT JSON without an encoding), json,
+ * or varbinary in an encoding (UTF8 by default). Returns the encoding of varbinary input.
+ */
+function checkJsonInput(
+  value: BoundExpression,
+  format: ast.JsonFormat | undefined,
+  node: ast.Node,
+): JsonEncoding | null {
   const type = value.type;
+  if (type.kind === 'varbinary') return format?.encoding ?? 'UTF8';
   const readable = type.kind === 'unknown' || type.kind === 'json' || isCharacterString(type);
   if (!readable || format?.encoding !== undefined) {
     throw new VivaceError(
@@ -114,6 +130,7 @@ function checkJsonInput(value: BoundExpression, format: ast.JsonFormat | undefin
       node.pos,
     );
   }
+  return null;
 }
 
 /** PASSING names: JSON path is case-sensitive, and unquoted SQL names are uppercase, as in Trino. */
@@ -162,9 +179,10 @@ function invocation(
   settings: Omit<PathFunctionSettings, 'onError'>;
 } {
   const input = analyze(node.input, ctx);
-  checkJsonInput(input, node.inputFormat, node.input);
+  const inputEncoding = checkJsonInput(input, node.inputFormat, node.input);
   const names: string[] = [];
   const json: boolean[] = [];
+  const encodings: (JsonEncoding | null)[] = [];
   const values: BoundExpression[] = [];
   for (const parameter of node.passing) {
     const value = analyze(parameter.value, ctx);
@@ -176,8 +194,9 @@ function invocation(
         parameter.name.pos,
       );
     }
+    let encoding: JsonEncoding | null = null;
     if (parameter.format !== undefined) {
-      checkJsonInput(value, parameter.format, parameter.value);
+      encoding = checkJsonInput(value, parameter.format, parameter.value);
     } else if (!PARAMETER_KINDS.has(value.type.kind) && !isNumeric(value.type) && !canCast(value.type, VARCHAR)) {
       // Other values (intervals, uuids...) go as their varchar text, as in Trino.
       throw new VivaceError(
@@ -188,6 +207,7 @@ function invocation(
     }
     names.push(name);
     json.push(parameter.format !== undefined || value.type.kind === 'json');
+    encodings.push(encoding);
     values.push(value);
   }
   const path = node.path;
@@ -207,7 +227,14 @@ function invocation(
       : '';
     throw new VivaceError('INVALID_PATH', `no value passed for parameter ${variable}${hint}`, path.pos);
   }
-  return { input, parameters: packRow(values), settings: { path: path.value, names, json } };
+  const settings = {
+    path: path.value,
+    names,
+    json,
+    ...(encodings.some((e) => e !== null) && { encodings }),
+    ...(inputEncoding !== null && { inputEncoding }),
+  };
+  return { input, parameters: packRow(values), settings };
 }
 
 const JSON_VALUE_RETURN_KINDS: ReadonlySet<string> = new Set([
@@ -267,10 +294,18 @@ function jsonValue(node: ast.JsonValue, ctx: ExpressionContext, analyze: Analyze
   );
 }
 
-/** The RETURNING type of json_query, json_object and json_array: a character string (varchar by default). */
-function jsonOutputType(type: ast.DataType | undefined, format: ast.JsonFormat | undefined, node: ast.Node): Type {
-  if (type === undefined) return VARCHAR;
+/**
+ * The RETURNING type of json_query, json_object and json_array: a character string (varchar by
+ * default), or varbinary in an encoding (UTF8 by default).
+ */
+function jsonOutputType(
+  type: ast.DataType | undefined,
+  format: ast.JsonFormat | undefined,
+  node: ast.Node,
+): { returnType: Type; outputEncoding?: JsonEncoding } {
+  if (type === undefined) return { returnType: VARCHAR };
   const resolved = resolveDataType(type);
+  if (resolved.kind === 'varbinary') return { returnType: resolved, outputEncoding: format?.encoding ?? 'UTF8' };
   if (!isCharacterString(resolved) || format?.encoding !== undefined) {
     throw new VivaceError(
       'TYPE_MISMATCH',
@@ -278,7 +313,7 @@ function jsonOutputType(type: ast.DataType | undefined, format: ast.JsonFormat |
       node.pos,
     );
   }
-  return resolved;
+  return { returnType: resolved };
 }
 
 /**
@@ -292,19 +327,16 @@ function jsonConstructorValue(
   functionName: string,
   ctx: ExpressionContext,
   analyze: Analyze,
-): { value: BoundExpression; json: boolean } {
+): ConstructorValue {
   const value = analyze(node, ctx);
-  if (format !== undefined) {
-    checkJsonInput(value, format, node);
-    return { value, json: true };
-  }
+  if (format !== undefined) return { value, json: true, encoding: checkJsonInput(value, format, node) };
   // The JSON functions' results are JSON text: their FORMAT JSON is implicit, as in Trino. Values
   // of the json type are embedded as JSON too.
   const nested = node.kind === 'JsonQuery' || node.kind === 'JsonObject' || node.kind === 'JsonArray';
   const type = value.type;
-  if (nested || type.kind === 'json') return { value, json: true };
+  if (nested || type.kind === 'json') return { value, json: true, encoding: null };
   const literal = type.kind === 'unknown' || type.kind === 'boolean' || isNumeric(type) || isCharacterString(type);
-  if (literal) return { value, json: false };
+  if (literal) return { value, json: false, encoding: null };
   if (!canCast(type, VARCHAR)) {
     throw new VivaceError(
       'NOT_SUPPORTED',
@@ -312,11 +344,24 @@ function jsonConstructorValue(
       node.pos,
     );
   }
-  return { value: coerceTo(value, VARCHAR), json: false };
+  return { value: coerceTo(value, VARCHAR), json: false, encoding: null };
+}
+
+interface ConstructorValue {
+  readonly value: BoundExpression;
+  /** Whether the value is JSON text to embed. */
+  readonly json: boolean;
+  /** The encoding of a varbinary FORMAT JSON value. */
+  readonly encoding: JsonEncoding | null;
+}
+
+function constructorFormats(values: readonly ConstructorValue[]): Pick<ConstructorSettings, 'json' | 'encodings'> {
+  const encodings = values.map((v) => v.encoding);
+  return { json: values.map((v) => v.json), ...(encodings.some((e) => e !== null) && { encodings }) };
 }
 
 function jsonObject(node: ast.JsonObject, ctx: ExpressionContext, analyze: Analyze): BoundExpression {
-  const returnType = jsonOutputType(node.returnType, node.outputFormat, node);
+  const { returnType, outputEncoding } = jsonOutputType(node.returnType, node.outputFormat, node);
   const keys = node.members.map((m) => {
     const key = analyze(m.key, ctx);
     if (key.type.kind !== 'unknown' && !isCharacterString(key.type)) {
@@ -333,9 +378,10 @@ function jsonObject(node: ast.JsonObject, ctx: ExpressionContext, analyze: Analy
     );
   }
   const settings: ConstructorSettings = {
-    json: values.map((v) => v.json),
+    ...constructorFormats(values),
     nullOnNull: node.nullOnNull,
     uniqueKeys: node.uniqueKeys,
+    ...(outputEncoding && { outputEncoding }),
   };
   return hiddenCall(
     '$json_object',

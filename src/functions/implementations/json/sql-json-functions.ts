@@ -31,6 +31,7 @@ import { decimalOf } from '../decimal-values.js';
 import { invalidArgument } from '../errors.js';
 import type { CallContext, ImplementationTable } from '../implementation-types.js';
 import { javaHashMapOrder } from './java-hash-map-order.js';
+import { decodeJsonBytes, encodeJsonText, JsonDecodingError, type JsonEncoding } from './json-encodings.js';
 import type { JsonPath } from './json-path-ast.js';
 import { DecimalNumber, doubleNode, evaluateJsonPath, type Sequence } from './json-path-evaluator.js';
 import { parseSqlJsonPath } from './json-path-parser.js';
@@ -43,6 +44,12 @@ export interface PathFunctionSettings {
   readonly names: readonly string[];
   /** Per parameter: whether it is JSON text (FORMAT JSON, or of type json). */
   readonly json: readonly boolean[];
+  /** Per parameter: the encoding of a varbinary FORMAT JSON value. */
+  readonly encodings?: readonly (JsonEncoding | null)[];
+  /** The encoding of a varbinary input (UTF8 by default). */
+  readonly inputEncoding?: JsonEncoding;
+  /** The encoding of a varbinary RETURNING type (UTF8 by default). */
+  readonly outputEncoding?: JsonEncoding;
   readonly onEmpty?: string;
   readonly onError: string;
   readonly wrapper?: 'WITHOUT' | 'CONDITIONAL' | 'UNCONDITIONAL';
@@ -53,6 +60,8 @@ export interface PathFunctionSettings {
 export interface ConstructorSettings {
   /** Per value: whether it is JSON text to embed (FORMAT JSON, json type, a nested JSON function). */
   readonly json: readonly boolean[];
+  readonly encodings?: readonly (JsonEncoding | null)[];
+  readonly outputEncoding?: JsonEncoding;
   readonly nullOnNull: boolean;
   readonly uniqueKeys?: boolean;
 }
@@ -127,7 +136,7 @@ export function sqlValueToItem(value: unknown, type: Type, ctx: CallContext): Js
     case 'char':
       return value as string;
     case 'json':
-      return parseInputJson(value as string);
+      return parseInputJson(value, undefined);
     default:
       // Dates, timestamps, intervals, uuids...: their varchar text, as Trino passes them.
       if (!canCast(type, VARCHAR))
@@ -136,7 +145,19 @@ export function sqlValueToItem(value: unknown, type: Type, ctx: CallContext): Js
   }
 }
 
-function parseInputJson(text: string): JsonNode {
+/** JSON text (a varchar, a json value, or bytes in `encoding`) parsed; malformed text is an input conversion error. */
+function parseInputJson(value: unknown, encoding: JsonEncoding | null | undefined): JsonNode {
+  let text: string;
+  if (value instanceof Uint8Array) {
+    try {
+      text = decodeJsonBytes(value, encoding ?? 'UTF8');
+    } catch (e) {
+      if (e instanceof JsonDecodingError) throw inputConversionError();
+      throw e;
+    }
+  } else {
+    text = value as string;
+  }
   const node = tryParseJson(text);
   if (node === undefined) throw inputConversionError();
   return node;
@@ -151,20 +172,20 @@ function bindVariables(settings: ParsedSettings, row: unknown, ctx: CallContext)
   settings.names.forEach((name, i) => {
     const value = values[i] ?? null;
     const type = fieldTypes[i] as Type;
-    if (settings.json[i]) variables.set(name, value === null ? [] : [parseInputJson(value as string)]);
+    if (settings.json[i]) variables.set(name, value === null ? [] : [parseInputJson(value, settings.encodings?.[i])]);
     else variables.set(name, [sqlValueToItem(value, type, ctx)]);
   });
   return variables;
 }
 
 /** Parses the input and evaluates the path; throws the errors ON ERROR handles. */
-function evaluate(settings: ParsedSettings, input: string, params: unknown, ctx: CallContext): Sequence {
-  const root = parseInputJson(input);
+function evaluate(settings: ParsedSettings, input: unknown, params: unknown, ctx: CallContext): Sequence {
+  const root = parseInputJson(input, settings.inputEncoding);
   const variables = bindVariables(settings, params, ctx);
   return evaluateJsonPath(settings.parsedPath, root, variables);
 }
 
-function jsonExists(input: string | null, params: unknown, settingsText: string, ctx: CallContext): boolean | null {
+function jsonExists(input: unknown, params: unknown, settingsText: string, ctx: CallContext): boolean | null {
   if (input === null) return null;
   const settings = pathSettings(settingsText);
   try {
@@ -205,7 +226,7 @@ function itemToSqlValue(item: JsonNode): { value: unknown; type: Type } | undefi
 }
 
 function jsonValue(
-  input: string | null,
+  input: unknown,
   params: unknown,
   _marker: unknown,
   emptyDefault: () => unknown,
@@ -265,7 +286,7 @@ function jsonValue(
 const EMPTY_ARRAY_TEXT = '[]';
 const EMPTY_OBJECT_TEXT = '{}';
 
-function jsonQuery(input: string | null, params: unknown, _marker: unknown, settingsText: string, ctx: CallContext) {
+function jsonQuery(input: unknown, params: unknown, _marker: unknown, settingsText: string, ctx: CallContext) {
   if (input === null) return null;
   const settings = pathSettings(settingsText);
   const special = (behavior: string | undefined, error: VivaceError): string | null => {
@@ -286,7 +307,7 @@ function jsonQuery(input: string | null, params: unknown, _marker: unknown, sett
     sequence = evaluate(settings, input, params, ctx);
   } catch (e) {
     if (!isHandledError(e)) throw e;
-    return toReturnType(special(settings.onError, e), ctx);
+    return toReturnType(special(settings.onError, e), ctx, settings.outputEncoding);
   }
   if (sequence.length === 0) {
     text = special(settings.onEmpty, outputConversionError('JSON path found no items'));
@@ -303,21 +324,28 @@ function jsonQuery(input: string | null, params: unknown, _marker: unknown, sett
       text = typeof item === 'string' && settings.omitQuotes ? item : writeJson(item, false);
     }
   }
-  return toReturnType(text, ctx);
+  return toReturnType(text, ctx, settings.outputEncoding);
 }
 
 /** JSON text as the RETURNING type: varchar(n) and char(n) as a cast from varchar makes them. */
-function toReturnType(text: string | null, ctx: CallContext): string | null {
+function toReturnType(text: string | null, ctx: CallContext, encoding: JsonEncoding | undefined): unknown {
   if (text === null) return null;
   const returnType = ctx.returnType;
+  if (returnType.kind === 'varbinary') return encodeJsonText(text, encoding ?? 'UTF8');
   if (returnType.kind === 'varchar' && returnType.length === undefined) return text;
   return castImplementation(VARCHAR, returnType)(text, ctx) as string;
 }
 
 /** One value of json_object / json_array as JSON text, or null for SQL NULL. */
-function valueText(value: unknown, type: Type, json: boolean, ctx: CallContext): string | null {
+function valueText(
+  value: unknown,
+  type: Type,
+  json: boolean,
+  encoding: JsonEncoding | null | undefined,
+  ctx: CallContext,
+): string | null {
   if (value === null || value === undefined) return null;
-  if (json) return writeJson(parseInputJson(value as string), false);
+  if (json) return writeJson(parseInputJson(value, encoding), false);
   return jsonWriter(type)(value, ctx);
 }
 
@@ -338,7 +366,13 @@ function jsonObject(keys: unknown, values: unknown, _marker: unknown, settingsTe
   keyList.forEach((key, i) => {
     if (key === null || key === undefined)
       throw invalidArgument('null value passed for JSON object key to JSON_OBJECT function');
-    const text = valueText(valueList[i], valueTypes[i] as Type, settings.json[i] ?? false, ctx);
+    const text = valueText(
+      valueList[i],
+      valueTypes[i] as Type,
+      settings.json[i] ?? false,
+      settings.encodings?.[i],
+      ctx,
+    );
     if (text === null && !settings.nullOnNull) return;
     const name = key as string;
     if (members.has(name)) {
@@ -349,7 +383,7 @@ function jsonObject(keys: unknown, values: unknown, _marker: unknown, settingsTe
     members.set(name, text ?? 'null');
   });
   const entries = javaHashMapOrder([...members.keys()]).map((k) => `${quoteJsonString(k)}:${members.get(k)}`);
-  return toReturnType(`{${entries.join(',')}}`, ctx);
+  return toReturnType(`{${entries.join(',')}}`, ctx, settings.outputEncoding);
 }
 
 function jsonArray(values: unknown, _marker: unknown, settingsText: string, ctx: CallContext) {
@@ -357,11 +391,11 @@ function jsonArray(values: unknown, _marker: unknown, settingsText: string, ctx:
   const valueTypes = rowFieldTypes(ctx.argumentTypes[0]);
   const elements: string[] = [];
   rowValues(values).forEach((value, i) => {
-    const text = valueText(value, valueTypes[i] as Type, settings.json[i] ?? false, ctx);
+    const text = valueText(value, valueTypes[i] as Type, settings.json[i] ?? false, settings.encodings?.[i], ctx);
     if (text !== null) elements.push(text);
     else if (settings.nullOnNull) elements.push('null');
   });
-  return toReturnType(`[${elements.join(',')}]`, ctx);
+  return toReturnType(`[${elements.join(',')}]`, ctx, settings.outputEncoding);
 }
 
 /** The hidden signatures, as src/functions/scalar-json.ts declares them. */
