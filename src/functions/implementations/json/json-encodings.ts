@@ -43,6 +43,8 @@ export function encodeJsonText(text: string, encoding: JsonEncoding): Uint8Array
   const codePoints = [...text].map((c) => c.codePointAt(0) as number);
   const out = new Uint8Array(codePoints.length * 4);
   const view = new DataView(out.buffer);
-  codePoints.forEach((code, i) => view.setUint32(4 * i, code, true));
+  codePoints.forEach((code, i) => {
+    view.setUint32(4 * i, code, true);
+  });
   return out;
 }
