@@ -41,6 +41,7 @@ import type { BoundExpression, Call, SpecialForm, SubqueryExpr } from './bound-t
 import { commonTypeOrThrow } from './common-type.js';
 import { resolveDataType } from './data-types.js';
 import { analyzeFunctionCall } from './function-call-analyzer.js';
+import { analyzeJsonFunction } from './json-function-analyzer.js';
 import { decimalLiteral, genericLiteral, integerLiteral, intervalLiteral } from './literal-values.js';
 
 const ARITHMETIC: Record<ast.ArithmeticOperator, OperatorKind> = {
@@ -182,6 +183,12 @@ export function analyzeExpression(node: ast.Expression, ctx: ExpressionContext):
         ctx,
       );
     }
+    case 'JsonExists':
+    case 'JsonValue':
+    case 'JsonQuery':
+    case 'JsonObject':
+    case 'JsonArray':
+      return analyzeJsonFunction(node, ctx, analyzeExpression);
     default:
       return assertNever(node, 'expression');
   }

@@ -168,6 +168,15 @@ const EXTERNAL_NAMES = ['GENERIC_EXTERNAL'] as const;
 
 /** Codes Trino added past the end of the blocks above, with Trino's numbers. */
 const NUMBERED_CODES = {
+  // The SQL/JSON functions' errors (json_exists, json_value, json_query, json_object, json_array),
+  // and a PASSING name given twice.
+  DUPLICATE_PARAMETER_NAME: USER + 112,
+  INVALID_PATH: USER + 113,
+  JSON_INPUT_CONVERSION_ERROR: USER + 114,
+  JSON_OUTPUT_CONVERSION_ERROR: USER + 115,
+  PATH_EVALUATION_ERROR: USER + 116,
+  INVALID_JSON_LITERAL: USER + 117,
+  JSON_VALUE_RESULT_ERROR: USER + 118,
   MERGE_TARGET_ROW_MULTIPLE_MATCHES: USER + 119,
   INVALID_CATALOG_PROPERTY: USER + 124,
   CATALOG_STORE_ERROR: INTERNAL + 30,

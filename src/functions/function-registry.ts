@@ -118,8 +118,14 @@ export class FunctionRegistry {
    */
   resolveFunction(name: string, args: readonly ArgumentType[]): ResolvedFunction {
     const lowerName = name.toLowerCase();
-    const candidates = (this.byName.get(lowerName) ?? []).map((r) => r.signature);
+    const candidates = (this.byName.get(lowerName) ?? []).map((r) => r.signature).filter((s) => !s.hidden);
     return this.toResolved(resolveAmong(lowerName, candidates, args));
+  }
+
+  /** Binds a call of a hidden function (one behind special syntax), which SQL cannot call by name. */
+  resolveHiddenFunction(name: string, args: readonly ArgumentType[]): ResolvedFunction {
+    const candidates = (this.byName.get(name) ?? []).map((r) => r.signature).filter((s) => s.hidden);
+    return this.toResolved(resolveAmong(name, candidates, args));
   }
 
   /** Binds an operator; TYPE_MISMATCH with Trino's wording (`Cannot apply operator: varchar + integer`) when none applies. */
@@ -151,11 +157,15 @@ export class FunctionRegistry {
     return (this.byName.get(name.toLowerCase()) ?? []).map((r) => r.signature);
   }
 
-  /** Every function signature (operators excluded), one row per name and signature, sorted as SHOW FUNCTIONS lists them. */
-  list(): FunctionMetadata[] {
+  /**
+   * Every function signature (operators excluded), one row per name and signature, sorted as SHOW
+   * FUNCTIONS lists them; hidden functions only with `includeHidden`.
+   */
+  list(includeHidden = false): FunctionMetadata[] {
     const rows: FunctionMetadata[] = [];
     for (const [name, registrations] of this.byName) {
       for (const { signature, id } of registrations) {
+        if (signature.hidden && !includeHidden) continue;
         rows.push({
           name,
           returnType: formatPattern(signature.returnType),

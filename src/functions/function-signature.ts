@@ -72,6 +72,11 @@ export interface FunctionDefinition {
    * would need arguments other than the state: listagg's separator); such calls run SINGLE.
    */
   readonly decomposable?: boolean;
+  /**
+   * True for the functions behind special syntax (`$json_value`, ...): callable by the analyzer
+   * but not listed by SHOW FUNCTIONS, as Trino's hidden functions.
+   */
+  readonly hidden?: boolean;
 }
 
 export interface FunctionSignature {
@@ -92,6 +97,8 @@ export interface FunctionSignature {
   readonly deterministic: boolean;
   readonly calledOnNullInput: boolean;
   readonly description: string;
+  /** Not listed by SHOW FUNCTIONS (FunctionDefinition.hidden). */
+  readonly hidden: boolean;
   /** True when the signature has type or numeric variables (Trino tries plain signatures first). */
   readonly generic: boolean;
   /** The declared signature printed compactly, e.g. `substr(varchar(x),bigint):varchar(x)`; unique per function. */
@@ -130,6 +137,7 @@ export function defineSignature(definition: FunctionDefinition, name?: string): 
     minArguments,
     deterministic: definition.deterministic ?? true,
     calledOnNullInput: definition.calledOnNullInput ?? false,
+    hidden: definition.hidden ?? false,
     description: definition.description,
     generic: typeVariables.length > 0 || longVariables.size > 0,
   };

@@ -1,6 +1,7 @@
 /**
  * JSON functions over the json type and over JSON text in varchar: parsing and formatting, JSONPath
- * extraction, and array/size queries. JSON_QUERY, JSON_VALUE and friends are syntax, not functions.
+ * extraction, and array/size queries. JSON_QUERY, JSON_VALUE and friends are syntax, not functions:
+ * the analyzer calls hidden `$json_...` functions for them (json-function-analyzer.ts).
  * A JSONPath argument is written as varchar (Trino's JsonPath type, which varchar coerces to).
  */
 import { scalar } from './definition-helpers.js';
@@ -28,4 +29,19 @@ export const JSON_FUNCTIONS: readonly FunctionDefinition[] = [
   ...['boolean', 'bigint', 'double', 'varchar(y)'].flatMap((type) =>
     onJsonAndText(`json_array_contains($J,${type}):boolean`, 'Whether a JSON array contains a value'),
   ),
+  ...(
+    [
+      // Arguments: input, the PASSING values as one ROW, R's marker, the DEFAULTs (as lambdas: evaluated
+      // only when needed), the settings text.
+      ['$json_exists<I,T>(I,T,varchar(s)):boolean', 'JSON_EXISTS: whether a JSON path finds items'],
+      [
+        '$json_value<I,T,R>(I,T,R,function(R),function(R),varchar(s)):R',
+        'JSON_VALUE: the SQL scalar a JSON path finds',
+      ],
+      ['$json_query<I,T,R>(I,T,R,varchar(s)):R', 'JSON_QUERY: the JSON a JSON path finds'],
+      // Keys and values as ROWs, R's marker, the settings text.
+      ['$json_object<K,V,R>(K,V,R,varchar(s)):R', 'JSON_OBJECT: a JSON object of keys and values'],
+      ['$json_array<V,R>(V,R,varchar(s)):R', 'JSON_ARRAY: a JSON array of values'],
+    ] as const
+  ).map(([signature, description]) => scalar(signature, description, { hidden: true, calledOnNullInput: true })),
 ];

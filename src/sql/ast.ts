@@ -104,7 +104,12 @@ export type Expression =
   | Extract
   | CurrentTime
   | AtTimeZone
-  | Trim;
+  | Trim
+  | JsonExists
+  | JsonValue
+  | JsonQuery
+  | JsonObject
+  | JsonArray;
 
 /** `base.field`: a qualified column reference or a row field access; the analyzer decides. */
 export interface DereferenceExpression extends NodeBase {
@@ -379,6 +384,102 @@ export interface Trim extends NodeBase {
   readonly specification: 'BOTH' | 'LEADING' | 'TRAILING';
   readonly characters?: Expression;
   readonly value: Expression;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL/JSON functions (Trino's json_exists, json_value, json_query, json_object, json_array)
+
+export type JsonEncoding = 'UTF8' | 'UTF16' | 'UTF32';
+
+/** `FORMAT JSON [ENCODING ...]` after an input, a value or a RETURNING type. */
+export interface JsonFormat {
+  readonly encoding?: JsonEncoding;
+}
+
+/** `input [FORMAT JSON], 'path' [PASSING value [FORMAT JSON] AS name, ...]`: what the query functions share. */
+export interface JsonPathInvocation extends NodeBase {
+  readonly kind: 'JsonPathInvocation';
+  readonly input: Expression;
+  readonly inputFormat?: JsonFormat;
+  readonly path: StringLiteral;
+  readonly passing: readonly JsonPathParameter[];
+}
+
+export interface JsonPathParameter extends NodeBase {
+  readonly kind: 'JsonPathParameter';
+  readonly name: Identifier;
+  readonly value: Expression;
+  readonly format?: JsonFormat;
+}
+
+/** `JSON_EXISTS(invocation [TRUE|FALSE|UNKNOWN|ERROR ON ERROR])`; FALSE ON ERROR by default. */
+export interface JsonExists extends NodeBase {
+  readonly kind: 'JsonExists';
+  readonly invocation: JsonPathInvocation;
+  readonly onError: 'TRUE' | 'FALSE' | 'UNKNOWN' | 'ERROR';
+}
+
+/** json_value's ON EMPTY / ON ERROR: NULL (the default), ERROR, or DEFAULT value. */
+export interface JsonValueBehavior {
+  readonly type: 'NULL' | 'ERROR' | 'DEFAULT';
+  readonly value?: Expression;
+}
+
+export interface JsonValue extends NodeBase {
+  readonly kind: 'JsonValue';
+  readonly invocation: JsonPathInvocation;
+  readonly returnType?: DataType;
+  readonly onEmpty: JsonValueBehavior;
+  readonly onError: JsonValueBehavior;
+}
+
+export type JsonQueryBehavior = 'NULL' | 'ERROR' | 'EMPTY_ARRAY' | 'EMPTY_OBJECT';
+
+export interface JsonQuery extends NodeBase {
+  readonly kind: 'JsonQuery';
+  readonly invocation: JsonPathInvocation;
+  readonly returnType?: DataType;
+  readonly outputFormat?: JsonFormat;
+  /** `WITH ARRAY WRAPPER` is UNCONDITIONAL. */
+  readonly wrapper: 'WITHOUT' | 'CONDITIONAL' | 'UNCONDITIONAL';
+  /** Absent when not written (KEEP is the default). */
+  readonly quotes?: 'KEEP' | 'OMIT';
+  readonly onEmpty: JsonQueryBehavior;
+  readonly onError: JsonQueryBehavior;
+}
+
+/** `key VALUE value`, `KEY key VALUE value` or `key : value`. */
+export interface JsonObjectMember extends NodeBase {
+  readonly kind: 'JsonObjectMember';
+  readonly key: Expression;
+  readonly value: Expression;
+  readonly format?: JsonFormat;
+}
+
+export interface JsonObject extends NodeBase {
+  readonly kind: 'JsonObject';
+  readonly members: readonly JsonObjectMember[];
+  /** NULL ON NULL (the default) or ABSENT ON NULL. */
+  readonly nullOnNull: boolean;
+  /** WITH UNIQUE KEYS; WITHOUT is the default. */
+  readonly uniqueKeys: boolean;
+  readonly returnType?: DataType;
+  readonly outputFormat?: JsonFormat;
+}
+
+export interface JsonArrayElement extends NodeBase {
+  readonly kind: 'JsonArrayElement';
+  readonly value: Expression;
+  readonly format?: JsonFormat;
+}
+
+export interface JsonArray extends NodeBase {
+  readonly kind: 'JsonArray';
+  readonly elements: readonly JsonArrayElement[];
+  /** NULL ON NULL, or ABSENT ON NULL (the default). */
+  readonly nullOnNull: boolean;
+  readonly returnType?: DataType;
+  readonly outputFormat?: JsonFormat;
 }
 
 // ---------------------------------------------------------------------------------------------

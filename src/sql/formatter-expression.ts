@@ -26,6 +26,7 @@ import type {
   WindowFrame,
   WindowSpecification,
 } from './ast.js';
+import { formatJsonFunction } from './formatter-json.js';
 import { isReservedKeyword } from './keywords.js';
 
 /** Indentation of the current line, or null for single-line output. */
@@ -366,6 +367,17 @@ export abstract class ExpressionFormatter {
         }
         return `TRIM(${e.specification} ${this.operand(e.characters, indent, PREC_VALUE)} FROM ${value})`;
       }
+      case 'JsonExists':
+      case 'JsonValue':
+      case 'JsonQuery':
+      case 'JsonObject':
+      case 'JsonArray':
+        return formatJsonFunction(e, {
+          operand: (x) => this.operand(x, indent, PREC_OR),
+          stringLiteral: formatStringLiteral,
+          dataType: formatDataType,
+          identifier: formatIdentifier,
+        });
       default:
         return assertNever(e);
     }

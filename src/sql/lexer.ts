@@ -39,6 +39,7 @@ const LT = 60;
 const EQ = 61;
 const GT = 62;
 const QUESTION = 63;
+const COLON = 58;
 const UPPER_A = 65;
 const UPPER_E = 69;
 const UPPER_U = 85;
@@ -192,6 +193,9 @@ export class TokenBuffer {
         return this.punctuation(';', 1);
       case QUESTION:
         return this.punctuation('?', 1);
+      case COLON:
+        // json_object's `key : value`.
+        return this.punctuation(':', 1);
       case PLUS:
         return this.punctuation('+', 1);
       case STAR:

@@ -18,8 +18,9 @@ import type {
   WindowSpecification,
 } from './ast.js';
 import { syntaxError } from './parse-error.js';
+import { JsonFunctionParser } from './parser-json-functions.js';
 import { integerLiteralInRange } from './parser-literals.js';
-import { call, SpecialFormParser } from './parser-special-forms.js';
+import { call } from './parser-special-forms.js';
 import type { Mutable } from './parser-state.js';
 import type { Token } from './token.js';
 
@@ -44,7 +45,7 @@ export function continuesQuery(key: string): boolean {
   }
 }
 
-export abstract class PrimaryParser extends SpecialFormParser {
+export abstract class PrimaryParser extends JsonFunctionParser {
   /** The most recent `(a, b)` list, which GROUP BY reads as a grouping set rather than a row. */
   protected lastBareRow: RowConstructor | undefined;
 
@@ -173,6 +174,16 @@ export abstract class PrimaryParser extends SpecialFormParser {
         return this.parseTrim();
       case 'LISTAGG':
         return this.parseListagg();
+      case 'JSON_EXISTS':
+        return this.parseJsonExists();
+      case 'JSON_VALUE':
+        return this.parseJsonValue();
+      case 'JSON_QUERY':
+        return this.parseJsonQuery();
+      case 'JSON_OBJECT':
+        return this.parseJsonObject();
+      case 'JSON_ARRAY':
+        return this.parseJsonArray();
       case 'NORMALIZE':
         return this.parseNormalize();
       case 'GROUPING':

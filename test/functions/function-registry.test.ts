@@ -19,7 +19,18 @@ describe('function registry', () => {
     const keys = rows.map((row) => `${row.name}(${row.argumentTypes}):${row.returnType}`);
     assert.equal(new Set(keys).size, keys.length, 'duplicate signatures in list()');
     for (const row of rows) assert.ok(row.description.trim().length > 0, `${row.name} has no description`);
-    assert.equal(new Set(rows.map((row) => row.id)).size, BUILTIN_FUNCTIONS.length);
+    assert.equal(new Set(rows.map((row) => row.id)).size, BUILTIN_FUNCTIONS.filter((d) => !d.hidden).length);
+  });
+
+  it('hides the functions behind the SQL/JSON syntax from SHOW FUNCTIONS, as Trino', () => {
+    const hidden = ['$json_exists', '$json_value', '$json_query', '$json_object', '$json_array'];
+    const listed = new Set(registry.list().map((row) => row.name));
+    const all = new Set(registry.list(true).map((row) => row.name));
+    for (const name of hidden) {
+      assert.equal(listed.has(name), false, name);
+      assert.equal(all.has(name), true, name);
+      assert.ok(registry.exists(name), name);
+    }
   });
 
   it('lists rows sorted by name, then argument types', () => {

@@ -34,6 +34,7 @@ import { registerBinaryFunctions } from './binary/binary-functions.js';
 import { registerDateTimeFunctions } from './datetime/datetime-functions.js';
 import { ImplementationTable, type ScalarImplementation } from './implementation-types.js';
 import { registerJsonFunctions } from './json/json-functions.js';
+import { registerSqlJsonFunctions } from './json/sql-json-functions.js';
 import { registerMapFunctions } from './map/map-functions.js';
 import { registerMathFunctions } from './math/math-functions.js';
 import { registerMiscFunctions } from './misc-functions.js';
@@ -88,6 +89,7 @@ export function scalarImplementations(): ReadonlyMap<string, ScalarImplementatio
     registerArrayLambdas(table);
     registerMapFunctions(table);
     registerJsonFunctions(table);
+    registerSqlJsonFunctions(table);
     registerUrlFunctions(table);
     registerMiscFunctions(table);
     shared = table.build();
