@@ -50,25 +50,12 @@ export abstract class JsonFunctionParser extends SpecialFormParser {
     this.expect('(');
     const invocation = this.parseJsonPathInvocation();
     const returnType = this.accept('RETURNING') ? this.parseType() : undefined;
-    let onEmpty: JsonValueBehavior = { type: 'NULL' };
-    let onError: JsonValueBehavior = { type: 'NULL' };
-    if (this.atJsonValueBehavior()) {
-      const behavior = this.parseJsonValueBehavior();
-      this.expect('ON');
-      if (this.accept('EMPTY')) {
-        onEmpty = behavior;
-        if (this.atJsonValueBehavior()) {
-          onError = this.parseJsonValueBehavior();
-          this.expect('ON');
-          this.expect('ERROR');
-        }
-      } else {
-        this.expect('ERROR');
-        onError = behavior;
-      }
-    } else {
-      this.noteKeys(['DEFAULT', 'ERROR', 'NULL']);
-    }
+    const { onEmpty, onError } = this.parseOnEmptyOnError<JsonValueBehavior>(
+      () => this.atJsonValueBehavior(),
+      () => this.parseJsonValueBehavior(),
+      { type: 'NULL' },
+      ['DEFAULT', 'ERROR', 'NULL'],
+    );
     this.expect(')');
     return {
       kind: 'JsonValue',
@@ -78,6 +65,38 @@ export abstract class JsonFunctionParser extends SpecialFormParser {
       onError,
       pos: start.pos,
     };
+  }
+
+  /**
+   * `[behavior ON EMPTY] [behavior ON ERROR]` of json_value and json_query (each NULL when absent),
+   * with the function's own kind of behavior.
+   */
+  private parseOnEmptyOnError<B>(
+    atBehavior: () => boolean,
+    parseBehavior: () => B,
+    absent: B,
+    expected: readonly string[],
+  ): { onEmpty: B; onError: B } {
+    let onEmpty = absent;
+    let onError = absent;
+    if (!atBehavior()) {
+      this.noteKeys(expected);
+      return { onEmpty, onError };
+    }
+    const behavior = parseBehavior();
+    this.expect('ON');
+    if (this.accept('EMPTY')) {
+      onEmpty = behavior;
+      if (atBehavior()) {
+        onError = parseBehavior();
+        this.expect('ON');
+        this.expect('ERROR');
+      }
+    } else {
+      this.expect('ERROR');
+      onError = behavior;
+    }
+    return { onEmpty, onError };
   }
 
   private atJsonValueBehavior(): boolean {
@@ -127,25 +146,12 @@ export abstract class JsonFunctionParser extends SpecialFormParser {
     } else {
       this.noteKeys(['KEEP', 'OMIT']);
     }
-    let onEmpty: JsonQueryBehavior = 'NULL';
-    let onError: JsonQueryBehavior = 'NULL';
-    if (this.atJsonQueryBehavior()) {
-      const behavior = this.parseJsonQueryBehavior();
-      this.expect('ON');
-      if (this.accept('EMPTY')) {
-        onEmpty = behavior;
-        if (this.atJsonQueryBehavior()) {
-          onError = this.parseJsonQueryBehavior();
-          this.expect('ON');
-          this.expect('ERROR');
-        }
-      } else {
-        this.expect('ERROR');
-        onError = behavior;
-      }
-    } else {
-      this.noteKeys(['EMPTY', 'ERROR', 'NULL']);
-    }
+    const { onEmpty, onError } = this.parseOnEmptyOnError<JsonQueryBehavior>(
+      () => this.atJsonQueryBehavior(),
+      () => this.parseJsonQueryBehavior(),
+      'NULL',
+      ['EMPTY', 'ERROR', 'NULL'],
+    );
     this.expect(')');
     return {
       kind: 'JsonQuery',

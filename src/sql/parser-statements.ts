@@ -549,14 +549,20 @@ export class StatementParser extends QueryParser {
     const start = this.advance();
     const table = this.parseQualifiedName();
     this.expect('SET');
+    const assignments = this.parseAssignments();
+    if (!this.accept('WHERE')) return { kind: 'Update', table, assignments, pos: start.pos };
+    return { kind: 'Update', table, assignments, where: this.parseExpression(), pos: start.pos };
+  }
+
+  /** `column = value, ...` of UPDATE SET and MERGE's UPDATE SET. */
+  private parseAssignments(): UpdateAssignment[] {
     const assignments: UpdateAssignment[] = [];
     do {
       const name = this.parseIdentifier();
       this.expect('=');
       assignments.push({ kind: 'UpdateAssignment', name, value: this.parseExpression(), pos: name.pos });
     } while (this.accept(','));
-    if (!this.accept('WHERE')) return { kind: 'Update', table, assignments, pos: start.pos };
-    return { kind: 'Update', table, assignments, where: this.parseExpression(), pos: start.pos };
+    return assignments;
   }
 
   /** MERGE (Trino's grammar; MERGE and MATCHED are not reserved words). */
@@ -596,13 +602,7 @@ export class StatementParser extends QueryParser {
       if (this.accept('DELETE')) return { kind: 'MergeDelete', ...withCondition, pos };
       this.expect('UPDATE');
       this.expect('SET');
-      const assignments: UpdateAssignment[] = [];
-      do {
-        const name = this.parseIdentifier();
-        this.expect('=');
-        assignments.push({ kind: 'UpdateAssignment', name, value: this.parseExpression(), pos: name.pos });
-      } while (this.accept(','));
-      return { kind: 'MergeUpdate', ...withCondition, assignments, pos };
+      return { kind: 'MergeUpdate', ...withCondition, assignments: this.parseAssignments(), pos };
     }
     this.expect('INSERT');
     const columns = this.token.key === '(' ? this.parseIdentifierList() : undefined;
