@@ -64,7 +64,6 @@ const EPOCH_DAY_MS = 86_400_000;
 export class LakeMetadata implements ConnectorMetadata {
   private readonly catalogName: string;
   private readonly metastore: FileHiveMetastore;
-  readonly tableProperties: readonly PropertyMetadata[];
   readonly schemaProperties: readonly PropertyMetadata[] = [
     {
       name: 'location',
@@ -77,7 +76,10 @@ export class LakeMetadata implements ConnectorMetadata {
   constructor(private readonly options: LakeMetadataOptions) {
     this.catalogName = options.catalogName;
     this.metastore = options.metastore;
-    this.tableProperties = lakeTableProperties(options.config.storageFormat);
+  }
+
+  get tableProperties(): readonly PropertyMetadata[] {
+    return lakeTableProperties(this.options.config.storageFormat);
   }
 
   private qualified(schema: string, table?: string): string {
