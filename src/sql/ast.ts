@@ -996,6 +996,13 @@ export interface RenameView extends NodeBase {
   readonly target: QualifiedName;
 }
 
+/** `SET TIME ZONE LOCAL | expression` (a zone id or a day-to-second interval offset). */
+export interface SetTimeZone extends NodeBase {
+  readonly kind: 'SetTimeZone';
+  /** Absent: LOCAL (the server's zone). */
+  readonly value?: Expression;
+}
+
 export interface CreateView extends NodeBase {
   readonly kind: 'CreateView';
   readonly name: QualifiedName;
@@ -1119,6 +1126,7 @@ export type Statement =
   | Comment
   | SetColumnType
   | RenameView
+  | SetTimeZone
   | Execute
   | Deallocate
   | StartTransaction

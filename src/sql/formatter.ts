@@ -99,6 +99,8 @@ class SqlFormatter extends ExpressionFormatter {
         return `USE ${s.catalog ? `${formatIdentifier(s.catalog)}.` : ''}${formatIdentifier(s.schema)}`;
       case 'SetSession':
         return `SET SESSION ${formatQualifiedName(s.name)} = ${this.operand(s.value, '', PREC_OR)}`;
+      case 'SetTimeZone':
+        return `SET TIME ZONE ${s.value === undefined ? 'LOCAL' : this.operand(s.value, '', PREC_OR)}`;
       case 'ResetSession':
         return `RESET SESSION ${formatQualifiedName(s.name)}`;
       case 'CreateCatalog': {

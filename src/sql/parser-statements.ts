@@ -89,6 +89,11 @@ export class StatementParser extends QueryParser {
       }
       case 'SET': {
         this.advance();
+        if (this.accept('TIME')) {
+          this.expect('ZONE');
+          if (this.accept('LOCAL')) return { kind: 'SetTimeZone', pos: t.pos };
+          return { kind: 'SetTimeZone', value: this.parseExpression(), pos: t.pos };
+        }
         this.expect('SESSION');
         const name = this.parseQualifiedName();
         this.expect('=');

@@ -6,6 +6,7 @@
  */
 import { zoneKeyOf } from '../../data/time-zones.js';
 import type { QuerySession } from '../protocol/query-state.js';
+import { TIME_ZONE_ID_PROPERTY } from '../query/session-properties.js';
 
 export const HEADER_PREFIXES = ['X-Service-', 'X-Presto-', 'X-Trino-'] as const;
 export type HeaderPrefix = (typeof HEADER_PREFIXES)[number];
@@ -95,13 +96,14 @@ export interface ProtocolRequest {
 export function readProtocolRequest(headers: RequestHeaders, defaultTimeZone: string): ProtocolRequest {
   const prefix = requestPrefix(headers);
   const one = (name: string): string | undefined => values(headers, `${prefix}${name}`)[0];
-  const timeZone = one('Time-Zone') ?? defaultTimeZone;
+  const properties = Object.fromEntries(parsePairs(values(headers, `${prefix}Session`), 'session'));
+  // SET TIME ZONE's property, which the client sends back, wins over the header (as Trino).
+  const timeZone = properties[TIME_ZONE_ID_PROPERTY] ?? one('Time-Zone') ?? defaultTimeZone;
   try {
     zoneKeyOf(timeZone);
   } catch {
     throw new ProtocolError(`Time zone not supported: ${timeZone}`);
   }
-  const properties = Object.fromEntries(parsePairs(values(headers, `${prefix}Session`), 'session'));
   const prepared = parsePairs(values(headers, `${prefix}Prepared-Statement`), 'prepared statement');
   const transactionId = one('Transaction-Id');
   const tags = values(headers, `${prefix}Client-Tags`)

@@ -15,6 +15,7 @@
 
 import { parseDataSize, parseDuration } from '../../common/units.js';
 import { VivaceError } from '../../common/vivace-error.js';
+import { zoneKeyOf } from '../../data/time-zones.js';
 
 export type SessionPropertyType = 'varchar' | 'integer' | 'boolean';
 
@@ -25,7 +26,15 @@ export interface SessionPropertyDefinition {
   readonly description: string;
   /** Throws INVALID_SESSION_PROPERTY when `value` is not acceptable; returns it normalised. */
   validate(value: string): string;
+  /** Not listed by SHOW SESSION (Trino's hidden properties). */
+  readonly hidden?: boolean;
 }
+
+/**
+ * The session property SET TIME ZONE sets (Trino's hidden `time_zone_id`): when a request carries
+ * it, it is the session's time zone, whatever the Time-Zone header says.
+ */
+export const TIME_ZONE_ID_PROPERTY = 'time_zone_id';
 
 /** What the engine reads from a statement's session properties. */
 export interface ResolvedSessionProperties {
@@ -188,6 +197,21 @@ export class SessionPropertyManager {
 
   constructor(defaults: SessionPropertyDefaults = {}) {
     const list: SessionPropertyDefinition[] = [
+      {
+        name: TIME_ZONE_ID_PROPERTY,
+        type: 'varchar',
+        defaultValue: '',
+        description: 'The session time zone SET TIME ZONE chose',
+        hidden: true,
+        validate: (value) => {
+          try {
+            zoneKeyOf(value);
+          } catch {
+            throw invalid(TIME_ZONE_ID_PROPERTY, `is not a supported time zone: ${value}`);
+          }
+          return value;
+        },
+      },
       dataSize('query_max_memory', defaults.queryMaxMemory ?? '20GB', 'Maximum amount of memory a query can use'),
       duration(
         'query_max_run_time',
@@ -248,7 +272,7 @@ export class SessionPropertyManager {
   }
 
   list(): readonly SessionPropertyDefinition[] {
-    return [...this.definitions.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+    return [...this.definitions.values()].filter((p) => p.hidden !== true).sort((a, b) => (a.name < b.name ? -1 : 1));
   }
 
   get(name: string): SessionPropertyDefinition | undefined {

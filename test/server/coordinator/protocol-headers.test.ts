@@ -136,6 +136,31 @@ describe('protocol headers', () => {
     assert.equal(dropped.headers.get('X-Trino-Deallocated-Prepare'), 'by_region');
   });
 
+  it('sets the session time zone with SET TIME ZONE through the session headers, as Trino', async () => {
+    const headers = family('X-Trino-');
+    const named = await run("SET TIME ZONE 'America/Los_Angeles'", headers);
+    assert.equal(named.last.updateType, 'SET TIME ZONE');
+    const setting = named.headers.get('X-Trino-Set-Session');
+    assert.equal(setting, 'time_zone_id=America%2FLos_Angeles');
+    // The client sends the property back: it wins over the Time-Zone header.
+    const zoned = { ...headers, 'X-Trino-Time-Zone': 'Asia/Tokyo', 'X-Trino-Session': setting! };
+    assert.deepEqual((await run('SELECT current_timezone()', zoned)).rows, [['America/Los_Angeles']]);
+    const offset = await run("SET TIME ZONE INTERVAL -'08:30' HOUR TO MINUTE", headers);
+    assert.equal(offset.headers.get('X-Trino-Set-Session'), 'time_zone_id=-08%3A30');
+    const local = await run('SET TIME ZONE LOCAL', headers);
+    assert.equal(local.headers.get('X-Trino-Clear-Session'), 'time_zone_id');
+    const wrongType = await run('SET TIME ZONE 42', headers);
+    assert.equal(wrongType.last.error.errorName, 'TYPE_MISMATCH');
+    assert.match(
+      wrongType.last.error.message,
+      /Expected expression of varchar or interval day-time type, but '42' has integer type/,
+    );
+    const seconds = await run("SET TIME ZONE INTERVAL '10' SECOND", headers);
+    assert.match(seconds.last.error.message, /interval contains seconds/);
+    const unknown = await run("SET TIME ZONE 'Mars/Olympus'", headers);
+    assert.match(unknown.last.error.message, /line 1:15: Time zone not supported: Mars\/Olympus/);
+  });
+
   it('runs EXECUTE IMMEDIATE with its parameters, and points its errors into the string', async () => {
     const headers = family('X-Trino-');
     // Trino's Python client probes for EXECUTE IMMEDIATE with exactly this statement.

@@ -45,6 +45,7 @@ const STATEMENTS: StatementTable = {
   ShowSession: runSessionStatement,
   SetSession: runSessionStatement,
   ResetSession: runSessionStatement,
+  SetTimeZone: runSessionStatement,
   // DDL.
   CreateSchema: runDataDefinition,
   DropSchema: runDataDefinition,
