@@ -108,6 +108,16 @@ export interface ConnectorMetadata {
   readonly schemaProperties?: readonly PropertyMetadata[];
 }
 
+/** A catalog session property: what SHOW SESSION lists, and how SET SESSION checks a value. */
+export interface ConnectorSessionProperty {
+  readonly name: string;
+  readonly type: 'varchar' | 'integer' | 'boolean';
+  readonly defaultValue: string;
+  readonly description: string;
+  /** Throws INVALID_SESSION_PROPERTY when `value` is not acceptable; returns it normalised. */
+  validate(value: string): string;
+}
+
 /** A table or schema property a connector takes, as Trino's system.metadata tables show it. */
 export interface PropertyMetadata {
   readonly name: string;
@@ -271,8 +281,16 @@ export interface Connector {
    */
   splitPlacement?(table: ScanTable): SplitPlacement;
   createPageSource(request: PageSourceRequest): ConnectorPageSource;
-  /** Made on the coordinator when a write is planned; travels in the plan to every sink. */
-  insertHandle?(target: { readonly table: SchemaTableName }): Promise<unknown>;
+  /**
+   * Made on the coordinator when a write is planned; travels in the plan to every sink.
+   * `sessionProperties`: the write's session's values of this catalog's session properties.
+   */
+  insertHandle?(target: {
+    readonly table: SchemaTableName;
+    readonly sessionProperties?: Readonly<Record<string, string>>;
+  }): Promise<unknown>;
+  /** The catalog's session properties (`SET SESSION <catalog>.<name> = ...`); absent: none. */
+  readonly sessionProperties?: readonly ConnectorSessionProperty[];
   createPageSink?(target: ConnectorInsertTarget): ConnectorPageSink;
   /** Commits the fragments of every sink of a write atomically: all become visible, or none. */
   finishInsert?(target: ConnectorInsertTarget, fragments: readonly unknown[]): Promise<void>;

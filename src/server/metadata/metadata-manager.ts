@@ -22,6 +22,7 @@ import {
   type ConnectorMetadata,
   type ConnectorPageSink,
   type ConnectorPageSource,
+  type ConnectorSessionProperty,
   type ConnectorSplit,
   type ConnectorSplitSource,
   type FilterApplication,
@@ -121,6 +122,12 @@ export class MetadataManager {
   /** Catalogs live in this process: no connector is asked. */
   catalogExists(catalog: string): boolean {
     return this.catalogs.getCatalog(catalog.toLowerCase()) !== undefined;
+  }
+
+  /** The catalog's session properties (none when its connector has none); undefined: no such catalog. */
+  catalogSessionProperties(catalog: string): readonly ConnectorSessionProperty[] | undefined {
+    if (!this.catalogExists(catalog)) return undefined;
+    return this.catalogs.connectorOf(catalog.toLowerCase())?.sessionProperties ?? [];
   }
 
   async schemaExists(catalog: string, schema: string): Promise<boolean> {
@@ -255,10 +262,18 @@ export class MetadataManager {
   // --- Writing ---
 
   /** The connector's handle for a write into the table (carried in the plan to every sink), if it has one. */
-  async insertHandle(name: QualifiedObjectName): Promise<unknown> {
-    const { connector, table } = await this.requireTable(canonicalName(name));
+  async insertHandle(name: QualifiedObjectName, session: Readonly<Record<string, string>> = {}): Promise<unknown> {
+    const canonical = canonicalName(name);
+    const { connector, table } = await this.requireTable(canonical);
     if (connector.createPageSink === undefined) throw notSupported('inserts');
-    return connector.insertHandle?.({ table });
+    // The session's values of this catalog's properties (`catalog.name`), by their own names.
+    const prefix = `${canonical.catalog}.`;
+    const sessionProperties = Object.fromEntries(
+      Object.entries(session)
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, value]) => [key.slice(prefix.length), value]),
+    );
+    return connector.insertHandle?.({ table, sessionProperties });
   }
 
   /** Where the table's splits can be read, as its connector declares (any worker when it does not say). */

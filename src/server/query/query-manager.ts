@@ -141,7 +141,9 @@ export class QueryManager {
     const metadata = this.options.metadata;
     let timeLimit: NodeJS.Timeout | undefined;
     try {
-      const settings = this.sessionProperties.resolve(session.properties, (catalog) => metadata.catalogExists(catalog));
+      const settings = this.sessionProperties.resolve(session.properties, (catalog) =>
+        metadata.catalogSessionProperties(catalog),
+      );
       timeLimit = this.enforceTimeLimit(query, settings);
       await runStatement(this.engine, query, parseStatement(query.executableSql), settings);
     } finally {

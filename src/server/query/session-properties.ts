@@ -16,8 +16,12 @@
 import { parseDataSize, parseDuration } from '../../common/units.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import { zoneKeyOf } from '../../data/time-zones.js';
+import type { ConnectorSessionProperty } from '../../spi/connector.js';
 
 export type SessionPropertyType = 'varchar' | 'integer' | 'boolean';
+
+/** A catalog's session properties; undefined when there is no such catalog. */
+export type CatalogSessionProperties = (catalog: string) => readonly ConnectorSessionProperty[] | undefined;
 
 export interface SessionPropertyDefinition {
   readonly name: string;
@@ -280,14 +284,19 @@ export class SessionPropertyManager {
   }
 
   /** Checks one property as SET SESSION or the session header gives it; returns the normalised value. */
-  validate(name: string, value: string, catalogExists: (catalog: string) => boolean): string {
+  validate(name: string, value: string, catalogProperties: CatalogSessionProperties): string {
     const dot = name.indexOf('.');
     if (dot >= 0) {
       const catalog = name.slice(0, dot);
-      if (!catalogExists(catalog))
+      const declared = catalogProperties(catalog);
+      if (declared === undefined) {
         throw new VivaceError('INVALID_SESSION_PROPERTY', `Catalog '${catalog}' does not exist`);
-      // No connector defines session properties yet.
-      throw new VivaceError('INVALID_SESSION_PROPERTY', `Session property '${name}' does not exist`);
+      }
+      const property = declared.find((p) => p.name === name.slice(dot + 1));
+      if (property === undefined) {
+        throw new VivaceError('INVALID_SESSION_PROPERTY', `Session property '${name}' does not exist`);
+      }
+      return property.validate(value);
     }
     const definition = this.definitions.get(name);
     if (definition === undefined) {
@@ -299,10 +308,11 @@ export class SessionPropertyManager {
   /** Validates every property of a statement's session and resolves the engine settings. */
   resolve(
     properties: Readonly<Record<string, string>>,
-    catalogExists: (catalog: string) => boolean,
+    catalogProperties: CatalogSessionProperties,
   ): ResolvedSessionProperties {
     const values = new Map<string, string>();
-    for (const [name, value] of Object.entries(properties)) values.set(name, this.validate(name, value, catalogExists));
+    for (const [name, value] of Object.entries(properties))
+      values.set(name, this.validate(name, value, catalogProperties));
     const value = (name: string) => values.get(name) ?? this.definitions.get(name)?.defaultValue ?? '';
     const pageRows = Number(value('page_rows'));
     return {

@@ -28,8 +28,16 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function rows(sql: string): Promise<unknown[][]> {
-  const headers = { 'X-Trino-User': 'u', 'X-Trino-Catalog': 'memory', 'X-Trino-Schema': 'default' };
+async function run(
+  sql: string,
+  session?: string,
+): Promise<{ rows: unknown[][]; error?: { errorName: string; message: string } }> {
+  const headers = {
+    'X-Trino-User': 'u',
+    'X-Trino-Catalog': 'memory',
+    'X-Trino-Schema': 'default',
+    ...(session !== undefined ? { 'X-Trino-Session': session } : {}),
+  };
   // biome-ignore lint/suspicious/noExplicitAny: protocol JSON.
   let page: any = await (await fetch(`${server.url}/v1/statement`, { method: 'POST', body: sql, headers })).json();
   const out: unknown[][] = [...(page.data ?? [])];
@@ -37,7 +45,12 @@ async function rows(sql: string): Promise<unknown[][]> {
     page = await (await fetch(page.nextUri, { headers })).json();
     out.push(...(page.data ?? []));
   }
-  assert.equal(page.error, undefined, JSON.stringify(page.error));
+  return { rows: out, ...(page.error !== undefined ? { error: page.error } : {}) };
+}
+
+async function rows(sql: string, session?: string): Promise<unknown[][]> {
+  const { rows: out, error } = await run(sql, session);
+  assert.equal(error, undefined, JSON.stringify(error));
   return out;
 }
 
@@ -108,4 +121,55 @@ describe('system metadata tables', () => {
     assert.deepEqual(columns[0], ['procedure_cat']);
     assert.equal(columns.length, 9);
   });
+
+  it("lists the lake's session property and follows it: INSERT appends to, overwrites or refuses an existing partition", async () => {
+    assert.deepEqual(await rows("SHOW SESSION LIKE 'lake.%'"), [
+      [
+        'lake.insert_existing_partitions_behavior',
+        'APPEND',
+        'APPEND',
+        'varchar',
+        'What an INSERT into an existing partition does: APPEND, OVERWRITE or ERROR',
+      ],
+    ]);
+    await rows('CREATE SCHEMA lake.writes');
+    await rows(
+      "CREATE TABLE lake.writes.p WITH (format = 'PARQUET', partitioned_by = ARRAY['r']) AS SELECT nationkey, regionkey AS r FROM tpch.tiny.nation",
+    );
+    const counts = 'SELECT r, count(*), min(nationkey) FROM lake.writes.p WHERE r <= 1 GROUP BY 1 ORDER BY 1';
+    await rows('INSERT INTO lake.writes.p VALUES (100, 0)');
+    assert.deepEqual(await rows(counts), [
+      [0, 6, 0],
+      [1, 5, 1],
+    ]);
+    // OVERWRITE: the partitions written keep only this write's rows; the others stay as they were.
+    await rows(
+      'INSERT INTO lake.writes.p VALUES (101, 1), (102, 1)',
+      'lake.insert_existing_partitions_behavior=overwrite',
+    );
+    assert.deepEqual(await rows(counts), [
+      [0, 6, 0],
+      [1, 2, 101],
+    ]);
+    const refused = await fetchError(
+      'INSERT INTO lake.writes.p VALUES (7, 0)',
+      'lake.insert_existing_partitions_behavior=ERROR',
+    );
+    assert.equal(refused.errorName, 'HIVE_PARTITION_READ_ONLY');
+    assert.equal(refused.message, 'Cannot insert into an existing partition of Hive table: r=0');
+    await rows('INSERT INTO lake.writes.p VALUES (7, 9)', 'lake.insert_existing_partitions_behavior=ERROR');
+    const invalid = await fetchError("SET SESSION lake.insert_existing_partitions_behavior = 'sometimes'");
+    assert.equal(invalid.errorName, 'INVALID_SESSION_PROPERTY');
+    assert.equal(
+      (await fetchError("SET SESSION lake.nosuch = 'x'")).message,
+      "line 1:13: Session property 'lake.nosuch' does not exist",
+    );
+  });
 });
+
+/** The error a statement ends with. */
+async function fetchError(sql: string, session?: string): Promise<{ errorName: string; message: string }> {
+  const { error } = await run(sql, session);
+  if (error === undefined) throw new Error(`${sql} did not fail`);
+  return error;
+}

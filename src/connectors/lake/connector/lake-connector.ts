@@ -16,6 +16,7 @@ import {
   type ConnectorPageSink,
   type ConnectorPageSource,
   type ConnectorProcedure,
+  type ConnectorSessionProperty,
   type ConnectorSplitSource,
   type PageSourceRequest,
   type SchemaTableName,
@@ -32,6 +33,7 @@ import {
 } from '../fs/file-system-registry.js';
 import { LocalFileSystem } from '../fs/local-file-system.js';
 import { joinLocation } from '../fs/location.js';
+import { lakeError } from '../lake-errors.js';
 import { FileHiveMetastore } from '../metastore/file-metastore.js';
 import type { LakePartition } from '../metastore/metastore-model.js';
 import { ParquetFooterCache } from '../parquet/parquet-footer.js';
@@ -42,6 +44,7 @@ import {
   asInsertHandle,
   asTableHandle,
   asWriteFragments,
+  type ExistingPartitionsBehavior,
   type LakeInsertHandle,
   toJsonColumns,
   type WrittenFile,
@@ -52,7 +55,10 @@ import { LakePageSource } from './lake-page-source.js';
 import { parseSyncMode, syncPartitionMetadata } from './lake-partition-sync.js';
 import { LakeSplitSource } from './lake-splits.js';
 import { tableFormat, tableTextOptions } from './lake-table-definition.js';
-import { newWriteId, writeMarkerLocation } from './lake-writes.js';
+import { isVisible, newWriteId, pendingWriteIds, writeIdOf, writeMarkerLocation } from './lake-writes.js';
+
+/** Trino's Hive session property for INSERT into an existing partition. */
+const EXISTING_PARTITIONS_PROPERTY = 'insert_existing_partitions_behavior';
 
 export const LAKE_CONNECTOR_NAME = 'hive';
 
@@ -123,7 +129,30 @@ export class LakeConnector implements Connector {
   }
 
   /** Made on the coordinator: marks the write in progress (its files stay invisible until commit). */
-  async insertHandle(target: { readonly table: SchemaTableName }): Promise<unknown> {
+  /** Trino's Hive session property for writes into existing partitions (unpartitioned tables append). */
+  readonly sessionProperties: readonly ConnectorSessionProperty[] = [
+    {
+      name: EXISTING_PARTITIONS_PROPERTY,
+      type: 'varchar',
+      defaultValue: 'APPEND',
+      description: 'What an INSERT into an existing partition does: APPEND, OVERWRITE or ERROR',
+      validate: (value) => {
+        const upper = value.toUpperCase();
+        if (upper !== 'APPEND' && upper !== 'OVERWRITE' && upper !== 'ERROR') {
+          throw new VivaceError(
+            'INVALID_SESSION_PROPERTY',
+            `${EXISTING_PARTITIONS_PROPERTY} must be APPEND, OVERWRITE or ERROR: ${value}`,
+          );
+        }
+        return upper;
+      },
+    },
+  ];
+
+  async insertHandle(target: {
+    readonly table: SchemaTableName;
+    readonly sessionProperties?: Readonly<Record<string, string>>;
+  }): Promise<unknown> {
     const table = await this.metadata.requireTable(target.table);
     if (table.tableType === 'EXTERNAL_TABLE' && !this.config.nonManagedTableWrites) {
       throw new VivaceError(
@@ -159,6 +188,8 @@ export class LakeConnector implements Connector {
       targetMaxFileBytes: this.config.targetMaxFileBytes,
       maxRowsPerFile: this.config.maxRowsPerFile,
       parquetRowGroupBytes: this.config.parquetRowGroupBytes,
+      existingPartitions: (target.sessionProperties?.[EXISTING_PARTITIONS_PROPERTY]?.toUpperCase() ??
+        'APPEND') as ExistingPartitionsBehavior,
     };
     return handle;
   }
@@ -203,6 +234,30 @@ export class LakeConnector implements Connector {
         for (const { values, files: written } of byPartition.values()) {
           const existing = await this.metastore.getPartition(table, values);
           if (existing !== undefined) {
+            const behavior = handle.existingPartitions ?? 'APPEND';
+            if (behavior === 'ERROR') {
+              throw lakeError(
+                'HIVE_PARTITION_READ_ONLY',
+                `Cannot insert into an existing partition of Hive table: ${this.metastore.partitionName(table, values)}`,
+              );
+            }
+            if (behavior === 'OVERWRITE') {
+              // The partition's files before this write go; its statistics are this write's alone.
+              await this.deleteVisibleFiles(
+                this.metastore.partitionLocation(table, existing),
+                metadataLocation,
+                handle.writeId,
+              );
+              await this.metastore.replacePartition(table, {
+                ...existing,
+                parameters: addBasicStatistics(
+                  { ...existing.parameters, numRows: '0', numFiles: '0', totalSize: '0' },
+                  written,
+                ),
+                columnStatistics: {},
+              });
+              continue;
+            }
             await this.metastore.replacePartition(table, {
               ...existing,
               parameters: addBasicStatistics(existing.parameters, written),
@@ -232,6 +287,16 @@ export class LakeConnector implements Connector {
   /** Deletes the files of a write that will not be committed; its marker stays (a tombstone). */
   async abortInsert(fragments: readonly unknown[]): Promise<void> {
     await this.deleteFiles(asWriteFragments(fragments).flatMap((f) => f.files));
+  }
+
+  /** Deletes the committed files below `directory`: not this write's, nor those of writes still in progress. */
+  private async deleteVisibleFiles(directory: string, metadataLocation: string, writeId: string): Promise<void> {
+    const pending = await pendingWriteIds(this.fs, metadataLocation);
+    this.lister.invalidate(directory);
+    for (const file of await this.lister.listFiles(directory, this.config.recursiveDirectories)) {
+      if (writeIdOf(file.location) === writeId || !isVisible(file.location, pending)) continue;
+      await this.fs.delete(file.location);
+    }
   }
 
   private async deleteFiles(files: readonly WrittenFile[]): Promise<void> {

@@ -81,7 +81,14 @@ export interface LakeInsertHandle {
   readonly maxRowsPerFile: number;
   /** Parquet row groups close at about this many buffered bytes. */
   readonly parquetRowGroupBytes?: number;
+  /**
+   * What a write into a partition that exists does (session property
+   * `insert_existing_partitions_behavior`): add files, replace the partition's files, or fail.
+   */
+  readonly existingPartitions?: ExistingPartitionsBehavior;
 }
+
+export type ExistingPartitionsBehavior = 'APPEND' | 'OVERWRITE' | 'ERROR';
 
 export interface WrittenFile {
   readonly path: string;

@@ -22,7 +22,11 @@ import type {
 import { formatExpression } from '../../../sql/formatter.js';
 import { VARCHAR } from '../../../types/type.js';
 import type { ResultColumn } from '../../protocol/query-state.js';
-import { type SessionPropertyManager, TIME_ZONE_ID_PROPERTY } from '../session-properties.js';
+import {
+  type CatalogSessionProperties,
+  type SessionPropertyManager,
+  TIME_ZONE_ID_PROPERTY,
+} from '../session-properties.js';
 import { castTo } from './dml-statements.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate, finishWithRows } from './statement-results.js';
@@ -34,7 +38,9 @@ export interface SessionStatementContext {
   readonly properties: SessionPropertyManager;
   /** The properties the statement's session carries. */
   readonly current: Readonly<Record<string, string>>;
-  catalogExists(catalog: string): boolean;
+  readonly catalogProperties: CatalogSessionProperties;
+  /** The catalogs, for SHOW SESSION's catalog properties. */
+  catalogs(): readonly string[];
 }
 
 export type SessionStatementResult =
@@ -79,7 +85,7 @@ export function executeSessionStatement(
     case 'SetSession': {
       const name = statement.name.parts.map((p) => p.value.toLowerCase()).join('.');
       const value = withPosition(statement.name.pos, () =>
-        context.properties.validate(name, literalText(statement.value), (c) => context.catalogExists(c)),
+        context.properties.validate(name, literalText(statement.value), context.catalogProperties),
       );
       return { kind: 'set', updateType: 'SET SESSION', name, value };
     }
@@ -97,8 +103,16 @@ export function executeSessionStatement(
     case 'ShowSession': {
       const matches = statement.like === undefined ? () => true : likeMatcher(statement.like, statement.escape);
       const columns = ['Name', 'Value', 'Default', 'Type', 'Description'].map((name) => ({ name, type: VARCHAR }));
-      const rows = context.properties
-        .list()
+      // System properties, then each catalog's as `catalog.name` (Trino's order).
+      const all = [
+        ...context.properties.list(),
+        ...[...context.catalogs()]
+          .sort()
+          .flatMap((catalog) =>
+            (context.catalogProperties(catalog) ?? []).map((p) => ({ ...p, name: `${catalog}.${p.name}` })),
+          ),
+      ];
+      const rows = all
         .filter((p) => matches(p.name))
         .map((p) => [p.name, context.current[p.name] ?? p.defaultValue, p.defaultValue, p.type, p.description]);
       return { kind: 'rows', columns, rows };
@@ -190,7 +204,8 @@ export async function runSessionStatement(statement: SessionStatement, context: 
   const change = executeSessionStatement(statement, {
     properties: engine.sessionProperties,
     current: query.session.properties,
-    catalogExists: (catalog) => engine.metadata.catalogExists(catalog),
+    catalogProperties: (catalog) => engine.metadata.catalogSessionProperties(catalog),
+    catalogs: () => engine.metadata.catalogs.listCatalogs().map((c) => c.name),
   });
   if (change.kind === 'rows') {
     finishWithRows(query, change.columns, change.rows);

@@ -39,7 +39,7 @@ export async function runInsert(statement: Insert, context: StatementContext): P
   const metadata = await context.resolveMetadata(statement);
   const analyzerOptions = context.analyzerOptions(metadata);
   const analyzed = await metadata.analyze(() => analyzeInsert(statement, analyzerOptions));
-  const handle = await engine.metadata.insertHandle(analyzed.target);
+  const handle = await engine.metadata.insertHandle(analyzed.target, context.query.session.properties);
   const plan = await metadata.analyze(() =>
     planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext(context, metadata), handle),
   );
@@ -68,7 +68,7 @@ export async function runCreateTableAs(statement: CreateTableAsSelect, context: 
     finishWithRowCount(query, 0);
     return;
   }
-  const handle = await engine.metadata.insertHandle(analyzed.target);
+  const handle = await engine.metadata.insertHandle(analyzed.target, context.query.session.properties);
   const write = { target: analyzed.target, columns: analyzed.columns.map((c) => c.name), createdTable: true, handle };
   const plan = await metadata.analyze(() =>
     planTableWrite(analyzed.source, analyzed.target, analyzed.columns, planContext(context, metadata), handle),
