@@ -4,7 +4,7 @@
  */
 import { structuralKey } from '../common/structural-key.js';
 import { BOOLEAN, type Type, typeEquals } from '../types/type.js';
-import type { BoundExpression, CastExpr, Constant, SpecialForm } from './bound-tree.js';
+import type { BoundExpression, Call, CastExpr, Constant, SpecialForm } from './bound-tree.js';
 
 /** A string that is equal for structurally equal expressions (positions ignored). */
 export function expressionKey(expression: BoundExpression): string {
@@ -76,4 +76,14 @@ export function rewrite(
     default:
       return expression;
   }
+}
+
+/** A call of a resolved function, each argument coerced to the type its signature bound. */
+export function coercedCall(resolved: Call['function'], args: readonly BoundExpression[]): Call {
+  return {
+    kind: 'Call',
+    type: resolved.returnType,
+    function: resolved,
+    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i] as Type)),
+  };
 }

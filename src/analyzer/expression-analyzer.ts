@@ -36,7 +36,7 @@ import {
 } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
 import { atPosition, type ExpressionContext } from './analysis-context.js';
-import { coerceTo, constant, not, specialForm } from './bound-expressions.js';
+import { coercedCall, coerceTo, constant, not, specialForm } from './bound-expressions.js';
 import type { BoundExpression, Call, SpecialForm, SubqueryExpr } from './bound-tree.js';
 import { commonTypeOrThrow } from './common-type.js';
 import { resolveDataType } from './data-types.js';
@@ -298,12 +298,7 @@ export function operator(
     }
     throw e;
   }
-  return {
-    kind: 'Call',
-    type: resolved.returnType,
-    function: resolved,
-    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i])),
-  };
+  return coercedCall(resolved, args);
 }
 
 /** Resolves a named function over already analysed arguments. */
@@ -317,12 +312,7 @@ export function call(name: string, args: readonly BoundExpression[], node: ast.N
   } catch (e) {
     atPosition(e, node.pos);
   }
-  return {
-    kind: 'Call',
-    type: resolved.returnType,
-    function: resolved,
-    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i])),
-  };
+  return coercedCall(resolved, args);
 }
 
 function comparison(node: ast.Comparison, ctx: ExpressionContext): BoundExpression {

@@ -25,7 +25,7 @@ import { canCoerce } from '../types/coercion.js';
 import { functionType, isCharacterString, isNumeric, rowOf, type Type, UNKNOWN, VARCHAR } from '../types/type.js';
 import { formatType } from '../types/type-signature.js';
 import { atPosition, type ExpressionContext } from './analysis-context.js';
-import { coerceTo, constant, specialForm } from './bound-expressions.js';
+import { coercedCall, coerceTo, constant, specialForm } from './bound-expressions.js';
 import type { BoundExpression, Call } from './bound-tree.js';
 import { resolveDataType } from './data-types.js';
 
@@ -93,12 +93,7 @@ function hiddenCall(name: string, args: readonly BoundExpression[], node: ast.No
   } catch (e) {
     atPosition(e, node.pos);
   }
-  return {
-    kind: 'Call',
-    type: resolved.returnType,
-    function: resolved,
-    args: args.map((a, i) => coerceTo(a, resolved.argumentTypes[i] as Type)),
-  };
+  return coercedCall(resolved, args);
 }
 
 /** Values as one ROW, or a NULL when there are none. */
