@@ -41,6 +41,11 @@ export interface LocalPlannerContext {
   ) => Operator;
   /** Upper bound on the rows of the pages scans and VALUES emit (tests use 1); unbounded when absent. */
   readonly maxPageRows?: number;
+  /**
+   * The task's number among its stage's tasks: AssignUniqueId puts it above its row counter, so
+   * ids are unique across the tasks (0 when absent: one task).
+   */
+  readonly uniqueIdPrefix?: number;
   /** A task's dynamic filters (planner/dynamic-filters.ts); absent: none are collected or applied. */
   readonly dynamicFilters?: TaskDynamicFilters;
 }

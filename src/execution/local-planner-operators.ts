@@ -86,7 +86,12 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
     case 'AssignUniqueId': {
       const inputs = node.outputs.filter((o) => o.name !== node.idSymbol);
       const source = shaped(builder, builder.visit(node.source), inputs);
-      append(source, builder, 'AssignUniqueIdOperator', (ctx) => new AssignUniqueIdOperator(ctx, 0));
+      append(
+        source,
+        builder,
+        'AssignUniqueIdOperator',
+        (ctx) => new AssignUniqueIdOperator(ctx, builder.context.uniqueIdPrefix ?? 0),
+      );
       const layout = new Map(source.layout);
       layout.set(node.idSymbol, {
         channel: inputs.length,

@@ -13,6 +13,14 @@
  * `x NOT IN (...)` must know in every task whether the whole set holds a NULL or nothing; TopN and
  * LIMIT run partially before a gather and finally after it; sorts, unions and the operators that
  * need every row in one place gather. The fragmenter then cuts the plan at these exchanges.
+ *
+ * A scan of a table the connector partitions (`TablePartitioning`: its splits carry buckets, and
+ * equal keys are in the same bucket of every table of that partitioning) starts out HASH on its
+ * key columns under the connector's partitioning, rather than ANY. Two such sides joined on those
+ * keys join where they are (a co-located join, as Trino's), an aggregation or window by them runs
+ * in place, and neither side moves; the scans whose buckets that relies on are marked `bucketed`,
+ * and the scheduler then sends every split of one bucket to one task. A HASH of the connector's
+ * never satisfies a repartition by the engine's hash, nor the other way round.
  */
 import type {
   AggregationNode,
@@ -23,16 +31,31 @@ import type {
   PlanNode,
   SemiJoinNode,
 } from './plan-nodes.js';
+import { rewritePlan } from './plan-utils.js';
 import type { PlanSymbol } from './row-expression.js';
 import type { RuleContext } from './rule.js';
 import { splitAggregation } from './rules/split-aggregations.js';
 
 export type JoinDistributionType = 'AUTOMATIC' | 'PARTITIONED' | 'BROADCAST';
 
-type Distribution =
-  | { readonly kind: 'ANY' }
-  | { readonly kind: 'SINGLE' }
-  | { readonly kind: 'HASH'; readonly keys: readonly string[] };
+type Distribution = { readonly kind: 'ANY' } | { readonly kind: 'SINGLE' } | HashDistribution;
+
+interface HashDistribution {
+  readonly kind: 'HASH';
+  readonly keys: readonly string[];
+  /**
+   * Per key, other symbols known to hold the same value in every row (the other side's keys of
+   * an inner join), so that a later step by either name finds the rows already in place.
+   */
+  readonly aliases?: readonly (readonly string[])[];
+  /** The connector's partitioning (by buckets of splits); absent: the engine's hash of the keys. */
+  readonly connector?: {
+    readonly handle: string;
+    readonly keysNeverNull: boolean;
+    /** The scans whose splits' buckets place the rows. */
+    readonly scans: readonly string[];
+  };
+}
 
 /** What an exchange carries beyond its type and sources. */
 interface ExchangeExtras {
@@ -52,14 +75,30 @@ const SINGLE: Distribution = { kind: 'SINGLE' };
 export interface AddExchangesOptions {
   /** Forces the distribution of joins that may have either (session `join_distribution_type`). */
   readonly joinDistribution: JoinDistributionType;
+  /**
+   * Session `use_table_scan_node_partitioning` (default true): scans of tables the connector
+   * partitions keep their rows where they are for aggregations and windows by the key.
+   */
+  readonly tableScanPartitioning?: boolean;
+  /** Session `colocated_join` (default true): such tables joined on the key join in place. */
+  readonly colocatedJoins?: boolean;
 }
 
 /** Returns the plan with REMOTE exchanges; its root produces all rows in one task. */
 export function addExchanges(plan: PlanNode, context: RuleContext, options: AddExchangesOptions): PlanNode {
-  return new ExchangePlanner(context, options).gatherAll(plan);
+  const planner = new ExchangePlanner(context, options);
+  const distributed = planner.gatherAll(plan);
+  const bucketed = planner.bucketedScans;
+  if (bucketed.size === 0) return distributed;
+  return rewritePlan(distributed, (node) =>
+    node.kind === 'TableScan' && bucketed.has(node.id) ? { ...node, bucketed: true } : node,
+  );
 }
 
 class ExchangePlanner {
+  /** Scans whose rows some step keeps where their buckets put them. */
+  readonly bucketedScans = new Set<string>();
+
   constructor(
     private readonly context: RuleContext,
     private readonly options: AddExchangesOptions,
@@ -99,9 +138,13 @@ class ExchangePlanner {
     return input.distribution.kind === 'SINGLE' ? input.node : this.single(input.node, 'GATHER');
   }
 
+  /**
+   * Rows with equal `keys` in one task, by the engine's hash (a join's or semi join's sides must
+   * agree on it). The connector's partitioning does not count: the other side cannot follow it.
+   */
   private repartition(input: Distributed, keys: readonly string[]): Distributed {
     const current = input.distribution;
-    if (current.kind === 'HASH' && sameKeys(current.keys, keys)) return input;
+    if (current.kind === 'HASH' && current.connector === undefined && hashedOn(current, keys)) return input;
     return {
       node: this.single(input.node, 'REPARTITION', { partitionKeys: keys }),
       distribution: { kind: 'HASH', keys },
@@ -123,16 +166,76 @@ class ExchangePlanner {
     return { node: rebuild(this.gather(this.visit(source))), distribution: SINGLE };
   }
 
+  /**
+   * Whether rows with equal `keys` (every distribution key among them) already share a task, by
+   * any partitioning: what an aggregation or window by `keys` needs. Relying on a connector's
+   * partitioning binds its scans' splits to tasks by bucket.
+   */
+  private groupedBy(distribution: Distribution, keys: readonly string[]): boolean {
+    if (
+      distribution.kind !== 'HASH' ||
+      keys.length === 0 ||
+      !distribution.keys.every((_, i) => namesAt(distribution, i).some((name) => keys.includes(name)))
+    ) {
+      return false;
+    }
+    if (distribution.connector !== undefined) {
+      if (this.options.tableScanPartitioning === false) return false;
+      this.rely(distribution);
+    }
+    return true;
+  }
+
+  private rely(distribution: HashDistribution): void {
+    for (const scan of distribution.connector?.scans ?? []) this.bucketedScans.add(scan);
+  }
+
+  /** A scan of a table the connector partitions is HASH on its key columns, when it reads them all. */
+  private scanDistribution(node: Extract<PlanNode, { kind: 'TableScan' }>): Distribution {
+    const partitioning = this.context.metadata.getTablePartitioning?.(node.table, node.handle);
+    if (partitioning === undefined) return ANY;
+    const keys: string[] = [];
+    for (const column of partitioning.columns) {
+      const symbol = node.assignments.find((a) => a.column === column)?.symbol;
+      if (symbol === undefined) return ANY;
+      keys.push(symbol);
+    }
+    return {
+      kind: 'HASH',
+      keys,
+      connector: { handle: partitioning.handle, keysNeverNull: partitioning.keysNeverNull === true, scans: [node.id] },
+    };
+  }
+
+  /**
+   * Whether two sides are partitioned alike by the connector and paired key for key by `pairs`
+   * (left symbol, right symbol): then rows that match are in the same bucket. Not when the session
+   * forces broadcast joins or turns co-located joins off.
+   */
+  private colocated(left: Distribution, right: Distribution, pairs: readonly (readonly [string, string])[]): boolean {
+    if (this.options.colocatedJoins === false || this.options.joinDistribution === 'BROADCAST') return false;
+    if (left.kind !== 'HASH' || right.kind !== 'HASH') return false;
+    const handle = left.connector?.handle;
+    if (handle === undefined || handle !== right.connector?.handle || left.keys.length !== right.keys.length) {
+      return false;
+    }
+    return left.keys.every((_, i) =>
+      pairs.some(([l, r]) => namesAt(left, i).includes(l) && namesAt(right, i).includes(r)),
+    );
+  }
+
   visit(node: PlanNode): Distributed {
     switch (node.kind) {
       case 'TableScan':
-        return { node, distribution: ANY };
+        return { node, distribution: this.scanDistribution(node) };
       case 'Values':
         return { node, distribution: SINGLE };
       case 'Filter':
       case 'Project':
       case 'Unnest':
       case 'GroupId':
+      // Each task numbers its rows under its own prefix (AssignUniqueIdOperator).
+      case 'AssignUniqueId':
         return this.passThrough(this.visit(node.source), (source) => ({ ...node, source }) as PlanNode);
       case 'Aggregation':
         return this.aggregation(node);
@@ -164,7 +267,10 @@ class ExchangePlanner {
       }
       case 'Window': {
         if (node.partitionBy.length === 0) return this.onSingle(node.source, (source) => ({ ...node, source }));
-        const source = this.repartition(this.visit(node.source), node.partitionBy);
+        const input = this.visit(node.source);
+        const source = this.groupedBy(input.distribution, node.partitionBy)
+          ? input
+          : this.repartition(input, node.partitionBy);
         return { node: { ...node, source: source.node }, distribution: source.distribution };
       }
       case 'Union':
@@ -205,7 +311,6 @@ class ExchangePlanner {
       }
       case 'Offset':
       case 'EnforceSingleRow':
-      case 'AssignUniqueId':
       case 'RowNumber':
       case 'MarkDistinct':
       case 'TableFinish':
@@ -226,7 +331,7 @@ class ExchangePlanner {
       return { node: { ...node, source: source.node }, distribution: keys.length > 0 ? surviving(dist, node) : SINGLE };
     }
     // Rows with equal keys already share a task: aggregate in place.
-    if (dist.kind === 'HASH' && keys.length > 0 && dist.keys.every((k) => keys.includes(k))) {
+    if (this.groupedBy(dist, keys)) {
       return { node: { ...node, source: source.node }, distribution: dist };
     }
     const split = splitAggregation({ ...node, source: source.node }, this.context);
@@ -257,6 +362,10 @@ class ExchangePlanner {
       // The probe side is in one task: bring the build side there too.
       return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
     }
+    const pairs = node.criteria.map((c) => [c.left, c.right] as const);
+    if (canPartition && this.colocated(left.distribution, right.distribution, pairs)) {
+      return this.colocatedJoin(node, left, right);
+    }
     if (replicated && canReplicate) {
       return {
         node: { ...node, distribution: 'REPLICATED', left: left.node, right: this.replicate(right.node) },
@@ -271,10 +380,39 @@ class ExchangePlanner {
     const rightKeys = node.criteria.map((c) => c.right);
     const partitionedLeft = this.repartition(left, leftKeys);
     const partitionedRight = this.repartition(right, rightKeys);
-    const distribution: Distribution =
-      node.joinType === 'INNER' || node.joinType === 'LEFT' ? { kind: 'HASH', keys: leftKeys } : ANY;
+    let distribution: Distribution = ANY;
+    if (node.joinType === 'INNER') distribution = { kind: 'HASH', keys: leftKeys, aliases: rightKeys.map((k) => [k]) };
+    else if (node.joinType === 'LEFT') distribution = { kind: 'HASH', keys: leftKeys };
     return {
       node: { ...node, distribution: 'PARTITIONED', left: partitionedLeft.node, right: partitionedRight.node },
+      distribution,
+    };
+  }
+
+  /**
+   * Both sides stay where the connector put them: no exchange. The output keeps the preserved
+   * side's partitioning (either side's for an inner join: the keys are equal).
+   */
+  private colocatedJoin(node: JoinNode, left: Distributed, right: Distributed): Distributed {
+    const leftHash = left.distribution as HashDistribution;
+    const rightHash = right.distribution as HashDistribution;
+    this.rely(leftHash);
+    this.rely(rightHash);
+    const scans = [...(leftHash.connector?.scans ?? []), ...(rightHash.connector?.scans ?? [])];
+    const joined = (hash: HashDistribution): Distribution =>
+      hash.connector === undefined ? hash : { ...hash, connector: { ...hash.connector, scans } };
+    let distribution: Distribution;
+    if (node.joinType === 'INNER') {
+      // Either side's names for a key will do.
+      distribution = joined({
+        ...leftHash,
+        aliases: leftHash.keys.map((_, i) => [...namesAt(leftHash, i).slice(1), ...namesAt(rightHash, i)]),
+      });
+    } else if (node.joinType === 'LEFT') distribution = joined(leftHash);
+    else if (node.joinType === 'RIGHT') distribution = joined(rightHash);
+    else distribution = ANY;
+    return {
+      node: { ...node, distribution: 'PARTITIONED', left: left.node, right: right.node },
       distribution,
     };
   }
@@ -284,6 +422,20 @@ class ExchangePlanner {
     const filtering = this.visit(node.filteringSource);
     if (source.distribution.kind === 'SINGLE') {
       return { node: { ...node, source: source.node, filteringSource: this.gather(filtering) }, distribution: SINGLE };
+    }
+    // Both sides bucketed alike on keys that are never NULL: each task's set is complete for its
+    // rows (with NULLs, every task would need the whole set's NULL and emptiness).
+    if (
+      this.colocated(source.distribution, filtering.distribution, [[node.sourceKey, node.filteringKey]]) &&
+      (source.distribution as HashDistribution).connector?.keysNeverNull === true &&
+      (filtering.distribution as HashDistribution).connector?.keysNeverNull === true
+    ) {
+      this.rely(source.distribution as HashDistribution);
+      this.rely(filtering.distribution as HashDistribution);
+      return {
+        node: { ...node, distribution: 'PARTITIONED', source: source.node, filteringSource: filtering.node },
+        distribution: source.distribution,
+      };
     }
     if (!this.replicates(node.distribution)) {
       // Both sides by their key. The filtering side always crosses a new exchange, even when its
@@ -337,23 +489,40 @@ class ExchangePlanner {
   }
 }
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((key, i) => key === b[i]);
+/** A key's names: the key, then its aliases. */
+function namesAt(distribution: HashDistribution, index: number): readonly string[] {
+  const key = distribution.keys[index];
+  return key === undefined ? [] : [key, ...(distribution.aliases?.[index] ?? [])];
 }
 
-/** HASH distribution survives a node only if the node still outputs every key under its name. */
+/** Whether the rows are hashed on `keys` in this order, under any of the keys' names. */
+function hashedOn(distribution: HashDistribution, keys: readonly string[]): boolean {
+  return distribution.keys.length === keys.length && keys.every((key, i) => namesAt(distribution, i).includes(key));
+}
+
+/**
+ * HASH distribution survives a node only if the node still outputs every key under one of its
+ * names (a projection: unchanged, under the same name); the names it drops are forgotten.
+ */
 function surviving(distribution: Distribution, node: PlanNode): Distribution {
   if (distribution.kind !== 'HASH') return distribution;
+  let kept: ReadonlySet<string>;
   if (node.kind === 'Project') {
-    const identity = new Set(
+    kept = new Set(
       node.assignments
         .filter((a) => a.expression.kind === 'Symbol' && a.expression.name === a.symbol)
         .map((a) => a.symbol),
     );
-    return distribution.keys.every((k) => identity.has(k)) ? distribution : ANY;
+  } else {
+    kept = new Set(node.outputs.map((s) => s.name));
   }
-  const names = new Set(node.outputs.map((s) => s.name));
-  return distribution.keys.every((k) => names.has(k)) ? distribution : ANY;
+  const names = distribution.keys.map((_, i) => namesAt(distribution, i).filter((name) => kept.has(name)));
+  if (names.some((list) => list.length === 0)) return ANY;
+  if (names.every((list, i) => list.length === namesAt(distribution, i).length)) return distribution;
+  const { aliases: _, ...rest } = distribution;
+  const aliases = names.map((list) => list.slice(1));
+  const keys = names.map((list) => list[0] as string);
+  return aliases.some((list) => list.length > 0) ? { ...rest, keys, aliases } : { ...rest, keys };
 }
 
 /**

@@ -24,6 +24,10 @@ export interface DistributedPlanOptions {
    * waiting for a build would only add a round trip to a query of milliseconds.
    */
   readonly dynamicFiltering?: boolean;
+  /** Session `use_table_scan_node_partitioning` (add-exchanges.ts; default true). */
+  readonly tableScanPartitioning?: boolean;
+  /** Session `colocated_join` (add-exchanges.ts; default true). */
+  readonly colocatedJoins?: boolean;
 }
 
 /** Fragments `plan` (optimized, single-node) into the stages of a distributed query. */

@@ -50,6 +50,11 @@ export interface TableScanNode extends PlanNodeBase {
    * `symbol` to the join keys the build side of join filter `id` produced.
    */
   readonly dynamicFilters?: readonly DynamicFilterAssignment[];
+  /**
+   * The plan relies on the connector's partitioning of this scan (add-exchanges.ts): every split
+   * of one bucket must run in the same task, with the same bucket of the other scans of its stage.
+   */
+  readonly bucketed?: true;
 }
 
 /** A dynamic filter's id and the symbol it reads (a join's build key) or narrows (a scan's output). */

@@ -71,6 +71,7 @@ function header(node: PlanNode): string {
         `table = ${formatObjectName(node.table)}`,
         node.constraint ? `constraint = ${formatDomain(node.constraint, node)}` : undefined,
         node.limit !== undefined ? `limit = ${node.limit}` : undefined,
+        node.bucketed ? 'splits by bucket' : undefined,
         node.dynamicFilters?.length
           ? `dynamicFilters = {${node.dynamicFilters.map((f) => `${f.symbol} = #${f.id}${f.splitsOnly ? ' (splits)' : ''}`).join(', ')}}`
           : undefined,

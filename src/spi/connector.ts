@@ -11,11 +11,11 @@
 import type { Page } from '../data/page.js';
 import type { Type } from '../types/type.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics, ViewDefinition } from './metadata.js';
-import type { FilterApplication, LimitApplication, ScanTable } from './pushdown.js';
+import type { FilterApplication, LimitApplication, ScanTable, TablePartitioning } from './pushdown.js';
 import type { ConnectorSplit, ConnectorSplitSource } from './split-source.js';
 import type { TupleDomain } from './tuple-domain.js';
 
-export type { FilterApplication, LimitApplication, ScanTable } from './pushdown.js';
+export type { FilterApplication, LimitApplication, ScanTable, TablePartitioning } from './pushdown.js';
 export type { ConnectorSplit, ConnectorSplitSource, SplitBatch } from './split-source.js';
 
 /**
@@ -80,6 +80,12 @@ export interface ConnectorMetadata {
   applyFilter?(table: ScanTable, constraint: TupleDomain): FilterApplication | undefined;
   /** Offered a scan's limit, on the same terms as `applyFilter`; undefined: not guaranteed. */
   applyLimit?(table: ScanTable, limit: number): LimitApplication | undefined;
+  /**
+   * How the table's splits partition its rows (pushdown.ts `TablePartitioning`), on the same
+   * terms as `applyFilter`: synchronous, from the handle. Undefined: splits hold rows in no
+   * particular arrangement.
+   */
+  getTablePartitioning?(table: ScanTable): TablePartitioning | undefined;
 
   /**
    * DELETE of whole partitions (Trino's Hive connector on non-transactional tables): drops the

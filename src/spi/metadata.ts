@@ -7,7 +7,7 @@
  * loads it and analyses again.
  */
 import type { Type } from '../types/type.js';
-import type { FilterApplication, LimitApplication } from './pushdown.js';
+import type { FilterApplication, LimitApplication, TablePartitioning } from './pushdown.js';
 import type { TupleDomain } from './tuple-domain.js';
 
 /** A fully qualified, canonical (lowercase) object name. */
@@ -86,6 +86,8 @@ export interface MetadataView {
   applyFilter?(table: QualifiedObjectName, handle: unknown, constraint: TupleDomain): FilterApplication | undefined;
   /** Offers a scan's limit to its connector (pushdown.ts); undefined: not guaranteed. */
   applyLimit?(table: QualifiedObjectName, handle: unknown, limit: number): LimitApplication | undefined;
+  /** How the scan's splits partition its rows (pushdown.ts), the handle prefixed by the catalog. */
+  getTablePartitioning?(table: QualifiedObjectName, handle: unknown): TablePartitioning | undefined;
 }
 
 /**

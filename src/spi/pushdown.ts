@@ -30,3 +30,26 @@ export interface LimitApplication {
   /** True when the scan yields at most the limit's rows in all (over every split). */
   readonly guaranteed: boolean;
 }
+
+/**
+ * How a connector lays a table's rows out over its splits, as Trino's table partitioning: every
+ * split names a bucket (`ConnectorSplit.bucket`), and rows whose `columns` hold equal values are in
+ * splits of the same bucket — in this table and in every table whose partitioning has the same
+ * `handle`. The engine then joins two such tables on those columns, or groups one by them, where
+ * the rows are, without moving them: it sends all splits of one bucket, of every table of the
+ * partitioning, to one task.
+ */
+export interface TablePartitioning {
+  /**
+   * The partitioning's identity within the catalog (the engine prefixes the catalog's name): equal
+   * handles mean the same bucket numbering for equal key values, at any constraint on the scan.
+   */
+  readonly handle: string;
+  /** The columns whose values decide a row's bucket, in the partitioning's order. */
+  readonly columns: readonly string[];
+  /**
+   * The columns never hold NULL. A semi join (`x IN (subquery)`) may run where its rows are only
+   * then: with NULLs every task would need to know whether the whole set holds one.
+   */
+  readonly keysNeverNull?: boolean;
+}

@@ -9,6 +9,11 @@
 export interface ConnectorSplit {
   /** Nodes that hold the split's data (memory connector); empty when any node can read it. */
   readonly addresses?: readonly string[];
+  /**
+   * The split's bucket, for a table with a partitioning (`ConnectorMetadata.getTablePartitioning`):
+   * a number from 0, the same for every split holding a given key.
+   */
+  readonly bucket?: number;
   readonly [key: string]: unknown;
 }
 

@@ -29,3 +29,13 @@ export function parseDataSize(property: string, text: string): number {
   }
   return bytes;
 }
+
+/** A true/false property (any case), `fallback` when absent; CONFIGURATION_INVALID otherwise. */
+export function booleanProperty(properties: Readonly<Record<string, string>>, key: string, fallback: boolean): boolean {
+  const text = properties[key]?.trim().toLowerCase();
+  if (text === undefined) return fallback;
+  if (text !== 'true' && text !== 'false') {
+    throw new VivaceError('CONFIGURATION_INVALID', `${key} must be true or false, not '${properties[key]}'`);
+  }
+  return text === 'true';
+}

@@ -18,6 +18,7 @@ import {
   type ScanTable,
   type SchemaTableName,
   type SplitRequest,
+  type TablePartitioning,
 } from '../../spi/connector.js';
 import type { TableMetadata, TableStatistics, ViewDefinition } from '../../spi/metadata.js';
 import { fixedSplitSource } from '../../spi/split-source.js';
@@ -100,6 +101,10 @@ class InformationSchemaMetadata implements ConnectorMetadata {
 
   applyLimit(table: ScanTable, limit: number): LimitApplication | undefined {
     return isInformationSchema(table.table) ? undefined : this.inner.applyLimit?.(table, limit);
+  }
+
+  getTablePartitioning(table: ScanTable): TablePartitioning | undefined {
+    return isInformationSchema(table.table) ? undefined : this.inner.getTablePartitioning?.(table);
   }
 
   async listViews(schema?: string): Promise<readonly SchemaTableName[]> {

@@ -1,7 +1,9 @@
 /**
  * The tpch connector: TPC-H data generated on the fly, as Presto's tpch catalog. Metadata in
  * tpch-metadata.ts, splits in tpch-splits.ts, page sources in tpch-page-source.ts. Catalog
- * property: `tpch.column-naming` (SIMPLIFIED, the default, or STANDARD). The generator builds its
+ * properties: `tpch.column-naming` (SIMPLIFIED, the default, or STANDARD) and
+ * `tpch.partitioning-enabled` (true by default: orders and lineitem are bucketed by the order key,
+ * part and partsupp by the part key, tpch-splits.ts). The generator builds its
  * 300 MB comment text pool on first use, once per process, so catalogs that never read a comment
  * column never pay for it.
  */
@@ -19,7 +21,7 @@ import {
 } from '../../spi/connector.js';
 import { fixedSplitSource } from '../../spi/split-source.js';
 import type { TupleDomain } from '../../spi/tuple-domain.js';
-import { checkKnownProperties } from '../catalog/connector-properties.js';
+import { booleanProperty, checkKnownProperties } from '../catalog/connector-properties.js';
 import { tpchUnitCount, warmTpchTextPool } from './generator/index.js';
 import {
   catalogColumnName,
@@ -33,9 +35,12 @@ import { TpchPageSource } from './tpch-page-source.js';
 import { asTpchSplit, type TpchSplit, tpchSplits } from './tpch-splits.js';
 
 export const TPCH_COLUMN_NAMING_PROPERTY = 'tpch.column-naming';
+export const TPCH_PARTITIONING_ENABLED_PROPERTY = 'tpch.partitioning-enabled';
 
 export interface TpchConnectorOptions {
   readonly columnNaming?: TpchColumnNaming;
+  /** Bucketed splits and table partitionings (default true). */
+  readonly partitioningEnabled?: boolean;
 }
 
 export class TpchConnector implements Connector {
@@ -45,7 +50,11 @@ export class TpchConnector implements Connector {
     readonly catalogName: string,
     options: TpchConnectorOptions = {},
   ) {
-    this.metadata = new TpchMetadata(catalogName, options.columnNaming ?? 'SIMPLIFIED');
+    this.metadata = new TpchMetadata(
+      catalogName,
+      options.columnNaming ?? 'SIMPLIFIED',
+      options.partitioningEnabled ?? true,
+    );
   }
 
   private resolve(name: SchemaTableName): TpchTableHandle {
@@ -80,7 +89,13 @@ export class TpchConnector implements Connector {
   listSplits(request: SplitRequest): TpchSplit[] {
     const handle = this.resolve(request.table);
     const intervals = this.allowedUnits(handle, request.constraint);
-    return tpchSplits(handle.table, handle.scaleFactor, request.desiredSplits, intervals);
+    return tpchSplits(
+      handle.table,
+      handle.scaleFactor,
+      request.desiredSplits,
+      intervals,
+      this.metadata.partitioningEnabled,
+    );
   }
 
   createPageSource(request: PageSourceRequest): ConnectorPageSource {
@@ -119,9 +134,10 @@ export function createTpchConnector(catalogName: string, options?: TpchConnector
 export const TPCH_CONNECTOR_FACTORY: ConnectorFactory = {
   name: 'tpch',
   create(catalogName, properties) {
-    checkKnownProperties(properties, [TPCH_COLUMN_NAMING_PROPERTY]);
+    checkKnownProperties(properties, [TPCH_COLUMN_NAMING_PROPERTY, TPCH_PARTITIONING_ENABLED_PROPERTY]);
     return createTpchConnector(catalogName, {
       columnNaming: parseColumnNaming(properties[TPCH_COLUMN_NAMING_PROPERTY]),
+      partitioningEnabled: booleanProperty(properties, TPCH_PARTITIONING_ENABLED_PROPERTY, true),
     });
   },
 };

@@ -4,12 +4,13 @@
  * generator's rules. Read-only: the catalog has no DDL. Everything is computed in the process, so
  * the asynchronous answers are immediate.
  */
-import type { ConnectorMetadata, SchemaTableName } from '../../spi/connector.js';
+import type { ConnectorMetadata, ScanTable, SchemaTableName, TablePartitioning } from '../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata, TableStatistics } from '../../spi/metadata.js';
 import { parseType } from '../../types/type-signature.js';
 import { isTpchTableName, TPCH_TABLE_NAMES, TPCH_TABLES, type TpchTableName } from './generator/index.js';
 import { catalogColumnName, type TpchColumnNaming } from './tpch-column-naming.js';
 import { scaleFactorOfSchema, TPCH_STANDARD_SCHEMAS } from './tpch-schemas.js';
+import { tpchKeyPartitioning } from './tpch-splits.js';
 import { tpchTableStatistics } from './tpch-statistics.js';
 
 /** A resolved tpch table: which table at which scale. */
@@ -33,6 +34,8 @@ export class TpchMetadata implements ConnectorMetadata {
   constructor(
     readonly catalogName: string,
     readonly naming: TpchColumnNaming,
+    /** Splits bucketed by key (tpch-splits.ts), and the partitionings that say so. */
+    readonly partitioningEnabled = true,
   ) {
     const columnsByTable = {} as Record<TpchTableName, readonly ColumnMetadata[]>;
     for (const table of TPCH_TABLE_NAMES) {
@@ -66,6 +69,22 @@ export class TpchMetadata implements ConnectorMetadata {
     return {
       name: { catalog: this.catalogName, schema: name.schema, name: name.table },
       columns: this.columnsByTable[handle.table],
+    };
+  }
+
+  /**
+   * Orders and lineitem are partitioned by the order key, part and partsupp by the part key, at
+   * each scale factor (their splits are cut at the same keys: tpch-splits.ts). Keys are never NULL.
+   */
+  getTablePartitioning(table: ScanTable): TablePartitioning | undefined {
+    if (!this.partitioningEnabled) return undefined;
+    const handle = resolveTpchTable(table.table);
+    const partitioning = handle === undefined ? undefined : tpchKeyPartitioning(handle.table);
+    if (handle === undefined || partitioning === undefined) return undefined;
+    return {
+      handle: `${partitioning.name}:${handle.scaleFactor}`,
+      columns: [catalogColumnName(handle.table, partitioning.keyColumn, this.naming)],
+      keysNeverNull: true,
     };
   }
 

@@ -31,6 +31,7 @@ import {
   type RowLevelRewrite,
   type SchemaTableName,
   type SplitPlacement,
+  type TablePartitioning,
 } from '../../spi/connector.js';
 import type {
   ColumnMetadata,
@@ -257,6 +258,16 @@ export class MetadataManager {
     const canonical = canonicalName(name);
     const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
     return this.connector(canonical.catalog).metadata.applyLimit?.(table, limit);
+  }
+
+  /** How a scan's splits partition its rows; the handle is qualified by the catalog's name. */
+  getTablePartitioning(name: QualifiedObjectName, handle: unknown): TablePartitioning | undefined {
+    const canonical = canonicalName(name);
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    const partitioning = this.connector(canonical.catalog).metadata.getTablePartitioning?.(table);
+    return partitioning === undefined
+      ? undefined
+      : { ...partitioning, handle: `${canonical.catalog}:${partitioning.handle}` };
   }
 
   // --- Writing ---

@@ -11,7 +11,7 @@
  * bounded number of rounds (each round resolves one more level of nested views).
  */
 import { VivaceError } from '../../common/vivace-error.js';
-import type { FilterApplication, LimitApplication } from '../../spi/connector.js';
+import type { FilterApplication, LimitApplication, TablePartitioning } from '../../spi/connector.js';
 import {
   formatObjectName,
   MetadataNotLoadedError,
@@ -169,5 +169,9 @@ export class StatementMetadata implements MetadataView {
 
   applyLimit(name: QualifiedObjectName, handle: unknown, limit: number): LimitApplication | undefined {
     return this.manager.applyLimit(name, handle, limit);
+  }
+
+  getTablePartitioning(name: QualifiedObjectName, handle: unknown): TablePartitioning | undefined {
+    return this.manager.getTablePartitioning(name, handle);
   }
 }

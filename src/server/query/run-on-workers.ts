@@ -37,6 +37,8 @@ export async function runOnWorkers(
       joinDistribution: settings.joinDistributionType,
       singleStage: placement.singleStage,
       dynamicFiltering: settings.enableDynamicFiltering,
+      tableScanPartitioning: settings.useTableScanNodePartitioning,
+      colocatedJoins: settings.colocatedJoin,
     },
   );
   const memoryLimit = context.memoryLimitBytes;

@@ -56,6 +56,10 @@ export interface ResolvedSessionProperties {
   readonly enableDynamicFiltering: boolean;
   /** How long a scan's splits are held back for its dynamic filters. */
   readonly dynamicFilteringWaitTimeoutMs: number;
+  /** Scans of tables a connector partitions keep their rows in place for steps by the key. */
+  readonly useTableScanNodePartitioning: boolean;
+  /** Tables partitioned alike by a connector join on the key where their rows are. */
+  readonly colocatedJoin: boolean;
 }
 
 export interface SessionPropertyDefaults {
@@ -236,6 +240,8 @@ export class SessionPropertyManager {
         'Join reordering strategy: none, only to avoid cross joins, or by cost',
       ),
       booleanProperty('enable_dynamic_filtering', 'true', 'Enable dynamic filtering'),
+      booleanProperty('colocated_join', 'true', 'Use a colocated join when possible'),
+      booleanProperty('use_table_scan_node_partitioning', 'true', 'Adapt plan to node pre-partitioned tables'),
       duration(
         'dynamic_filtering_wait_timeout',
         '10s',
@@ -327,6 +333,8 @@ export class SessionPropertyManager {
       singleNodeExecutionThresholdRows: Number(value('single_node_execution_threshold_rows')),
       enableDynamicFiltering: value('enable_dynamic_filtering') === 'true',
       dynamicFilteringWaitTimeoutMs: parseDuration(value('dynamic_filtering_wait_timeout')),
+      useTableScanNodePartitioning: value('use_table_scan_node_partitioning') === 'true',
+      colocatedJoin: value('colocated_join') === 'true',
     };
   }
 }

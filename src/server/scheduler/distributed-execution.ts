@@ -446,7 +446,15 @@ export class DistributedExecution {
         onFailure: (error: unknown) => this.fail(toVivaceError(error) as VivaceError),
       };
       const table = `${scan.table.catalog}.${scan.table.schema}.${scan.table.name}`;
-      return new SplitAssigner(scan.id, source, tasks, MAX_PENDING_SPLITS_PER_TASK, events, table);
+      return new SplitAssigner(
+        scan.id,
+        source,
+        tasks,
+        MAX_PENDING_SPLITS_PER_TASK,
+        events,
+        table,
+        scan.bucketed === true,
+      );
     });
   }
 

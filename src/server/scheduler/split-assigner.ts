@@ -8,7 +8,11 @@
  * could take, so the first splits run while the connector is still listing the rest, and at most
  * a few batches wait in the coordinator. A split that names the nodes holding its data
  * (`ConnectorSplit.addresses`) goes only to a task on one of them; one whose nodes have no task
- * fails the query. Once the source is exhausted and the queue holds nothing more for a task, the
+ * fails the query. A scan whose plan relies on the connector's buckets (`bucketed`: a co-located
+ * join, an aggregation by the table's partitioning key) sends every split of bucket b to the
+ * stage's task b mod the task count, as every other bucketed scan of the stage does, so equal keys
+ * of all its tables meet in one task; such splits are bound like held data and never balanced.
+ * Once the source is exhausted and the queue holds nothing more for a task, the
  * task is told `noMoreSplits`. `close` stops the enumeration (the query is over).
  */
 import { VivaceError } from '../../common/vivace-error.js';
@@ -64,6 +68,8 @@ export class SplitAssigner {
     private readonly events: SplitAssignerEvents,
     /** The table's name, for errors. */
     private readonly table = 'table',
+    /** Splits go to tasks by their bucket. */
+    private readonly bucketed = false,
   ) {
     this.setTasks(tasks);
   }
@@ -93,7 +99,8 @@ export class SplitAssigner {
    */
   get knownUnboundSplitCount(): number | undefined {
     if (!this.exhausted || this.queue.some((entry) => (entry.split.addresses?.length ?? 0) > 0)) return undefined;
-    return this.queue.length;
+    // Bucketed: the tasks that can have work are as many as the buckets.
+    return this.bucketed ? new Set(this.queue.map((entry) => entry.split.bucket)).size : this.queue.length;
   }
 
   /**
@@ -160,6 +167,9 @@ export class SplitAssigner {
 
   /** Data held by nodes (memory tables) can be read only there. */
   private checkPlacement(split: ConnectorSplit): void {
+    if (this.bucketed && !(Number.isSafeInteger(split.bucket) && (split.bucket as number) >= 0)) {
+      throw new VivaceError('GENERIC_INTERNAL_ERROR', `A split of table '${this.table}' has no bucket`);
+    }
     const addresses = split.addresses ?? [];
     if (addresses.length === 0) return;
     if (!this.tasks.some((t) => addresses.includes(t.nodeId) || addresses.includes(t.nodeUri))) {
@@ -185,7 +195,7 @@ export class SplitAssigner {
     for (let i = 0; i < this.queue.length && splits.length < room; ) {
       const entry = this.queue[i];
       if (entry === undefined) break;
-      const unbound = (entry.split.addresses?.length ?? 0) === 0;
+      const unbound = this.isUnbound(entry.split);
       if (unbound && unboundRoom <= 0) {
         i++;
         continue;
@@ -213,7 +223,7 @@ export class SplitAssigner {
    */
   private fairShare(progress: TaskProgress): number {
     let queued = 0;
-    for (const entry of this.queue) if ((entry.split.addresses?.length ?? 0) === 0) queued++;
+    for (const entry of this.queue) if (this.isUnbound(entry.split)) queued++;
     let pendingEverywhere = 0;
     let takers = 0;
     for (const other of this.progress.values()) {
@@ -226,8 +236,17 @@ export class SplitAssigner {
     return pending === 0 ? Math.max(1, share) : share;
   }
 
-  /** A split that names nodes runs on one of them (`checkPlacement` made sure the stage has one). */
+  /** Whether any task may take the split (it names no nodes and the scan is not bucketed). */
+  private isUnbound(split: ConnectorSplit): boolean {
+    return !this.bucketed && (split.addresses?.length ?? 0) === 0;
+  }
+
+  /**
+   * A split that names nodes runs on one of them (`checkPlacement` made sure the stage has one); a
+   * bucketed split on the task its bucket maps to.
+   */
   private runsOn(split: ConnectorSplit, task: SplitTask): boolean {
+    if (this.bucketed) return this.tasks[(split.bucket as number) % this.tasks.length]?.partition === task.partition;
     const addresses = split.addresses;
     if (addresses === undefined || addresses.length === 0) return true;
     return addresses.includes(task.nodeId) || addresses.includes(task.nodeUri);

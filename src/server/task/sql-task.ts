@@ -184,6 +184,7 @@ export class SqlTask {
         },
       }),
       isCancelled: () => this.isDone,
+      uniqueIdPrefix: session.partition,
       dynamicFilters: {
         publish: (id, summary) => {
           this.publishedDynamicFilters.set(id, summary);

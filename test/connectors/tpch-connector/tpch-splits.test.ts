@@ -7,8 +7,14 @@ import { createTpchConnector } from '../../../src/connectors/tpch/tpch-connector
 import { asTpchSplit, type TpchSplit, tpchSplitCount } from '../../../src/connectors/tpch/tpch-splits.js';
 import type { TupleDomain } from '../../../src/spi/tuple-domain.js';
 
-function splitsOf(schema: string, table: string, desiredSplits: number, constraint?: TupleDomain): TpchSplit[] {
-  const connector = createTpchConnector('tpch');
+function splitsOf(
+  schema: string,
+  table: string,
+  desiredSplits: number,
+  constraint?: TupleDomain,
+  partitioningEnabled = true,
+): TpchSplit[] {
+  const connector = createTpchConnector('tpch', { partitioningEnabled });
   return connector.listSplits({ table: { schema, table }, desiredSplits, constraint }).map(asTpchSplit);
 }
 
@@ -47,11 +53,14 @@ describe('tpch connector: splits', () => {
     assert.equal(splitsOf('tiny', 'region', 1).length, 1);
     assert.equal(splitsOf('tiny', 'lineitem', 1).length, 1);
     assert.equal(splitsOf('tiny', 'lineitem', 4).length, 4);
-    // 15000 orders are worth at most two page-sized splits.
-    assert.equal(splitsOf('tiny', 'orders', 16).length, 2);
+    // Without buckets, 15000 orders are worth at most two page-sized splits; bucketed, they are
+    // cut where lineitem's 60,000 rows are (eight page-sized splits).
+    assert.equal(splitsOf('tiny', 'orders', 16, undefined, false).length, 2);
+    assert.equal(splitsOf('tiny', 'orders', 16).length, 8);
     assert.equal(splitsOf('sf1', 'lineitem', 1).length, 20);
     assert.equal(splitsOf('sf1', 'lineitem', 64).length, 64);
-    assert.equal(splitsOf('sf1', 'orders', 1).length, 5);
+    assert.equal(splitsOf('sf1', 'orders', 1, undefined, false).length, 5);
+    assert.equal(splitsOf('sf1', 'orders', 1).length, 20);
     assert.equal(tpchSplitCount(6_000_000_000, 1_500_000_000, 8), 20_000);
     assert.equal(tpchSplitCount(5, 5, 100), 1);
   });
@@ -81,6 +90,59 @@ describe('tpch connector: splits', () => {
       }).length,
       20,
     );
+  });
+
+  it('cuts orders and lineitem at the same orders, part and partsupp at the same parts, numbering the buckets', () => {
+    for (const [schema, desired] of [
+      ['tiny', 4],
+      ['sf1', 32],
+    ] as const) {
+      const orders = splitsOf(schema, 'orders', desired);
+      const lineitem = splitsOf(schema, 'lineitem', desired);
+      assert.deepEqual(
+        orders.map((s) => [s.bucket, s.start, s.end]),
+        lineitem.map((s) => [s.bucket, s.start, s.end]),
+      );
+      assert.deepEqual(
+        orders.map((s) => s.bucket),
+        orders.map((_, i) => i),
+      );
+      const part = splitsOf(schema, 'part', desired);
+      const partsupp = splitsOf(schema, 'partsupp', desired);
+      assert.deepEqual(
+        part.map((s) => [s.bucket, s.start * 4, s.end * 4]),
+        partsupp.map((s) => [s.bucket, s.start, s.end]),
+      );
+    }
+    // Other tables, and every table with partitioning off, have no buckets.
+    assert.equal(splitsOf('sf1', 'customer', 8)[0]?.bucket, undefined);
+    assert.equal(splitsOf('sf1', 'lineitem', 8, undefined, false)[0]?.bucket, undefined);
+  });
+
+  it('keeps a constrained split’s bucket number', () => {
+    const constrained = splitsOf('sf1', 'orders', 20, {
+      columns: { orderkey: { nullAllowed: false, ranges: [{ low: { value: 5_999_000, inclusive: false } }] } },
+    });
+    assert.deepEqual(
+      constrained.map((s) => s.bucket),
+      [19],
+    );
+  });
+
+  it('declares the partitionings, and none when partitioning is off', () => {
+    const partitioning = (table: string, enabled = true) =>
+      createTpchConnector('tpch', { partitioningEnabled: enabled }).metadata.getTablePartitioning({
+        table: { schema: 'sf1', table },
+      });
+    assert.deepEqual(partitioning('orders'), { handle: 'orderkey:1', columns: ['orderkey'], keysNeverNull: true });
+    assert.deepEqual(partitioning('lineitem'), partitioning('orders'));
+    assert.deepEqual(partitioning('partsupp'), { handle: 'partkey:1', columns: ['partkey'], keysNeverNull: true });
+    assert.equal(partitioning('customer'), undefined);
+    assert.equal(partitioning('orders', false), undefined);
+    const standard = createTpchConnector('tpch', { columnNaming: 'STANDARD' }).metadata.getTablePartitioning({
+      table: { schema: 'tiny', table: 'lineitem' },
+    });
+    assert.deepEqual(standard?.columns, ['l_orderkey']);
   });
 
   it('rejects unknown tables and foreign splits', () => {

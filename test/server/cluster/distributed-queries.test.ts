@@ -120,6 +120,31 @@ describe('distributed queries on a coordinator and two worker processes', { time
     }
   });
 
+  it('joins orders and lineitem on the order key where their rows are, each bucket in one task', async () => {
+    const sql =
+      'SELECT o.orderpriority, count(*), sum(l.quantity) FROM orders o JOIN lineitem l ON o.orderkey = l.orderkey GROUP BY o.orderpriority';
+    const { last, rows } = await drain(await post(coordinator.url, sql));
+    assert.equal(last.error, undefined, last.error?.message);
+    assert.equal(await differenceFromInProcess(local, sql, rows), undefined);
+    const record = (await (await fetch(`${coordinator.url}/v1/query/${last.id}`)).json()) as Json;
+    const all = (stage: Json): Json[] => [stage, ...stage.subStages.flatMap(all)];
+    const leaves = all(record.outputStage).filter((stage) => /TableScan/.test(stage.plan.textPlan));
+    assert.equal(leaves.length, 1, 'both scans and the join run in one stage');
+    assert.match(leaves[0].plan.textPlan, /tpch\.tiny\.orders.*splits by bucket/);
+    assert.equal(leaves[0].tasks.length, 2);
+    for (const task of leaves[0].tasks as Json[]) {
+      assert.ok(task.stats.rawInputPositions > 0, `task ${task.taskStatus.taskId} read its buckets`);
+    }
+    // The same answer with the rows moved between the workers.
+    const off = { 'X-Service-Session': 'colocated_join=false,use_table_scan_node_partitioning=false' };
+    const moved = await drain(await post(coordinator.url, sql, off));
+    assert.equal(moved.last.error, undefined, moved.last.error?.message);
+    assert.equal(await differenceFromInProcess(local, sql, moved.rows), undefined);
+    const plan = await drain(await post(coordinator.url, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, off));
+    assert.doesNotMatch(String(plan.rows[0]?.[0]), /splits by bucket/);
+    assert.match(String(plan.rows[0]?.[0]), /REPARTITION/);
+  });
+
   it('reports the stage tree, and each worker serves the task records of spec §2.3', async () => {
     const { last } = await drain(
       await post(coordinator.url, 'SELECT returnflag, count(*) FROM lineitem GROUP BY returnflag'),

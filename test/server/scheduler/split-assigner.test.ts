@@ -241,4 +241,59 @@ describe('SplitAssigner', () => {
     await assigner.fill();
     assert.equal((events.failures[0] as Error).message, 'listing failed');
   });
+
+  it('sends every split of a bucket to the task the bucket maps to, in every scan of the stage, never balancing', async () => {
+    const bucketSplits = (buckets: number[]) => buckets.map((bucket, i) => ({ id: i, bucket }));
+    // Orders and lineitem of one stage: buckets 0-3 of each; the lineitem queue is uneven.
+    const orders = new SplitAssigner(
+      'o',
+      fixedSplitSource(bucketSplits([0, 1, 2, 3])),
+      [a, b],
+      6,
+      recorder(),
+      'orders',
+      true,
+    );
+    const lineitem = new SplitAssigner(
+      'l',
+      fixedSplitSource(bucketSplits([0, 0, 0, 2, 2, 1, 3])),
+      [a, b],
+      6,
+      recorder(),
+      'lineitem',
+      true,
+    );
+    await Promise.all([orders.fill(), lineitem.fill()]);
+    const buckets = (source: ReturnType<SplitAssigner['next']>) =>
+      source!.splits.map((s) => (s.split as { bucket: number }).bucket);
+    assert.deepEqual(buckets(orders.next(a, 0)), [0, 2]);
+    assert.deepEqual(buckets(orders.next(b, 0)), [1, 3]);
+    // Task a holds five lineitem splits while b holds two: a fair share would move some to b.
+    const lineitemA = lineitem.next(a, 0)!;
+    assert.deepEqual(buckets(lineitemA), [0, 0, 0, 2, 2]);
+    assert.equal(lineitemA.noMoreSplits, true);
+    assert.deepEqual(buckets(lineitem.next(b, 0)), [1, 3]);
+    assert.equal(lineitem.knownUnboundSplitCount, 0);
+  });
+
+  it('counts the buckets, not the splits, of a bucketed scan as the tasks it can keep busy', async () => {
+    const assigner = new SplitAssigner(
+      'l',
+      fixedSplitSource([0, 0, 0, 0].map((bucket, id) => ({ id, bucket }))),
+      [a, b],
+      6,
+      recorder(),
+      'lineitem',
+      true,
+    );
+    await assigner.fill();
+    assert.equal(assigner.knownUnboundSplitCount, 1);
+  });
+
+  it('fails a bucketed scan whose split has no bucket', async () => {
+    const events = recorder();
+    const assigner = new SplitAssigner('l', fixedSplitSource([{ id: 1 }]), [a, b], 6, events, 'lineitem', true);
+    await assigner.fill();
+    assert.match((events.failures[0] as Error).message, /A split of table 'lineitem' has no bucket/);
+  });
 });

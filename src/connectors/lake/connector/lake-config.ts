@@ -10,7 +10,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { VivaceError } from '../../../common/vivace-error.js';
-import { checkKnownProperties, parseDataSize } from '../../catalog/connector-properties.js';
+import { booleanProperty, checkKnownProperties, parseDataSize } from '../../catalog/connector-properties.js';
 import { FILE_SYSTEM_PROPERTY_KEYS } from '../fs/file-system-registry.js';
 import { fileLocation, isLocation, withoutTrailingSlash } from '../fs/location.js';
 import type { ParquetCompression } from '../parquet/parquet-writer.js';
@@ -75,13 +75,6 @@ const KNOWN = [
 
 function invalid(message: string): VivaceError {
   return new VivaceError('CONFIGURATION_INVALID', message);
-}
-
-function booleanProperty(properties: Readonly<Record<string, string>>, key: string, fallback: boolean): boolean {
-  const text = properties[key]?.trim().toLowerCase();
-  if (text === undefined) return fallback;
-  if (text !== 'true' && text !== 'false') throw invalid(`${key} must be true or false, not '${properties[key]}'`);
-  return text === 'true';
 }
 
 function positiveInteger(properties: Readonly<Record<string, string>>, key: string, fallback: number): number {

@@ -35,6 +35,9 @@ export interface ExplainContext {
   readonly singleStage?: (plan: OutputNode) => boolean;
   /** Session `enable_dynamic_filtering`, for TYPE DISTRIBUTED. */
   readonly dynamicFiltering?: boolean;
+  /** Sessions `use_table_scan_node_partitioning` and `colocated_join`, for TYPE DISTRIBUTED. */
+  readonly tableScanPartitioning?: boolean;
+  readonly colocatedJoins?: boolean;
 }
 
 export interface ExplainResult {
@@ -131,6 +134,8 @@ export function explainStatement(statement: Explain, context: ExplainContext): E
         joinDistribution: context.joinDistribution ?? 'AUTOMATIC',
         singleStage: context.singleStage?.(plan) ?? false,
         dynamicFiltering: context.dynamicFiltering ?? false,
+        tableScanPartitioning: context.tableScanPartitioning ?? true,
+        colocatedJoins: context.colocatedJoins ?? true,
       },
     );
     switch (statement.format ?? 'TEXT') {
@@ -171,6 +176,8 @@ export async function runExplain(statement: Explain, context: StatementContext):
       planner: { metadata, functions: engine.functions, session: query.session },
       joinDistribution: context.settings.joinDistributionType,
       dynamicFiltering: context.settings.enableDynamicFiltering,
+      tableScanPartitioning: context.settings.useTableScanNodePartitioning,
+      colocatedJoins: context.settings.colocatedJoin,
       singleStage: (plan) => {
         const target = findNodes(plan, 'TableWriter')[0]?.target;
         try {
