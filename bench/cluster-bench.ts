@@ -204,7 +204,8 @@ async function exchangeThroughput(url: string, schema: string): Promise<void> {
     'SELECT count(*) FROM lineitem l JOIN orders o ON l.orderkey = o.orderkey',
     schema,
     {
-      'X-Service-Session': 'join_distribution_type=PARTITIONED',
+      // Both sides hashed across the workers: not the co-located join tpch's buckets allow.
+      'X-Service-Session': 'join_distribution_type=PARTITIONED,colocated_join=false',
     },
   );
   interface StageJson {
