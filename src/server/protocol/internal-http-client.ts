@@ -3,7 +3,12 @@
  * connection pools per origin, connect/header/body time-outs, and the signed internal header
  * (internal-auth.ts) on every request when a shared secret is configured, its audience the origin
  * of the URL requested (or the audience a request names, e.g. the coordinator's). Responses are
- * read whole (internal bodies are JSON or bounded page batches).
+ * read whole (internal bodies are JSON or bounded page batches). A request its caller marks
+ * `idempotent` is sent again, a few times with a growing pause, when its connection is reset or
+ * closed before an answer (a pooled connection the other side dropped, a worker's socket torn
+ * under load): as Trino's remote task retries its updates, rather than failing the query at the
+ * first reset. A refused connection (nobody listens) and an answer with an error status are not
+ * retried here.
  */
 import { Agent, request } from 'undici';
 import { audienceOf, INTERNAL_BEARER_HEADER, InternalTokenSource } from './internal-auth.js';
@@ -29,6 +34,24 @@ export interface InternalRequest {
   readonly signal?: AbortSignal;
   /** The token's audience when it is not the URL's origin (`COORDINATOR_AUDIENCE` for the discovery URI). */
   readonly audience?: string;
+  /** The node handles the request the same when it comes again: resent after a reset connection. */
+  readonly idempotent?: boolean;
+}
+
+/** Resends of an idempotent request after a reset, and the first pause (doubling after each). */
+const TRANSIENT_RETRIES = 3;
+const FIRST_RETRY_PAUSE_MS = 50;
+
+/** Error codes of a connection torn before the answer (undici puts them on the error or its cause). */
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** Whether `error` says the connection was reset or closed, so that sending again may succeed. */
+export function isTransientTransportError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 export interface InternalResponse {
@@ -89,6 +112,22 @@ export class InternalHttpClient {
   }
 
   async request(url: string, init: InternalRequest = {}): Promise<InternalResponse> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.send(url, init);
+      } catch (error) {
+        const retry =
+          init.idempotent === true &&
+          attempt < TRANSIENT_RETRIES &&
+          init.signal?.aborted !== true &&
+          isTransientTransportError(error);
+        if (!retry) throw error;
+        await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_PAUSE_MS * 2 ** attempt));
+      }
+    }
+  }
+
+  private async send(url: string, init: InternalRequest): Promise<InternalResponse> {
     const headers: Record<string, string> = { ...this.internalHeaders(url, init.audience), ...init.headers };
     let body: string | Uint8Array | undefined;
     if (init.body instanceof Uint8Array || typeof init.body === 'string') body = init.body;

@@ -370,6 +370,10 @@ export class DistributedExecution {
       const response = await this.options.http.checked(task.uri, {
         method: 'POST',
         body: request,
+        // Sent again after a reset connection: a repeated creation updates the task with splits
+        // it already has. Not a creation that takes the task's output inline: an answer lost after
+        // it took the rows would lose them.
+        idempotent: !onlyTask,
         ...(onlyTask
           ? {
               headers: {
@@ -543,7 +547,7 @@ export class DistributedExecution {
     const body: TaskUpdateRequest = { sources, ...(domains !== undefined ? { dynamicFilterDomains: domains } : {}) };
     task.updating = true;
     this.options.http
-      .json<Record<string, unknown>>(`${task.uri}?summarize`, { method: 'POST', body })
+      .json<Record<string, unknown>>(`${task.uri}?summarize`, { method: 'POST', body, idempotent: true })
       .then((info) => this.record(task, info))
       .catch((e) => this.fail(this.unreachable(task, e)))
       .finally(() => {
@@ -769,7 +773,7 @@ export class DistributedExecution {
 
   private deleteTask(task: RemoteTask, abort: boolean): void {
     this.options.http
-      .request(`${task.uri}${abort ? '?abort=true' : ''}`, { method: 'DELETE', timeoutMs: 2000 })
+      .request(`${task.uri}${abort ? '?abort=true' : ''}`, { method: 'DELETE', timeoutMs: 2000, idempotent: true })
       .then((response) => {
         if (response.statusCode === 200) this.record(task, JSON.parse(response.body.toString('utf8')));
       })
