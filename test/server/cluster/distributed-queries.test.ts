@@ -145,6 +145,41 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.match(String(plan.rows[0]?.[0]), /REPARTITION/);
   });
 
+  it('answers every kind of step over bucketed tables as the in-process engine does', async () => {
+    const statements = [
+      'SELECT count(*), sum(l2.quantity) FROM lineitem l1 JOIN lineitem l2 ON l1.orderkey = l2.orderkey WHERE l1.linenumber = 1',
+      "SELECT count(*), count(o.orderkey), count(l.orderkey) FROM (SELECT * FROM orders WHERE orderstatus = 'F') o FULL JOIN (SELECT * FROM lineitem WHERE quantity > 45) l ON o.orderkey = l.orderkey",
+      "SELECT count(*), count(o.orderkey) FROM (SELECT * FROM orders WHERE orderpriority = '1-URGENT') o RIGHT JOIN lineitem l ON o.orderkey = l.orderkey",
+      'SELECT count(*), count(l.orderkey) FROM orders o LEFT JOIN (SELECT * FROM lineitem WHERE discount > 0.09) l ON o.orderkey = l.orderkey AND o.custkey = l.suppkey',
+      'SELECT max(rn), sum(rn) FROM (SELECT row_number() OVER (PARTITION BY orderkey ORDER BY linenumber DESC) AS rn FROM lineitem)',
+      'SELECT count(*), sum(n) FROM (SELECT orderkey, count(*) AS n FROM lineitem GROUP BY orderkey HAVING count(*) > 5)',
+      'SELECT o.orderpriority, count(*) FROM orders o JOIN (SELECT orderkey FROM lineitem GROUP BY orderkey HAVING sum(quantity) > 200) big ON o.orderkey = big.orderkey GROUP BY 1',
+      'SELECT count(*) FROM orders WHERE orderkey NOT IN (SELECT orderkey FROM lineitem WHERE quantity > 49)',
+      'SELECT count(*) FROM orders o WHERE EXISTS (SELECT * FROM lineitem l WHERE l.orderkey = o.orderkey AND l.commitdate < l.receiptdate)',
+      'SELECT count(*), sum(ps.availqty) FROM part p JOIN partsupp ps ON p.partkey = ps.partkey WHERE p.size < 10',
+      // Only one side's splits pruned (the other side's filter cannot move across an outer join).
+      'SELECT count(*), count(o.orderkey), sum(o.totalprice) FROM lineitem l LEFT JOIN orders o ON l.orderkey = o.orderkey AND o.orderkey BETWEEN 20000 AND 40000',
+      'SELECT count(*), count(l.orderkey) FROM orders o LEFT JOIN lineitem l ON o.orderkey = l.orderkey AND l.orderkey > 52000',
+      // Different scale factors are different partitionings.
+      'SELECT count(*) FROM tpch.tiny.orders o JOIN tpch."sf0.02".lineitem l ON o.orderkey = l.orderkey',
+    ];
+    for (const sql of statements) {
+      const sessions: Record<string, string>[] = [{}, { 'X-Service-Session': 'join_distribution_type=PARTITIONED' }];
+      for (const headers of sessions) {
+        const { last, rows } = await drain(await post(coordinator.url, sql, headers));
+        assert.equal(last.error, undefined, `${sql}: ${last.error?.message}`);
+        assert.equal(await differenceFromInProcess(local, sql, rows), undefined, sql);
+      }
+    }
+    const plan = await drain(
+      await post(
+        coordinator.url,
+        'EXPLAIN (TYPE DISTRIBUTED) SELECT count(*) FROM tpch.tiny.orders o JOIN tpch."sf0.02".lineitem l ON o.orderkey = l.orderkey',
+      ),
+    );
+    assert.doesNotMatch(String(plan.rows[0]?.[0]), /splits by bucket/);
+  });
+
   it('reports the stage tree, and each worker serves the task records of spec §2.3', async () => {
     const { last } = await drain(
       await post(coordinator.url, 'SELECT returnflag, count(*) FROM lineitem GROUP BY returnflag'),
