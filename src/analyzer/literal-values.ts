@@ -8,6 +8,7 @@ import { VivaceError } from '../common/vivace-error.js';
 import type { DecimalLiteral, GenericLiteral, IntegerLiteral, IntervalField, IntervalLiteral } from '../sql/ast.js';
 import { typeOfDecimalLiteral, typeOfGenericLiteral, typeOfIntegerLiteral } from '../types/literal-types.js';
 import { INTERVAL_DAY_TO_SECOND, INTERVAL_YEAR_TO_MONTH } from '../types/type.js';
+import { canonicalUuid } from '../types/uuid-text.js';
 import { atPosition } from './analysis-context.js';
 import type { Constant } from './bound-tree.js';
 
@@ -45,6 +46,7 @@ export function genericLiteral(node: GenericLiteral): Constant {
     // A real holds a float32: round now so folded expressions see the value a block would store.
     if (type.kind === 'real') return { kind: 'Constant', type, value: Math.fround(Number(node.value)) };
     if (type.kind === 'double') return { kind: 'Constant', type, value: Number(node.value) };
+    if (type.kind === 'uuid') return { kind: 'Constant', type, value: canonicalUuid(node.value) };
     if (type.kind === 'tinyint' || type.kind === 'smallint' || type.kind === 'integer' || type.kind === 'bigint') {
       const value = BigInt(node.value.trim());
       return {

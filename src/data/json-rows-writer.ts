@@ -191,6 +191,7 @@ function writerFor(type: Type): ValueWriter {
       };
     case 'varchar':
     case 'json':
+    case 'uuid':
       return (sink, block, position) => {
         const flat = resolve(block, position) as { values: string[] } | null;
         if (flat === null) sink.putAscii(NULL_TEXT);

@@ -120,6 +120,7 @@ function createEncoder(type: Type): JsonEncoder {
       };
     case 'varchar':
     case 'json':
+    case 'uuid':
       return (block, position) => {
         const flat = resolve(block, position) as { values: string[] } | null;
         return flat === null ? null : flat.values[resolvedPosition];

@@ -78,6 +78,7 @@ export function physicalKindOf(type: Type): FlatBlockKind {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
       return 'string';
     case 'varbinary':
       return 'binary';

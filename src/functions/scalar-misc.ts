@@ -60,6 +60,10 @@ const BITWISE: FunctionDefinition[] = [
   ),
 ];
 
+const UUID_FUNCTIONS: FunctionDefinition[] = [
+  scalar('uuid():uuid', 'Generates a random UUID', { deterministic: false }),
+];
+
 const INTROSPECTION: FunctionDefinition[] = [
   scalar('typeof<T>(T):varchar', 'The type of an expression', { calledOnNullInput: true }),
   scalar('format_number(bigint):varchar', 'A number with a unit suffix (K, M, B...)'),
@@ -71,4 +75,10 @@ const INTROSPECTION: FunctionDefinition[] = [
   }),
 ];
 
-export const MISC_FUNCTIONS: readonly FunctionDefinition[] = [...REGEXP, ...URL, ...BITWISE, ...INTROSPECTION];
+export const MISC_FUNCTIONS: readonly FunctionDefinition[] = [
+  ...REGEXP,
+  ...URL,
+  ...BITWISE,
+  ...UUID_FUNCTIONS,
+  ...INTROSPECTION,
+];

@@ -31,6 +31,8 @@ export function canCast(from: Type, to: Type): boolean {
 
   if (to.kind === 'json') return canCastToJson(from);
   if (from.kind === 'json') return canCastFromJson(to);
+  if (to.kind === 'uuid') return from.kind === 'varchar' || from.kind === 'varbinary';
+  if (from.kind === 'uuid') return to.kind === 'varchar' || to.kind === 'varbinary';
 
   switch (from.kind) {
     case 'boolean':

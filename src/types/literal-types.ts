@@ -36,6 +36,7 @@ import {
   type VarcharType,
   varchar,
 } from './type.js';
+import { uuidTextProblem } from './uuid-text.js';
 
 const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
@@ -194,6 +195,8 @@ function isValidLiteralValue(type: Type, value: string, position: SourcePosition
     }
     case 'json':
       return isJsonText(value);
+    case 'uuid':
+      return uuidTextProblem(value) === undefined;
     case 'time with time zone':
     case 'timestamp with time zone':
       // Reached only through an explicit multi-word type name; the value must carry a zone.

@@ -40,6 +40,7 @@ import {
   time,
   timestamp,
   UNKNOWN,
+  UUID,
   VARBINARY,
   VARCHAR,
   varchar,
@@ -69,6 +70,7 @@ const SIMPLE_TYPES: ReadonlyMap<string, SimpleType> = new Map<string, SimpleType
   ['interval day to second', INTERVAL_DAY_TO_SECOND],
   ['interval year to month', INTERVAL_YEAR_TO_MONTH],
   ['json', JSON_TYPE],
+  ['uuid', UUID],
   ['unknown', UNKNOWN],
 ]);
 

@@ -18,6 +18,7 @@ export type SimpleTypeKind =
   | 'interval day to second'
   | 'interval year to month'
   | 'json'
+  | 'uuid'
   | 'unknown';
 
 export interface SimpleType {
@@ -104,6 +105,8 @@ export const DATE = simple('date');
 export const INTERVAL_DAY_TO_SECOND = simple('interval day to second');
 export const INTERVAL_YEAR_TO_MONTH = simple('interval year to month');
 export const JSON_TYPE = simple('json');
+/** Trino's uuid: values are the canonical lowercase 8-4-4-4-12 text (ordered as its 16 bytes are). */
+export const UUID = simple('uuid');
 /** The type of a bare NULL: coerces to every type. */
 export const UNKNOWN = simple('unknown');
 export const VARCHAR: VarcharType = Object.freeze({ kind: 'varchar' });

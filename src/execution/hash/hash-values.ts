@@ -113,6 +113,7 @@ export function hashValue(type: Type, value: unknown): number {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
       return hashString(value as string);
     case 'varbinary':
       return hashBytes(value as Uint8Array);

@@ -1,7 +1,9 @@
 /**
- * typeof (the display name of the argument's type, NULLs included) and format_number (a number
- * scaled to K, M, B, T or Q with at most two decimals, rounded HALF_EVEN as Java's DecimalFormat).
+ * typeof (the display name of the argument's type, NULLs included), uuid() (a random version 4
+ * UUID) and format_number (a number scaled to K, M, B, T or Q with at most two decimals, rounded
+ * HALF_EVEN as Java's DecimalFormat).
  */
+import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '../../common/error-codes.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import { formatType } from '../../types/format-type.js';
@@ -39,6 +41,7 @@ export function registerMiscFunctions(table: ImplementationTable): void {
     nullHandling: 'CALLED_ON_NULL',
   });
   table.add('format_number(bigint):varchar', (v: BigintValue) => formatNumber(Number(v)));
+  table.add('uuid():uuid', () => randomUUID());
   table.add('format_number(double):varchar', formatNumber);
   table.add('fail(integer,varchar(x)):unknown', (code: number, message: string) => {
     const known = Object.values(ERROR_CODES).find((c) => c.code === code);

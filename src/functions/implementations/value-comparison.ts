@@ -201,6 +201,7 @@ function buildComparator(type: Type): Comparator {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
       return (a, b) => compareStrings(a as string, b as string);
     case 'real':
     case 'double':
@@ -314,6 +315,7 @@ function structuralText(type: Type): (v: unknown) => string {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
       return (v) => JSON.stringify(v);
     case 'real':
     case 'double':

@@ -250,6 +250,7 @@ const JDBC_TYPE_NAMES: readonly Type[] = [
   { kind: 'time with time zone', precision: 3 },
   TIMESTAMP_TZ,
   { kind: 'json' },
+  { kind: 'uuid' },
   arrayOf(VARCHAR),
 ];
 
@@ -605,7 +606,7 @@ export function systemTables(sources: SystemTableSources): SystemTable[] {
       rows: () =>
         JDBC_TYPE_NAMES.map((type) => {
           const name = type.kind === 'array' ? 'array' : type.kind;
-          const text = ['varchar', 'char', 'varbinary', 'json', 'date', 'time', 'timestamp'].some((k) =>
+          const text = ['varchar', 'char', 'varbinary', 'json', 'uuid', 'date', 'time', 'timestamp'].some((k) =>
             type.kind.startsWith(k),
           );
           return [

@@ -66,6 +66,7 @@ export function toHiveType(type: Type): string {
     case 'time':
     case 'time with time zone':
     case 'json':
+    case 'uuid':
     case 'interval day to second':
     case 'interval year to month':
       return 'string';

@@ -50,6 +50,7 @@ import {
 import { UTC_ZONE_KEY } from '../../../data/time-zones.js';
 import { formatType } from '../../../types/format-type.js';
 import type { DecimalType, RowType, TemporalType, Type } from '../../../types/type.js';
+import { uuidFromBytes } from '../../../types/uuid-text.js';
 import { lakeError } from '../lake-errors.js';
 import { type ArrowColumn, ArrowTypeId as ArrowType } from './arrow-ffi.js';
 import { describeParquetType, listElement, mapEntries, type SchemaTree } from './parquet-schema.js';
@@ -144,6 +145,7 @@ export function arrowToBlock(
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
       return stringBlockOf(data, target, field, ctx);
     case 'varbinary':
       return binaryBlockOf(data, target, field, ctx);
@@ -735,17 +737,6 @@ function timeBlock(
   return float64Block(out, nullsOf(data));
 }
 
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-function uuidText(bytes: Uint8Array, at: number): string {
-  let text = '';
-  for (let i = 0; i < 16; i++) {
-    if (i === 4 || i === 6 || i === 8 || i === 10) text += '-';
-    text += HEX[bytes[at + i] as number];
-  }
-  return text;
-}
-
 function isUuidField(field: SchemaTree | undefined): boolean {
   return field?.element.logical_type?.type === 'UUID';
 }
@@ -766,7 +757,7 @@ function stringBlockOf(data: ArrowColumn, target: Type, field: SchemaTree | unde
         nulls !== undefined && nulls[i] === 1
           ? ''
           : uuid
-            ? uuidText(bytes, at)
+            ? uuidFromBytes(bytes, at)
             : buffer.toString('utf8', at, at + width);
     }
   } else if (

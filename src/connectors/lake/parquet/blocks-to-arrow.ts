@@ -76,6 +76,7 @@ export function arrowTypeOf(type: Type): DataType {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
       return new Utf8();
     case 'varbinary':
       return new Binary();
@@ -159,6 +160,7 @@ export function blockToArrow(source: Block, type: Type): Data {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
       return stringData(base, (block as { values: readonly string[] }).values, n);
     case 'varbinary':
       return binaryData(base, (block as { values: readonly Uint8Array[] }).values, n);

@@ -150,7 +150,8 @@ export function statisticsBounds(
       };
     }
     case 'varchar':
-    case 'json': {
+    case 'json':
+    case 'uuid': {
       if (target.kind === 'varchar' && target.length !== undefined) return undefined;
       if (!(min instanceof Uint8Array) || !(max instanceof Uint8Array)) return undefined;
       if (stats.min_value === undefined || stats.max_value === undefined) return undefined;

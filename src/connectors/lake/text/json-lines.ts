@@ -65,6 +65,8 @@ export function jsonToValue(type: Type, json: unknown): unknown {
       return parseValueText(type, JSON.stringify(json));
     case 'json':
       return JSON.stringify(json);
+    case 'uuid':
+      return typeof json === 'string' ? parseValueText(type, json) : INVALID;
     case 'varbinary':
       return typeof json === 'string' ? Uint8Array.from(Buffer.from(json, 'base64')) : INVALID;
     case 'array': {
@@ -273,6 +275,7 @@ export function valueToJson(type: Type, value: unknown): string {
       return formatDecimal(value as number | bigint, type.scale);
     case 'varchar':
     case 'char':
+    case 'uuid':
       return JSON.stringify(value);
     case 'json':
       return value as string;

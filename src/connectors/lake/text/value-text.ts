@@ -15,6 +15,7 @@ import { isLongTimestamp, unitsPerSecond } from '../../../data/physical-type.js'
 import { formatDate, formatTime, formatTimestamp, formatTimestampPicos } from '../../../data/temporal-format.js';
 import { zoneIdOf, zoneKeyOf } from '../../../data/time-zones.js';
 import type { DecimalType, TemporalType, Type } from '../../../types/type.js';
+import { canonicalUuid, uuidTextProblem } from '../../../types/uuid-text.js';
 
 /** Returned by the parsers for text that is not a value of the type. */
 export const INVALID: unique symbol = Symbol('invalid value');
@@ -302,6 +303,8 @@ export function parseValueText(type: Type, text: string): Parsed {
       return [...text].length > type.length ? INVALID : text.replace(/ +$/, '');
     case 'json':
       return text;
+    case 'uuid':
+      return uuidTextProblem(text) === undefined ? canonicalUuid(text) : INVALID;
     case 'varbinary':
       return parseBinaryText(text);
     default:

@@ -14,6 +14,7 @@ import { keyOf } from '../value-comparison.js';
 import { castFromJson, castToJson } from './json-casts.js';
 import { numericCast } from './numeric-casts.js';
 import { temporalCast } from './temporal-casts.js';
+import { uuidCast } from './uuid-casts.js';
 import { type ContextCast, castFromVarchar, castToChar, castToVarchar } from './varchar-casts.js';
 
 export type CastFunction = (value: unknown, ctx: CallContext) => unknown;
@@ -58,6 +59,8 @@ function buildCast(from: Type, to: Type): CastFunction {
   if (typeEquals(from, to)) return identity;
   if (to.kind === 'json') return castToJson(from);
   if (from.kind === 'json') return castFromJson(to);
+  const uuid = uuidCast(from, to);
+  if (uuid !== undefined) return uuid;
   const numeric = numericCast(from, to);
   if (numeric !== undefined) return (value) => numeric(value);
   if (to.kind === 'varchar') {

@@ -56,6 +56,7 @@ export function textFormatter(type: Type): ((value: unknown) => string) | undefi
       return (v) => formatDecimal(v as DecimalValue, type.scale);
     case 'varchar':
     case 'json':
+    case 'uuid':
       return (v) => v as string;
     case 'char':
       return (v) => (v as string) + ' '.repeat(Math.max(0, type.length - codePointLength(v as string)));

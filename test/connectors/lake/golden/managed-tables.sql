@@ -314,3 +314,34 @@ SHOW SCHEMAS FROM lake
 ----
 default
 information_schema
+
+# uuid columns, which Hive lacks, are kept as text in every format (as json columns are) and read
+# back as uuid.
+statement ok
+CREATE TABLE lake.default.ids_parquet AS SELECT UUID '12151FD2-7586-11E9-8F9E-2A86E4085A59' AS id, 1 AS n UNION ALL SELECT CAST(NULL AS uuid), 2
+
+statement ok
+CREATE TABLE lake.default.ids_csv WITH (format = 'CSV') AS SELECT * FROM lake.default.ids_parquet
+
+statement ok
+CREATE TABLE lake.default.ids_json WITH (format = 'JSON') AS SELECT * FROM lake.default.ids_parquet
+
+query types=integer|uuid|integer|uuid|integer|uuid
+SELECT p.n, p.id, c.n, c.id, j.n, j.id FROM lake.default.ids_parquet p JOIN lake.default.ids_csv c ON p.n = c.n JOIN lake.default.ids_json j ON p.n = j.n ORDER BY p.n
+----
+1	12151fd2-7586-11e9-8f9e-2a86e4085a59	1	12151fd2-7586-11e9-8f9e-2a86e4085a59	1	12151fd2-7586-11e9-8f9e-2a86e4085a59
+2	NULL	2	NULL	2	NULL
+
+query
+SELECT count(*) FROM lake.default.ids_parquet WHERE id = UUID '12151fd2-7586-11e9-8f9e-2a86e4085a59'
+----
+1
+
+statement ok
+DROP TABLE lake.default.ids_parquet
+
+statement ok
+DROP TABLE lake.default.ids_csv
+
+statement ok
+DROP TABLE lake.default.ids_json
