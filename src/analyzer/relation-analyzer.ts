@@ -146,7 +146,7 @@ function table(node: ast.Table, analyzer: QueryAnalyzer, namedQueries: NamedQuer
   checkSchema(name, statement, node.pos);
   // Issue 17: reading a table or view needs SELECT on it (the user's: views run as the invoker).
   const checkSelect = () =>
-    statement.accessControl?.checkTablePrivilege(statement.session.user, name, 'SELECT', 'select from');
+    statement.accessControl?.checkTablePrivilege(statement.session.user, name, 'SELECT', 'select from table %s');
   const view = statement.metadata.getView(name);
   if (view) {
     checkSelect();

@@ -44,7 +44,10 @@ export interface AccessControl {
   filterTables(user: string, catalog: string, schema: string, tables: readonly string[]): string[];
   checkCanCreateSchema(user: string, catalog: string, schema: string): void;
   checkCanDropSchema(user: string, catalog: string, schema: string): void;
-  /** Throws unless `user` holds `privilege` on `table`; `action` words the denial ("select from"). */
+  /**
+   * Throws unless `user` holds `privilege` on `table`. `action` words the denial as Trino's do,
+   * `%s` standing for the table's name ("select from table %s", "comment table to %s").
+   */
   checkTablePrivilege(user: string, table: QualifiedObjectName, privilege: TablePrivilege, action: string): void;
   /** Masks, row filter and denied columns of `table` for `user`; undefined when there are none. */
   tableReadRules?(user: string, table: QualifiedObjectName): TableReadRules | undefined;

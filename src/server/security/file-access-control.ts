@@ -211,7 +211,7 @@ export class RulesAccessControl implements AccessControl {
     const { catalog, schema, name } = table;
     const needed: CatalogAccess = privilege === 'SELECT' ? 'read-only' : 'all';
     const access = this.catalogAccess(user, catalog);
-    const denied = accessDenied(`Cannot ${action} table ${catalog}.${schema}.${name}`);
+    const denied = accessDenied(`Cannot ${action.replace('%s', `${catalog}.${schema}.${name}`)}`);
     if (access === 'none' || (needed === 'all' && access !== 'all')) throw denied;
     if (this.isMetadataCatalogOrSchema(catalog, schema)) {
       if (privilege === 'SELECT') return;

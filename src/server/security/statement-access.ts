@@ -9,7 +9,7 @@
  */
 import { canonicalParts, type NameDefaults, resolveObjectName } from '../../analyzer/names.js';
 import type { AccessControl } from '../../spi/access-control.js';
-import type { QualifiedObjectName } from '../../spi/metadata.js';
+import { formatObjectName, type QualifiedObjectName } from '../../spi/metadata.js';
 import type { QualifiedName, Statement } from '../../sql/ast.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 
@@ -47,6 +47,14 @@ function checkSessionProperty(access: AccessControl, user: string, property: str
   else access.checkCanAccessCatalog(user, property.slice(0, dot));
 }
 
+/** Trino's denials of the ALTER TABLE forms (AccessDeniedException). */
+const ALTER_ACTIONS = {
+  AddColumn: 'add a column to table %s',
+  DropColumn: 'drop a column from table %s',
+  RenameColumn: 'rename a column in table %s',
+  SetColumnType: 'alter a column for table %s',
+} as const;
+
 /** Throws PERMISSION_DENIED when `session.user` may not run `statement` (see the file comment). */
 export function checkStatementAccess(statement: Statement, session: StatementUser, access: AccessControl): void {
   if (session.principal !== undefined && session.principal !== session.user) {
@@ -63,66 +71,68 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
     const resolved = tableOf(name, session);
     if (resolved !== undefined) access.checkTablePrivilege(user, resolved, privilege, action);
   };
-  // A rename's target takes the source's catalog and schema where it names none (as Trino).
-  const renameTarget = (source: QualifiedName, target: QualifiedName, action: string) => {
+  // Both ends of a rename are the user's to change, denied as Trino words it ("rename table from
+  // a to b"); the target takes the source's catalog and schema where it names none (as Trino).
+  const renameChecks = (source: QualifiedName, target: QualifiedName, what: 'table' | 'view') => {
     const from = tableOf(source, session);
     if (from === undefined) return;
     const to = tableOf(target, { ...session, catalog: from.catalog, schema: from.schema });
-    if (to !== undefined) access.checkTablePrivilege(user, to, 'OWNERSHIP', action);
+    const fromName = formatObjectName(from);
+    const toName = to === undefined ? canonicalParts(target).join('.') : formatObjectName(to);
+    access.checkTablePrivilege(user, from, 'OWNERSHIP', `rename ${what} from %s to ${toName}`);
+    if (to !== undefined) access.checkTablePrivilege(user, to, 'OWNERSHIP', `rename ${what} from ${fromName} to %s`);
   };
   switch (statement.kind) {
     case 'Insert':
-      table(statement.target, 'INSERT', 'insert into');
+      table(statement.target, 'INSERT', 'insert into table %s');
       return;
     case 'Delete':
     case 'TruncateTable':
-      table(statement.table, 'DELETE', statement.kind === 'Delete' ? 'delete from' : 'truncate');
+      table(statement.table, 'DELETE', statement.kind === 'Delete' ? 'delete from table %s' : 'truncate table %s');
       return;
     case 'Update':
-      table(statement.table, 'UPDATE', 'update');
+      table(statement.table, 'UPDATE', 'update table %s');
       return;
     case 'Comment':
       // Trino's file-based rules: commenting is an owner's change.
       if (statement.target === 'COLUMN') {
-        table({ ...statement.name, parts: statement.name.parts.slice(0, -1) }, 'OWNERSHIP', 'comment column in');
+        table({ ...statement.name, parts: statement.name.parts.slice(0, -1) }, 'OWNERSHIP', 'comment column to %s');
       } else {
-        table(statement.name, 'OWNERSHIP', statement.target === 'TABLE' ? 'comment' : 'comment view');
+        table(statement.name, 'OWNERSHIP', statement.target === 'TABLE' ? 'comment table to %s' : 'comment view to %s');
       }
       return;
     case 'Merge':
       // As Trino: each kind of case needs its own privilege on the target.
-      if (statement.cases.some((c) => c.kind === 'MergeInsert')) table(statement.target, 'INSERT', 'insert into');
-      if (statement.cases.some((c) => c.kind === 'MergeDelete')) table(statement.target, 'DELETE', 'delete from');
-      if (statement.cases.some((c) => c.kind === 'MergeUpdate')) table(statement.target, 'UPDATE', 'update');
+      if (statement.cases.some((c) => c.kind === 'MergeInsert'))
+        table(statement.target, 'INSERT', 'insert into table %s');
+      if (statement.cases.some((c) => c.kind === 'MergeDelete'))
+        table(statement.target, 'DELETE', 'delete from table %s');
+      if (statement.cases.some((c) => c.kind === 'MergeUpdate')) table(statement.target, 'UPDATE', 'update table %s');
       return;
     case 'CreateTable':
-      table(statement.name, 'OWNERSHIP', 'create');
+      table(statement.name, 'OWNERSHIP', 'create table %s');
       // Copying another table's columns (LIKE) reads its definition.
       for (const element of statement.columns) {
-        if (element.kind === 'LikeClause') table(element.table, 'SELECT', 'select from');
+        if (element.kind === 'LikeClause') table(element.table, 'SELECT', 'select from table %s');
       }
       return;
     case 'CreateTableAsSelect':
     case 'CreateView':
-      table(statement.name, 'OWNERSHIP', statement.kind === 'CreateView' ? 'create view' : 'create');
+      table(statement.name, 'OWNERSHIP', statement.kind === 'CreateView' ? 'create view %s' : 'create table %s');
       return;
     case 'DropTable':
     case 'DropView':
-      table(statement.name, 'OWNERSHIP', statement.kind === 'DropView' ? 'drop view' : 'drop');
+      table(statement.name, 'OWNERSHIP', statement.kind === 'DropView' ? 'drop view %s' : 'drop table %s');
       return;
     case 'RenameTable':
-      table(statement.source, 'OWNERSHIP', 'rename');
-      renameTarget(statement.source, statement.target, 'rename');
-      return;
     case 'RenameView':
-      table(statement.source, 'OWNERSHIP', 'rename view');
-      renameTarget(statement.source, statement.target, 'rename view');
+      renameChecks(statement.source, statement.target, statement.kind === 'RenameView' ? 'view' : 'table');
       return;
     case 'AddColumn':
     case 'DropColumn':
     case 'SetColumnType':
     case 'RenameColumn':
-      table(statement.table, 'OWNERSHIP', 'alter');
+      table(statement.table, 'OWNERSHIP', ALTER_ACTIONS[statement.kind]);
       return;
     case 'CreateSchema':
     case 'DropSchema': {
@@ -144,11 +154,11 @@ export function checkStatementAccess(statement: Statement, session: StatementUse
     case 'ShowColumns':
     case 'ShowStats': {
       const name = statement.kind === 'ShowColumns' ? statement.table : undefined;
-      if (name !== undefined) table(name, 'SELECT', 'show columns of');
+      if (name !== undefined) table(name, 'SELECT', 'show columns of table %s');
       return;
     }
     case 'ShowCreate':
-      table(statement.name, 'OWNERSHIP', 'show create for');
+      table(statement.name, 'OWNERSHIP', 'show create table for %s');
       return;
     default:
       return;

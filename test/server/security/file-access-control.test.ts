@@ -42,37 +42,37 @@ describe('file access control', () => {
   });
 
   it('grants table privileges by the first matching rule and words denials as Trino', () => {
-    twoUsers.checkTablePrivilege('alice', table('memory', 'alice', 't'), 'SELECT', 'select from');
-    twoUsers.checkTablePrivilege('alice', table('memory', 'alice', 't'), 'INSERT', 'insert into');
+    twoUsers.checkTablePrivilege('alice', table('memory', 'alice', 't'), 'SELECT', 'select from table %s');
+    twoUsers.checkTablePrivilege('alice', table('memory', 'alice', 't'), 'INSERT', 'insert into table %s');
     denied(
-      () => twoUsers.checkTablePrivilege('alice', table('memory', 'bob', 't'), 'SELECT', 'select from'),
+      () => twoUsers.checkTablePrivilege('alice', table('memory', 'bob', 't'), 'SELECT', 'select from table %s'),
       'Cannot select from table memory.bob.t',
     );
     denied(
-      () => twoUsers.checkTablePrivilege('bob', table('memory', 'bob', 't'), 'INSERT', 'insert into'),
+      () => twoUsers.checkTablePrivilege('bob', table('memory', 'bob', 't'), 'INSERT', 'insert into table %s'),
       'Cannot insert into table memory.bob.t',
     );
-    twoUsers.checkTablePrivilege('carol', table('tpch', 'tiny', 'nation'), 'SELECT', 'select from');
+    twoUsers.checkTablePrivilege('carol', table('tpch', 'tiny', 'nation'), 'SELECT', 'select from table %s');
     // tpch is read-only for everyone but admin: no writes even with a matching table rule.
     denied(
-      () => twoUsers.checkTablePrivilege('carol', table('tpch', 'tiny', 'nation'), 'INSERT', 'insert into'),
+      () => twoUsers.checkTablePrivilege('carol', table('tpch', 'tiny', 'nation'), 'INSERT', 'insert into table %s'),
       'Cannot insert into table tpch.tiny.nation',
     );
     // A catalog no rule names is denied once the section exists; system stays usable.
     denied(
-      () => twoUsers.checkTablePrivilege('alice', table('other', 's', 't'), 'SELECT', 'select from'),
+      () => twoUsers.checkTablePrivilege('alice', table('other', 's', 't'), 'SELECT', 'select from table %s'),
       'Cannot select from table other.s.t',
     );
-    twoUsers.checkTablePrivilege('alice', table('system', 'runtime', 'nodes'), 'SELECT', 'select from');
+    twoUsers.checkTablePrivilege('alice', table('system', 'runtime', 'nodes'), 'SELECT', 'select from table %s');
   });
 
   it('patterns match the whole value', () => {
     const rules = rulesOf({ tables: [{ user: 'ali', privileges: ['SELECT'] }] });
     denied(
-      () => rules.checkTablePrivilege('alice', table('c', 's', 't'), 'SELECT', 'select from'),
+      () => rules.checkTablePrivilege('alice', table('c', 's', 't'), 'SELECT', 'select from table %s'),
       'Cannot select from table c.s.t',
     );
-    rules.checkTablePrivilege('ali', table('c', 's', 't'), 'SELECT', 'select from');
+    rules.checkTablePrivilege('ali', table('c', 's', 't'), 'SELECT', 'select from table %s');
   });
 
   it('lists only the catalogs, schemas and tables a user may see', () => {

@@ -209,6 +209,24 @@ describe('a coordinator with HTTPS, passwords, JWT and a rules file', { timeout:
     assert.equal(hidden.error?.message, 'Access Denied: Cannot select from table memory.bob.notes');
     const insert = await run("INSERT INTO memory.bob.notes VALUES ('mallory')", as('alice'));
     assert.equal(insert.error?.message, 'Access Denied: Cannot insert into table memory.bob.notes');
+    // Owners' changes are denied in Trino's words.
+    for (const [sql, message] of [
+      ["COMMENT ON TABLE memory.bob.notes IS 'x'", 'Cannot comment table to memory.bob.notes'],
+      ["COMMENT ON COLUMN memory.bob.notes.owner IS 'x'", 'Cannot comment column to memory.bob.notes'],
+      ['ALTER TABLE memory.bob.notes ADD COLUMN n integer', 'Cannot add a column to table memory.bob.notes'],
+      ['ALTER TABLE memory.bob.notes DROP COLUMN owner', 'Cannot drop a column from table memory.bob.notes'],
+      ['ALTER TABLE memory.bob.notes RENAME COLUMN owner TO o', 'Cannot rename a column in table memory.bob.notes'],
+      ['ALTER TABLE memory.bob.notes RENAME TO mine', 'Cannot rename table from memory.bob.notes to memory.bob.mine'],
+      [
+        'ALTER TABLE memory.alice.notes RENAME TO memory.bob.mine',
+        'Cannot rename table from memory.alice.notes to memory.bob.mine',
+      ],
+      ['DROP TABLE memory.bob.notes', 'Cannot drop table memory.bob.notes'],
+      ['SHOW CREATE TABLE memory.bob.notes', 'Cannot show create table for memory.bob.notes'],
+    ] as const) {
+      const answer = await run(sql, as('alice'));
+      assert.equal(answer.error?.message, `Access Denied: ${message}`, sql);
+    }
     // MERGE needs the privilege of each kind of case it has: alice may insert, not update.
     const mergeInsert = await run(
       "MERGE INTO memory.alice.notes t USING (VALUES 'carol') s(o) ON t.owner = s.o WHEN NOT MATCHED THEN INSERT VALUES (s.o)",
