@@ -41,6 +41,11 @@ export interface TableMetadata {
    * arrays), for SHOW CREATE TABLE; absent: none.
    */
   readonly properties?: Readonly<Record<string, unknown>>;
+  /**
+   * A connector's system table (the lake's `t$partitions`): it can be read, never changed; the
+   * engine refuses a DELETE of it before looking at its rows, as the connector refuses the rest.
+   */
+  readonly systemTable?: true;
 }
 
 export interface ViewDefinition {

@@ -245,6 +245,7 @@ export function partitionsTableMetadata(base: TableMetadata, table: LakeTable): 
     columns: table.partitionColumns.map(columnMetadata),
     handle: { ...(base.handle as LakeTableHandle), partitionsTable: true },
     properties: {},
+    systemTable: true,
   };
 }
 

@@ -96,6 +96,13 @@ export async function deleteWholePartitions(
   if (connectorMetadata === undefined) return undefined;
   const table = await context.metadata.getTable(name);
   if (table === undefined) return undefined;
+  if (table.systemTable === true) {
+    throw new VivaceError(
+      'NOT_SUPPORTED',
+      `Cannot modify the system table '${name.catalog}.${name.schema}.${name.name}'`,
+      statement.pos,
+    );
+  }
   const pos = statement.pos;
   const where = statement.where;
   if (!table.columns.some((c) => c.name === PARTITION_COLUMN && c.hidden === true)) {

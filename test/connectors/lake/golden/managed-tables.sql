@@ -113,6 +113,12 @@ INSERT INTO lake.default."parts$partitions" VALUES (9)
 statement error NOT_SUPPORTED: line 1:12: Cannot modify the system table 'lake.default.parts$partitions'
 DROP TABLE lake.default."parts$partitions"
 
+statement error NOT_SUPPORTED: line 1:1: Cannot modify the system table 'lake.default.parts$partitions'
+DELETE FROM lake.default."parts$partitions" WHERE regionkey = 1
+
+statement error NOT_SUPPORTED: Cannot modify the system table 'lake.default.parts$partitions'
+DELETE FROM lake.default."parts$partitions"
+
 statement error TABLE_NOT_FOUND: line 1:15: Table 'lake.default.nosuch$partitions' does not exist
 SELECT * FROM lake.default."nosuch$partitions"
 
