@@ -45,13 +45,18 @@ const FIRST_RETRY_PAUSE_MS = 50;
 /** Error codes of a connection torn before the answer (undici puts them on the error or its cause). */
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
-/** Whether `error` says the connection was reset or closed, so that sending again may succeed. */
-export function isTransientTransportError(error: unknown): boolean {
+/** Whether `error`, or an error it was caused by, carries one of `codes` (undici nests them). */
+export function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
   }
   return false;
+}
+
+/** Whether `error` says the connection was reset or closed, so that sending again may succeed. */
+export function isTransientTransportError(error: unknown): boolean {
+  return hasErrorCode(error, TRANSIENT_CODES);
 }
 
 export interface InternalResponse {

@@ -28,7 +28,7 @@ import type { Type } from '../../types/type.js';
 import { taskCatalogDefinitions } from '../metadata/catalog-statements.js';
 import type { MetadataManager } from '../metadata/metadata-manager.js';
 import { formatDataSize } from '../protocol/airlift-format.js';
-import { type InternalHttpClient, InternalHttpStatusError } from '../protocol/internal-http-client.js';
+import { hasErrorCode, type InternalHttpClient, InternalHttpStatusError } from '../protocol/internal-http-client.js';
 import type { NodeInfo } from '../protocol/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
 import { TASK_WITH_PAGES_CONTENT_TYPE, unframeTaskWithPages } from '../task/results-framing.js';
@@ -158,11 +158,10 @@ interface Stage {
 const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
 /** Whether an HTTP client error says the connection was refused (undici puts the code on the cause). */
+const REFUSED = new Set(['ECONNREFUSED']);
+
 function isConnectionRefused(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
-    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
-  }
-  return error instanceof Error && /ECONNREFUSED/.test(error.message);
+  return hasErrorCode(error, REFUSED) || (error instanceof Error && /ECONNREFUSED/.test(error.message));
 }
 
 export class DistributedExecution {
