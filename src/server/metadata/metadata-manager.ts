@@ -12,7 +12,7 @@
  * existence) with Trino's messages, then asks the connector, which answers NOT_SUPPORTED when it
  * has no such operation.
  */
-import { VivaceError } from '../../common/vivace-error.js';
+import { type SourcePosition, VivaceError } from '../../common/vivace-error.js';
 import type { CatalogManager } from '../../connectors/catalog/catalog-manager.js';
 import { withInformationSchema } from '../../connectors/information-schema/information-schema-connector.js';
 import type { ScanSource } from '../../execution/local-planner.js';
@@ -68,6 +68,11 @@ export type RowLevelOperation =
   | 'dropping columns'
   | 'renaming columns'
   | 'setting column types';
+
+/** The refusal of a change to a connector's system table (`TableMetadata.systemTable`), as the lake words it. */
+export function systemTableRefusal(name: QualifiedObjectName, pos?: SourcePosition): VivaceError {
+  return new VivaceError('NOT_SUPPORTED', `Cannot modify the system table '${qualified(canonicalName(name))}'`, pos);
+}
 
 export function canonicalName(name: QualifiedObjectName): QualifiedObjectName {
   return { catalog: name.catalog.toLowerCase(), schema: name.schema.toLowerCase(), name: name.name.toLowerCase() };
@@ -407,9 +412,11 @@ export class MetadataManager {
   ): Promise<{ version: number; columns: readonly ColumnMetadata[]; rowCount: number }> {
     const canonical = canonicalName(name);
     const metadata = this.connector(canonical.catalog).metadata;
-    if ((await metadata.getTable(schemaTable(canonical))) === undefined) {
+    const table = await metadata.getTable(schemaTable(canonical));
+    if (table === undefined) {
       throw new VivaceError('TABLE_NOT_FOUND', `Table '${qualified(canonical)}' does not exist`);
     }
+    if (table.systemTable === true) throw systemTableRefusal(canonical);
     return this.rewriteOf(canonical, operation).tableData(schemaTable(canonical));
   }
 

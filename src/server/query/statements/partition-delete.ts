@@ -20,7 +20,7 @@ import type { ConnectorMetadata } from '../../../spi/connector.js';
 import type { QualifiedObjectName } from '../../../spi/metadata.js';
 import type { Delete, Expression, Statement, TruncateTable } from '../../../sql/ast.js';
 import { BIGINT, VARCHAR } from '../../../types/type.js';
-import type { MetadataManager } from '../../metadata/metadata-manager.js';
+import { type MetadataManager, systemTableRefusal } from '../../metadata/metadata-manager.js';
 import {
   and,
   columnReference,
@@ -96,13 +96,7 @@ export async function deleteWholePartitions(
   if (connectorMetadata === undefined) return undefined;
   const table = await context.metadata.getTable(name);
   if (table === undefined) return undefined;
-  if (table.systemTable === true) {
-    throw new VivaceError(
-      'NOT_SUPPORTED',
-      `Cannot modify the system table '${name.catalog}.${name.schema}.${name.name}'`,
-      statement.pos,
-    );
-  }
+  if (table.systemTable === true) throw systemTableRefusal(name, statement.pos);
   const pos = statement.pos;
   const where = statement.where;
   if (!table.columns.some((c) => c.name === PARTITION_COLUMN && c.hidden === true)) {

@@ -119,6 +119,9 @@ DELETE FROM lake.default."parts$partitions" WHERE regionkey = 1
 statement error NOT_SUPPORTED: Cannot modify the system table 'lake.default.parts$partitions'
 DELETE FROM lake.default."parts$partitions"
 
+statement error NOT_SUPPORTED: Cannot modify the system table 'lake.default.parts$partitions'
+UPDATE lake.default."parts$partitions" SET regionkey = 2
+
 statement error TABLE_NOT_FOUND: line 1:15: Table 'lake.default.nosuch$partitions' does not exist
 SELECT * FROM lake.default."nosuch$partitions"
 
