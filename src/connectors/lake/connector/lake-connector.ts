@@ -54,7 +54,7 @@ import { LakePageSink } from './lake-page-sink.js';
 import { LakePageSource } from './lake-page-source.js';
 import { parseSyncMode, syncPartitionMetadata } from './lake-partition-sync.js';
 import { LakeSplitSource } from './lake-splits.js';
-import { tableFormat, tableTextOptions } from './lake-table-definition.js';
+import { bucketingHandle, tableBucketing, tableFormat, tableTextOptions } from './lake-table-definition.js';
 import { isVisible, newWriteId, pendingWriteIds, writeIdOf, writeMarkerLocation } from './lake-writes.js';
 
 /** Trino's Hive session property for INSERT into an existing partition. */
@@ -162,6 +162,7 @@ export class LakeConnector implements Connector {
     }
     const format = tableFormat(table);
     const text = tableTextOptions(table, format);
+    const bucketing = tableBucketing(table);
     if ((text?.skipHeaderLines ?? 0) > 0) {
       // Vivace's CSV writer writes no header line: readers would skip a row of data instead.
       throw new VivaceError(
@@ -183,6 +184,7 @@ export class LakeConnector implements Connector {
       dataColumns: toJsonColumns(table.dataColumns),
       partitionColumns: toJsonColumns(table.partitionColumns),
       ...(text !== undefined && { text }),
+      ...(bucketing !== undefined && { bucketing: bucketingHandle(table, bucketing) }),
       writeId,
       compression: this.config.compression,
       targetMaxFileBytes: this.config.targetMaxFileBytes,
@@ -269,6 +271,7 @@ export class LakeConnector implements Connector {
             columns: table.dataColumns,
             parameters: addBasicStatistics({ numRows: '0', numFiles: '0', totalSize: '0' }, written),
             ...(table.storageFormat !== undefined && { storageFormat: table.storageFormat }),
+            ...(table.bucketProperty !== undefined && { bucketProperty: table.bucketProperty }),
             serdeParameters: table.serdeParameters,
             columnStatistics: {},
           });

@@ -9,6 +9,7 @@ import type { ConnectorSplit } from '../../../spi/split-source.js';
 import type { TupleDomain } from '../../../spi/tuple-domain.js';
 import type { Type } from '../../../types/type.js';
 import { formatType, parseType } from '../../../types/type-signature.js';
+import type { BucketingVersion } from '../partition/hive-bucketing.js';
 import type { CsvDialect } from '../text/csv-tokenizer.js';
 import type { LakeFormat } from './lake-config.js';
 
@@ -27,6 +28,14 @@ export interface TextOptions {
   readonly dialect?: CsvDialect;
   readonly skipHeaderLines?: number;
   readonly nullFormat?: string;
+}
+
+/** A bucketed table's bucketing, as readers and writers need it (partition/hive-bucketing.ts). */
+export interface LakeBucketing {
+  /** The bucket columns (data columns), in bucketing order. */
+  readonly columns: readonly JsonColumn[];
+  readonly bucketCount: number;
+  readonly version: BucketingVersion;
 }
 
 export interface LakeTableHandle {
@@ -48,6 +57,8 @@ export interface LakeTableHandle {
    * columns only. Its splits name partitions, not files; nothing is read but the metastore.
    */
   readonly partitionsTable?: true;
+  /** The table is bucketed: files carry their bucket in their names, splits their bucket. */
+  readonly bucketing?: LakeBucketing;
 }
 
 /** One file, or some row groups of it, that a split reads. */
@@ -60,6 +71,8 @@ export interface LakeSplitPart {
   readonly partitionName?: string;
   /** Parquet row groups to read (all when absent). */
   readonly rowGroups?: readonly number[];
+  /** The file's bucket (bucketed tables). */
+  readonly bucket?: number;
 }
 
 export interface LakeSplit extends ConnectorSplit {
@@ -74,6 +87,8 @@ export interface LakeInsertHandle {
   readonly dataColumns: readonly JsonColumn[];
   readonly partitionColumns: readonly JsonColumn[];
   readonly text?: TextOptions;
+  /** Rows go to files by bucket (bucketed tables). */
+  readonly bucketing?: LakeBucketing;
   /** Names the write's files (`<writeId>_<random>.<ext>`) and its in-progress marker. */
   readonly writeId: string;
   readonly compression: string;

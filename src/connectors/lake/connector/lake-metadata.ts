@@ -13,6 +13,7 @@ import type {
   PropertyMetadata,
   ScanTable,
   SchemaTableName,
+  TablePartitioning,
 } from '../../../spi/connector.js';
 import type { ColumnMetadata, ColumnStatistics, TableMetadata, TableStatistics } from '../../../spi/metadata.js';
 import type { TupleDomain } from '../../../spi/tuple-domain.js';
@@ -23,14 +24,18 @@ import type { CachingDirectoryLister } from '../fs/directory-lister.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { isLocation, joinLocation, withoutTrailingSlash } from '../fs/location.js';
 import type { FileHiveMetastore } from '../metastore/file-metastore.js';
+import { toHiveType } from '../metastore/hive-types.js';
 import type { LakeColumn, LakeColumnStatistics, LakePartition, LakeTable } from '../metastore/metastore-model.js';
 import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
+import { BUCKETING_VERSION_PARAMETER } from '../partition/hive-bucketing.js';
 import { parsePartitionName } from '../partition/hive-partitions.js';
 import type { LakeConfig, LakeFormat } from './lake-config.js';
-import { asTableHandle } from './lake-handles.js';
+import { asTableHandle, fromJsonColumns } from './lake-handles.js';
 import { inferTable } from './lake-inference.js';
 import { syncPartitionMetadata } from './lake-partition-sync.js';
 import {
+  bucketPropertyJson,
+  checkBucketing,
   checkFormatProperties,
   lakeTableProperties,
   PARTITIONS_TABLE_SUFFIX,
@@ -285,6 +290,7 @@ export class LakeMetadata implements ConnectorMetadata {
       }
     }
     checkFormatProperties({ ...parsed, skipHeaderLineCount: parsed.skipHeaderLineCount }, format);
+    if (parsed.bucketing !== undefined) checkBucketing(parsed.bucketing, dataColumns, partitionColumns);
     if (format === 'CSV') {
       const nested = dataColumns.filter((c) => ['array', 'map', 'row'].includes(c.type.kind));
       if (nested.length > 0) {
@@ -298,6 +304,9 @@ export class LakeMetadata implements ConnectorMetadata {
     if (skipHeader !== undefined) parameters[SKIP_HEADER_PARAMETER] = String(skipHeader);
     // Where Hive and Trino keep a table's comment.
     if (comment !== undefined) parameters[COMMENT_PARAMETER] = comment;
+    if (parsed.bucketing !== undefined) {
+      parameters[BUCKETING_VERSION_PARAMETER] = String(parsed.bucketing.bucketingVersion);
+    }
     const table: LakeTable = {
       schemaName: name.schema,
       tableName: name.table,
@@ -312,6 +321,7 @@ export class LakeMetadata implements ConnectorMetadata {
           : parameters,
       storageFormat: format,
       serdeParameters,
+      ...(parsed.bucketing !== undefined && { bucketProperty: bucketPropertyJson(parsed.bucketing) }),
       ...(external !== undefined && { externalLocation: external }),
       columnStatistics: {},
     };
@@ -436,6 +446,22 @@ export class LakeMetadata implements ConnectorMetadata {
         },
       },
       remaining: { ...(constraint.none === true && { none: true }), columns: remaining },
+    };
+  }
+
+  /**
+   * A bucketed table's partitioning: rows with equal bucket-column values are in the same bucket
+   * of every table bucketed alike (the same version, count and Hive types of the columns), so
+   * such tables join where their rows are.
+   */
+  getTablePartitioning(scan: ScanTable): TablePartitioning | undefined {
+    const handle = asTableHandle(scan.handle);
+    const bucketing = handle.bucketing;
+    if (bucketing === undefined || handle.partitionsTable === true) return undefined;
+    const types = fromJsonColumns(bucketing.columns).map((c) => toHiveType(c.type));
+    return {
+      handle: `hive-bucket:v${bucketing.version}:${bucketing.bucketCount}:${types.join(',')}`,
+      columns: bucketing.columns.map((c) => c.name),
     };
   }
 

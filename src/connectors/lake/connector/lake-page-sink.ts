@@ -4,7 +4,8 @@
  * the sink arranges them in table order (NULL for columns the INSERT leaves out), and for a
  * partitioned table groups each page's rows by their partition values, one open file per
  * partition (`<partition dir>/<writeId>_<random>.<ext>`; Hive's `key=value` escaping, the default
- * partition for NULL). A file is rolled over past `targetMaxFileBytes` or `maxRowsPerFile` rows
+ * partition for NULL); a bucketed table's rows go to one file per partition and bucket, named
+ * `<bucket>_0_<writeId>_<random>.<ext>` (partition/hive-bucketing.ts). A file is rolled over past `targetMaxFileBytes` or `maxRowsPerFile` rows
  * (so that a table written by few writers still has many row groups, i.e. splits). Files are written under
  * their final names and appear whole at their OutputFile's commit; the write id keeps them
  * invisible to readers until the coordinator commits the write (lake-writes.ts). `finish` reports
@@ -23,6 +24,13 @@ import type { FileSystem, OutputFile } from '../fs/file-system.js';
 import { joinLocation } from '../fs/location.js';
 import { lakeError, messageOf } from '../lake-errors.js';
 import { type ParquetCompression, ParquetFileWriter } from '../parquet/parquet-writer.js';
+import {
+  type BucketingVersion,
+  type BucketKind,
+  bucketFilePrefix,
+  bucketKinds,
+  bucketOf,
+} from '../partition/hive-bucketing.js';
 import { makePartitionName, partitionValueText } from '../partition/hive-partitions.js';
 import { CsvFileWriter } from '../text/csv-writer.js';
 import { JsonLinesFileWriter } from '../text/json-lines.js';
@@ -52,6 +60,11 @@ export const MAX_OPEN_PARTITIONS = 100;
 
 const EXTENSIONS = { PARQUET: 'parquet', CSV: 'csv', JSON: 'json' } as const;
 
+/** The open file rows of these partition values and this bucket go to. */
+function fileKey(values: readonly (string | null)[] | undefined, bucket: number | undefined): string {
+  return `${bucket ?? ''}|${values === undefined ? '' : JSON.stringify(values)}`;
+}
+
 export class LakePageSink implements ConnectorPageSink {
   private readonly dataColumns: TypedColumn[];
   private readonly partitionColumns: TypedColumn[];
@@ -60,6 +73,15 @@ export class LakePageSink implements ConnectorPageSink {
   private readonly open = new Map<string, OpenFile>();
   private readonly written: WrittenFile[] = [];
   private state: 'open' | 'finished' | 'aborted' = 'open';
+  /** A bucketed table's bucket columns (their data-column channels) and hash. */
+  private readonly bucketing:
+    | {
+        readonly channels: readonly number[];
+        readonly kinds: readonly BucketKind[];
+        readonly version: BucketingVersion;
+        readonly bucketCount: number;
+      }
+    | undefined;
 
   constructor(
     private readonly fs: FileSystem,
@@ -80,6 +102,19 @@ export class LakePageSink implements ConnectorPageSink {
       }
       this.channelOfColumn[column] = channel;
     });
+    const bucketing = handle.bucketing;
+    if (bucketing !== undefined) {
+      const columns = fromJsonColumns(bucketing.columns);
+      this.bucketing = {
+        channels: columns.map((c) => {
+          const index = this.dataColumns.findIndex((d) => d.name === c.name);
+          return index >= 0 ? index : fail('a bucket column is a data column');
+        }),
+        kinds: bucketKinds(columns.map((c) => c.type)),
+        version: bucketing.version,
+        bucketCount: bucketing.bucketCount,
+      };
+    }
   }
 
   private tableBlocks(page: Page): Block[] {
@@ -98,24 +133,38 @@ export class LakePageSink implements ConnectorPageSink {
     const blocks = this.tableBlocks(page);
     const dataCount = this.dataColumns.length;
     const data = createPage(blocks.slice(0, dataCount), page.positionCount);
-    if (this.partitionColumns.length === 0) {
-      await this.writeTo(undefined, data);
+    if (this.partitionColumns.length === 0 && this.bucketing === undefined) {
+      await this.writeTo(undefined, undefined, data);
       return;
     }
-    // Group the rows by partition (values as Hive text), then write each group to its file.
-    const groups = new Map<string, { values: (string | null)[]; positions: number[] }>();
+    // Group the rows by partition (values as Hive text) and bucket, then write each group to its file.
+    const groups = new Map<string, { values?: (string | null)[]; bucket?: number; positions: number[] }>();
     const partitionBlocks = blocks.slice(dataCount);
+    const bucketing = this.bucketing;
+    const bucketValues: unknown[] = [];
     for (let row = 0; row < page.positionCount; row++) {
-      const values = this.partitionColumns.map((column, i) =>
-        partitionValueText(
-          column.type,
-          getValue(partitionBlocks[i] ?? fail('a partition block per partition column'), column.type, row),
-        ),
-      );
-      const key = JSON.stringify(values);
+      const values =
+        this.partitionColumns.length === 0
+          ? undefined
+          : this.partitionColumns.map((column, i) =>
+              partitionValueText(
+                column.type,
+                getValue(partitionBlocks[i] ?? fail('a partition block per partition column'), column.type, row),
+              ),
+            );
+      let bucket: number | undefined;
+      if (bucketing !== undefined) {
+        for (let i = 0; i < bucketing.channels.length; i++) {
+          const channel = bucketing.channels[i] ?? 0;
+          const column = this.dataColumns[channel] ?? fail('a bucket column is a data column');
+          bucketValues[i] = getValue(blocks[channel] ?? fail('a block per data column'), column.type, row);
+        }
+        bucket = bucketOf(bucketValues, bucketing.kinds, bucketing.version, bucketing.bucketCount);
+      }
+      const key = fileKey(values, bucket);
       let group = groups.get(key);
       if (group === undefined) {
-        group = { values, positions: [] };
+        group = { ...(values !== undefined && { values }), ...(bucket !== undefined && { bucket }), positions: [] };
         groups.set(key, group);
       }
       group.positions.push(row);
@@ -124,12 +173,16 @@ export class LakePageSink implements ConnectorPageSink {
       const positions = Int32Array.from(group.positions);
       const rows =
         positions.length === page.positionCount ? data : copyPagePositions(data, positions, positions.length);
-      await this.writeTo(group.values, rows);
+      await this.writeTo(group.values, group.bucket, rows);
     }
   }
 
-  private async writeTo(values: readonly (string | null)[] | undefined, page: Page): Promise<void> {
-    const key = values === undefined ? '' : JSON.stringify(values);
+  private async writeTo(
+    values: readonly (string | null)[] | undefined,
+    bucket: number | undefined,
+    page: Page,
+  ): Promise<void> {
+    const key = fileKey(values, bucket);
     let file = this.open.get(key);
     if (file === undefined) {
       if (this.open.size >= MAX_OPEN_PARTITIONS) {
@@ -138,7 +191,7 @@ export class LakePageSink implements ConnectorPageSink {
           `Exceeded limit of ${MAX_OPEN_PARTITIONS} open writers for partitions`,
         );
       }
-      file = await this.openFile(values);
+      file = await this.openFile(values, bucket);
       this.open.set(key, file);
     }
     await file.writer.write(page);
@@ -149,8 +202,10 @@ export class LakePageSink implements ConnectorPageSink {
     }
   }
 
-  private async openFile(values: readonly (string | null)[] | undefined): Promise<OpenFile> {
-    const name = `${this.handle.writeId}_${randomBytes(8).toString('hex')}.${EXTENSIONS[this.handle.format]}`;
+  private async openFile(values: readonly (string | null)[] | undefined, bucket: number | undefined): Promise<OpenFile> {
+    // A bucket's files start with its number, as Hive's and Trino's do (`000003_0_...`).
+    const prefix = bucket === undefined ? '' : bucketFilePrefix(bucket);
+    const name = `${prefix}${this.handle.writeId}_${randomBytes(8).toString('hex')}.${EXTENSIONS[this.handle.format]}`;
     const directory =
       values === undefined
         ? this.handle.location

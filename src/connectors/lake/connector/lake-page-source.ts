@@ -14,7 +14,7 @@ import { constantBlock, createBlockBuilder } from '../../../data/block-builder.j
 import { createPage, getPageRegion, type Page, selectChannels } from '../../../data/page.js';
 import type { ConnectorPageSource, KeyFilter, PageSourceRequest } from '../../../spi/connector.js';
 import type { TupleDomain } from '../../../spi/tuple-domain.js';
-import { BIGINT, VARCHAR } from '../../../types/type.js';
+import { BIGINT, INTEGER, VARCHAR } from '../../../types/type.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { lakeError, messageOf } from '../lake-errors.js';
 import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
@@ -36,6 +36,7 @@ import {
   FILE_MODIFIED_TIME_COLUMN,
   FILE_MODIFIED_TIME_TYPE,
   FILE_SIZE_COLUMN,
+  BUCKET_COLUMN,
   PARTITION_COLUMN,
   PATH_COLUMN,
 } from './lake-table-definition.js';
@@ -50,7 +51,7 @@ export interface PageSourceContext {
 type ColumnSource =
   | { readonly kind: 'data'; readonly index: number }
   | { readonly kind: 'partition'; readonly index: number; readonly column: TypedColumn }
-  | { readonly kind: 'path' | 'size' | 'modified' | 'partition-name' };
+  | { readonly kind: 'path' | 'size' | 'modified' | 'partition-name' | 'bucket' };
 
 export class LakePageSource implements ConnectorPageSource {
   private next: Page | null = null;
@@ -152,12 +153,9 @@ export class LakePageSource implements ConnectorPageSource {
           return { kind: 'modified' };
         case PARTITION_COLUMN:
           return { kind: 'partition-name' };
-        default:
-          throw new VivaceError(
-            'COLUMN_NOT_FOUND',
-            `Column '${name}' not found in table '${handle.schema}.${handle.table}'`,
-          );
       }
+      if (name === BUCKET_COLUMN && handle.bucketing !== undefined) return { kind: 'bucket' };
+      throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table '${handle.schema}.${handle.table}'`);
     });
     if (handle.partitionsTable === true) {
       yield partitionRows(split.parts, sources);
@@ -188,6 +186,9 @@ export class LakePageSource implements ConnectorPageSource {
             break;
           case 'partition-name':
             constants.set(source, part.partitionName ?? null);
+            break;
+          case 'bucket':
+            constants.set(source, part.bucket ?? null);
             break;
         }
       }
@@ -313,6 +314,8 @@ function typeOf(source: ColumnSource) {
       return source.column.type;
     case 'size':
       return BIGINT;
+    case 'bucket':
+      return INTEGER;
     case 'modified':
       return FILE_MODIFIED_TIME_TYPE;
     default:

@@ -53,6 +53,7 @@ export async function syncPartitionMetadata(
         columns: table.dataColumns,
         parameters: {},
         ...(table.storageFormat !== undefined && { storageFormat: table.storageFormat }),
+        ...(table.bucketProperty !== undefined && { bucketProperty: table.bucketProperty }),
         serdeParameters: table.serdeParameters,
         // A directory whose name differs from the canonical one (case) is recorded as its location.
         ...((table.tableType === 'EXTERNAL_TABLE' || partition.location !== canonicalLocation) && {

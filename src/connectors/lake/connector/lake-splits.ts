@@ -15,15 +15,23 @@ import type { ConnectorSplitSource, SplitBatch, SplitRequest } from '../../../sp
 import { domainContains, type LakeDomain } from '../domain.js';
 import type { CachingDirectoryLister } from '../fs/directory-lister.js';
 import type { FileEntry, FileSystem } from '../fs/file-system.js';
-import { joinLocation } from '../fs/location.js';
+import { joinLocation, locationName } from '../fs/location.js';
+import { lakeError } from '../lake-errors.js';
 import type { FileHiveMetastore } from '../metastore/file-metastore.js';
 import { pruneByBloomFilters } from '../parquet/parquet-bloom.js';
 import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
 import { selectRowGroups } from '../parquet/parquet-statistics.js';
+import { bucketKinds, bucketOfFileName, bucketsOfValues } from '../partition/hive-bucketing.js';
 import { parsePartitionName, prunePartitionNames } from '../partition/hive-partitions.js';
 import { lakeDomain } from './lake-domains.js';
-import { fromJsonColumns, type LakeSplit, type LakeSplitPart, type LakeTableHandle } from './lake-handles.js';
-import { FILE_SIZE_COLUMN, PATH_COLUMN } from './lake-table-definition.js';
+import {
+  fromJsonColumns,
+  type LakeBucketing,
+  type LakeSplit,
+  type LakeSplitPart,
+  type LakeTableHandle,
+} from './lake-handles.js';
+import { BUCKET_COLUMN, FILE_SIZE_COLUMN, PATH_COLUMN } from './lake-table-definition.js';
 import { isVisible, pendingWriteIds } from './lake-writes.js';
 
 /** Parquet files below this size are not split by row group and may share a split. */
@@ -89,17 +97,29 @@ export class LakeSplitSource implements ConnectorSplitSource {
     const pending = await pendingWriteIds(this.context.fs, handle.metadataLocation);
     const directories = await this.directories(lakeDomain(handle.partitionConstraint, hint));
     const dataColumns = fromJsonColumns(handle.dataColumns);
-    let small: LakeSplitPart[] = [];
-    let smallBytes = 0;
+    const buckets = bucketsToRead(handle.bucketing, hint);
+    // Small files share a split, within their bucket when the table is bucketed.
+    const small = new Map<number, { parts: LakeSplitPart[]; bytes: number }>();
+    const split = (bucket: number, parts: LakeSplitPart[]): LakeSplit =>
+      handle.bucketing === undefined ? { parts } : { parts, bucket };
     for (const directory of directories) {
-      const files = await this.context.lister.listFiles(directory.location, this.context.recursiveDirectories);
-      for (const file of files) {
-        if (file.size === 0 || !isVisible(file.location, pending)) continue;
-        if (!fileMayMatch(file, hint)) continue;
-        const part = filePart(file, directory);
+      const listed = await this.context.lister.listFiles(directory.location, this.context.recursiveDirectories);
+      const visible = listed.filter((file) => isVisible(file.location, pending));
+      const fileBuckets = handle.bucketing === undefined ? undefined : bucketsOfFiles(handle, directory, visible);
+      for (let f = 0; f < visible.length; f++) {
+        const file = visible[f] as FileEntry;
+        const bucket = fileBuckets?.[f] ?? 0;
+        if (file.size === 0 || !fileMayMatch(file, hint)) continue;
+        if (buckets !== undefined && !buckets(bucket)) continue;
+        const part = filePart(file, directory, fileBuckets === undefined ? undefined : bucket);
+        let batch = small.get(bucket);
+        if (batch === undefined) {
+          batch = { parts: [], bytes: 0 };
+          small.set(bucket, batch);
+        }
         if (handle.format !== 'PARQUET') {
-          small.push(part);
-          smallBytes += file.size;
+          batch.parts.push(part);
+          batch.bytes += file.size;
         } else {
           const footer = await this.context.footers.get(this.context.fs, file.location, file);
           let groups = selectRowGroups(footer, dataColumns, hint);
@@ -108,20 +128,19 @@ export class LakeSplitSource implements ConnectorSplitSource {
           }
           if (groups.length === 0) continue;
           if (file.size < SMALL_FILE_BYTES) {
-            small.push({ ...part, rowGroups: groups });
-            smallBytes += file.size;
+            batch.parts.push({ ...part, rowGroups: groups });
+            batch.bytes += file.size;
           } else {
-            for (const group of groups) yield { parts: [{ ...part, rowGroups: [group] }] };
+            for (const group of groups) yield split(bucket, [{ ...part, rowGroups: [group] }]);
           }
         }
-        if (smallBytes >= this.context.maxSplitBytes || small.length >= MAX_PARTS_PER_SPLIT) {
-          yield { parts: small };
-          small = [];
-          smallBytes = 0;
+        if (batch.bytes >= this.context.maxSplitBytes || batch.parts.length >= MAX_PARTS_PER_SPLIT) {
+          yield split(bucket, batch.parts);
+          small.delete(bucket);
         }
       }
     }
-    if (small.length > 0) yield { parts: small };
+    for (const [bucket, batch] of small) if (batch.parts.length > 0) yield split(bucket, batch.parts);
   }
 
   /** The directories to list: the table's, or its partitions' (pruned by `domain`). */
@@ -171,14 +190,88 @@ function partitionPart(directory: Directory): LakeSplitPart {
   };
 }
 
-function filePart(file: FileEntry, directory: Directory): LakeSplitPart {
+function filePart(file: FileEntry, directory: Directory, bucket: number | undefined): LakeSplitPart {
   return {
     path: file.location,
     size: file.size,
     modified: file.lastModified,
+    ...(bucket !== undefined && { bucket }),
     ...(directory.partitionName !== undefined && {
       partitionName: directory.partitionName,
       partitionValues: directory.partitionValues,
     }),
   };
+}
+
+/**
+ * The bucket of each file of a bucketed table's directory, by its name (Hive's, Trino's and
+ * ACID's patterns); when no name carries one and there are exactly `bucket_count` files, by name
+ * order (Hive's rule). Anything else is a corrupt table (Trino's HIVE_INVALID_BUCKET_FILES).
+ */
+function bucketsOfFiles(handle: LakeTableHandle, directory: Directory, files: readonly FileEntry[]): number[] {
+  const bucketCount = handle.bucketing?.bucketCount ?? 1;
+  const table = `${handle.schema}.${handle.table}`;
+  const partition = directory.partitionName ?? '<UNPARTITIONED>';
+  const named = files.map((file) => bucketOfFileName(locationName(file.location)));
+  const unnamed = named.findIndex((bucket) => bucket === undefined);
+  if (unnamed >= 0) {
+    if (files.length !== bucketCount || named.some((bucket) => bucket !== undefined)) {
+      throw lakeError(
+        'HIVE_INVALID_BUCKET_FILES',
+        `Hive table '${table}' is corrupt. File '${locationName(files[unnamed]?.location ?? '')}' does not match the standard naming pattern, and the number of files in the directory (${files.length}) does not match the declared bucket count (${bucketCount}) for partition: ${partition}`,
+      );
+    }
+    const order = files.map((file, i) => ({ name: locationName(file.location), i }));
+    order.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const buckets = new Array<number>(files.length);
+    order.forEach((entry, rank) => {
+      buckets[entry.i] = rank;
+    });
+    return buckets;
+  }
+  const buckets = named as number[];
+  const highest = Math.max(-1, ...buckets);
+  if (highest >= bucketCount) {
+    throw lakeError(
+      'HIVE_INVALID_BUCKET_FILES',
+      `Hive table '${table}' is corrupt. The highest bucket number in the directory (${highest}) exceeds the bucket number range defined by the declared bucket count (${bucketCount}) for partition: ${partition}`,
+    );
+  }
+  return buckets;
+}
+
+/**
+ * Which buckets a scan must read (undefined: all): those the values the constraint allows for
+ * every bucket column hash to (Trino's bucket filter, within its exploration limit), and those a
+ * constraint on `$bucket` allows.
+ */
+function bucketsToRead(
+  bucketing: LakeBucketing | undefined,
+  hint: LakeDomain | undefined,
+): ((bucket: number) => boolean) | undefined {
+  if (bucketing === undefined || hint === undefined) return undefined;
+  let allowed: Set<number> | undefined;
+  const valuesByColumn: unknown[][] = [];
+  for (const column of bucketing.columns) {
+    const domain = hint.columns[column.name];
+    if (domain?.values === undefined) {
+      valuesByColumn.length = 0;
+      break;
+    }
+    valuesByColumn.push([...domain.values, ...(domain.nullAllowed ? [null] : [])]);
+  }
+  if (valuesByColumn.length === bucketing.columns.length) {
+    const columns = fromJsonColumns(bucketing.columns);
+    allowed = bucketsOfValues(
+      valuesByColumn,
+      bucketKinds(columns.map((c) => c.type)),
+      bucketing.version,
+      bucketing.bucketCount,
+    );
+  }
+  const bucketDomain = hint.columns[BUCKET_COLUMN];
+  if (allowed === undefined && bucketDomain === undefined) return undefined;
+  return (bucket) =>
+    (allowed === undefined || allowed.has(bucket)) &&
+    (bucketDomain === undefined || domainContains(bucketDomain, bucket));
 }

@@ -13,16 +13,25 @@
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { PropertyMetadata } from '../../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata } from '../../../spi/metadata.js';
-import { BIGINT, timestamp, VARCHAR } from '../../../types/type.js';
+import { BIGINT, INTEGER, timestamp, VARCHAR } from '../../../types/type.js';
+import { lakeError } from '../lake-errors.js';
 import type { LakeColumn, LakeTable } from '../metastore/metastore-model.js';
+import {
+  BUCKETING_VERSION_PARAMETER,
+  type BucketingVersion,
+  type BucketProperty,
+  bucketKinds,
+  type SortingColumn,
+} from '../partition/hive-bucketing.js';
 import type { CsvDialect } from '../text/csv-tokenizer.js';
 import { LAKE_FORMATS, type LakeFormat } from './lake-config.js';
-import { type LakeTableHandle, type TextOptions, toJsonColumns } from './lake-handles.js';
+import { type LakeBucketing, type LakeTableHandle, type TextOptions, toJsonColumns } from './lake-handles.js';
 
 export const PATH_COLUMN = '$path';
 export const FILE_SIZE_COLUMN = '$file_size';
 export const FILE_MODIFIED_TIME_COLUMN = '$file_modified_time';
 export const PARTITION_COLUMN = '$partition';
+export const BUCKET_COLUMN = '$bucket';
 export const FILE_MODIFIED_TIME_TYPE = timestamp(3, true);
 
 export const HIDDEN_COLUMNS: readonly ColumnMetadata[] = [
@@ -31,6 +40,7 @@ export const HIDDEN_COLUMNS: readonly ColumnMetadata[] = [
   { name: FILE_MODIFIED_TIME_COLUMN, type: FILE_MODIFIED_TIME_TYPE, hidden: true },
 ];
 const PARTITION_HIDDEN_COLUMN: ColumnMetadata = { name: PARTITION_COLUMN, type: VARCHAR, hidden: true };
+const BUCKET_HIDDEN_COLUMN: ColumnMetadata = { name: BUCKET_COLUMN, type: INTEGER, hidden: true };
 
 export const SKIP_HEADER_PARAMETER = 'skip.header.line.count';
 export const NULL_FORMAT_PARAMETER = 'serialization.null.format';
@@ -48,6 +58,8 @@ export interface LakeTableProperties {
   readonly csvQuote?: string;
   readonly csvEscape?: string;
   readonly nullFormat?: string;
+  /** Bucketing (`bucketed_by`, `bucket_count`, `bucketing_version`, `sorted_by`), when given. */
+  readonly bucketing?: BucketProperty;
 }
 
 function invalid(message: string): VivaceError {
@@ -85,6 +97,10 @@ export function lakeTableProperties(defaultFormat: LakeFormat): PropertyMetadata
     property('csv_quote', 'varchar', 'Quote character of CSV files', '"'),
     property('csv_escape', 'varchar', 'Escape character of CSV files', '\\'),
     property('null_format', 'varchar', 'Text that reads as NULL in CSV and JSON files'),
+    property('bucketed_by', 'array(varchar)', 'Bucketing columns', '[]'),
+    property('bucket_count', 'integer', 'Number of buckets', '0'),
+    property('bucketing_version', 'integer', 'Bucketing version: 1 or 2'),
+    property('sorted_by', 'array(varchar)', 'Bucket sorting columns', '[]'),
   ];
 }
 
@@ -101,14 +117,7 @@ export function parseTableProperties(
   if (formatText !== undefined && !(LAKE_FORMATS as readonly string[]).includes(formatText)) {
     throw invalid(`Unsupported storage format: ${formatText} (${LAKE_FORMATS.join(', ')})`);
   }
-  const partitioned = properties['partitioned_by'];
-  if (
-    partitioned !== undefined &&
-    partitioned !== null &&
-    !(Array.isArray(partitioned) && partitioned.every((p) => typeof p === 'string'))
-  ) {
-    throw invalid('partitioned_by must be an array of varchar');
-  }
+  const partitioned = stringArrayProperty(properties, 'partitioned_by');
   const skip = properties['skip_header_line_count'];
   if (skip !== undefined && skip !== null && (typeof skip !== 'number' || !Number.isInteger(skip))) {
     throw invalid('skip_header_line_count must be an integer');
@@ -119,14 +128,119 @@ export function parseTableProperties(
   const parsed: LakeTableProperties = {
     format: formatText as LakeFormat | undefined,
     externalLocation: stringProperty(properties, 'external_location'),
-    partitionedBy: ((partitioned as string[] | undefined | null) ?? []).map((p) => p.toLowerCase()),
+    partitionedBy: partitioned.map((p) => p.toLowerCase()),
     skipHeaderLineCount: typeof skip === 'number' ? skip : undefined,
     csvSeparator: charProperty(properties, 'csv_separator'),
     csvQuote: charProperty(properties, 'csv_quote'),
     csvEscape: charProperty(properties, 'csv_escape'),
     nullFormat: stringProperty(properties, 'null_format'),
   };
-  return parsed;
+  const bucketing = parseBucketing(properties);
+  return bucketing === undefined ? parsed : { ...parsed, bucketing };
+}
+
+function stringArrayProperty(properties: Readonly<Record<string, unknown>>, name: string): string[] {
+  const value = properties[name];
+  if (value === undefined || value === null) return [];
+  if (!(Array.isArray(value) && value.every((p) => typeof p === 'string'))) {
+    throw invalid(`${name} must be an array of varchar`);
+  }
+  return value;
+}
+
+function integerProperty(properties: Readonly<Record<string, unknown>>, name: string): number | undefined {
+  const value = properties[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw invalid(`${name} must be an integer`);
+  return value;
+}
+
+/** `bucketed_by`, `bucket_count`, `bucketing_version` and `sorted_by`, checked as Trino checks them. */
+function parseBucketing(properties: Readonly<Record<string, unknown>>): BucketProperty | undefined {
+  const bucketedBy = stringArrayProperty(properties, 'bucketed_by').map((c) => c.toLowerCase());
+  const sortedBy = stringArrayProperty(properties, 'sorted_by').map(parseSortingColumn);
+  const bucketCount = integerProperty(properties, 'bucket_count') ?? 0;
+  const version = integerProperty(properties, 'bucketing_version');
+  if (bucketedBy.length === 0 && bucketCount === 0) {
+    if (sortedBy.length > 0) throw invalid('sorted_by may be specified only when bucketed_by is specified');
+    return undefined;
+  }
+  if (bucketCount < 0) throw invalid('bucket_count must be greater than zero');
+  if (bucketedBy.length === 0 || bucketCount === 0) {
+    throw invalid('bucketed_by and bucket_count must be specified together');
+  }
+  if (bucketCount > MAX_BUCKET_COUNT) throw invalid(`bucket_count should be no more than ${MAX_BUCKET_COUNT}`);
+  if (version !== undefined && version !== 1 && version !== 2) {
+    throw invalid(`bucketing_version must be between 1 and 2 (inclusive): ${version}`);
+  }
+  return { bucketedBy, bucketCount, bucketingVersion: (version ?? 1) as BucketingVersion, sortedBy };
+}
+
+/** Hive's limit on the number of buckets. */
+const MAX_BUCKET_COUNT = 100_000;
+
+/** `name`, `name ASC` or `name DESC` (Trino's sorted_by entries). */
+function parseSortingColumn(text: string): SortingColumn {
+  const match = /^\s*(\S+)(?:\s+(ASC|DESC))?\s*$/i.exec(text);
+  if (match?.[1] === undefined) throw invalid(`Invalid sorted_by column: '${text}'`);
+  return {
+    columnName: match[1].toLowerCase(),
+    order: match[2]?.toUpperCase() === 'DESC' ? 'DESCENDING' : 'ASCENDING',
+  };
+}
+
+/**
+ * Checks a new table's bucketing against its columns (after inference, when there is no column
+ * list): bucket and sort columns are data columns, bucket columns of a type Hive can hash.
+ */
+export function checkBucketing(
+  bucketing: BucketProperty,
+  dataColumns: readonly LakeColumn[],
+  partitionColumns: readonly LakeColumn[],
+): void {
+  const names = dataColumns.map((c) => c.name);
+  const partitions = new Set(partitionColumns.map((c) => c.name));
+  const missing = bucketing.bucketedBy.filter((c) => !names.includes(c));
+  if (missing.some((c) => partitions.has(c))) {
+    throw invalid(`Bucketing columns [${missing.join(', ')}] are partition columns: a table is bucketed by data columns`);
+  }
+  if (missing.length > 0) throw invalid(`Bucketing columns [${missing.join(', ')}] not present in schema`);
+  const unsorted = bucketing.sortedBy.map((c) => c.columnName).filter((c) => !names.includes(c));
+  if (unsorted.length > 0) throw invalid(`Sorting columns [${unsorted.join(', ')}] not present in schema`);
+  bucketKinds(bucketing.bucketedBy.map((name) => dataColumns.find((c) => c.name === name)?.type ?? VARCHAR));
+}
+
+/** The bucketing stored with a table (Trino's `bucketProperty` document and `bucketing_version` parameter). */
+export function tableBucketing(table: {
+  readonly bucketProperty?: unknown;
+  readonly parameters: Readonly<Record<string, string>>;
+}): BucketProperty | undefined {
+  const json = table.bucketProperty as Record<string, unknown> | undefined | null;
+  if (json === undefined || json === null || typeof json !== 'object') return undefined;
+  const bucketedBy = json['bucketedBy'];
+  const bucketCount = json['bucketCount'];
+  if (!Array.isArray(bucketedBy) || typeof bucketCount !== 'number' || bucketCount <= 0) return undefined;
+  const versionText = String(table.parameters[BUCKETING_VERSION_PARAMETER] ?? json['bucketingVersion'] ?? '1');
+  const version: BucketingVersion = /2$/.test(versionText) ? 2 : 1;
+  const sorted = Array.isArray(json['sortedBy']) ? (json['sortedBy'] as Record<string, unknown>[]) : [];
+  return {
+    bucketedBy: bucketedBy.map((c) => String(c).toLowerCase()),
+    bucketCount,
+    bucketingVersion: version,
+    sortedBy: sorted.map((c) => ({
+      columnName: String(c['columnName'] ?? '').toLowerCase(),
+      order: c['order'] === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING',
+    })),
+  };
+}
+
+/** The metastore's `bucketProperty` document of a bucketing (the version goes in the parameters). */
+export function bucketPropertyJson(bucketing: BucketProperty): Record<string, unknown> {
+  return {
+    bucketedBy: bucketing.bucketedBy,
+    bucketCount: bucketing.bucketCount,
+    sortedBy: bucketing.sortedBy.map((c) => ({ columnName: c.columnName, order: c.order })),
+  };
 }
 
 /** Checks format-specific properties against the format (Trino's message). */
@@ -209,6 +323,7 @@ export function tableMetadata(
 ): TableMetadata {
   const format = tableFormat(table);
   const text = tableTextOptions(table, format);
+  const bucketing = tableBucketing(table);
   const handle: LakeTableHandle = {
     schema: table.schemaName,
     table: table.tableName,
@@ -219,12 +334,14 @@ export function tableMetadata(
     dataColumns: toJsonColumns(table.dataColumns),
     partitionColumns: toJsonColumns(table.partitionColumns),
     ...(text !== undefined && { text }),
+    ...(bucketing !== undefined && { bucketing: bucketingHandle(table, bucketing) }),
   };
   const columns = [
     ...table.dataColumns.map(columnMetadata),
     ...table.partitionColumns.map(columnMetadata),
     ...HIDDEN_COLUMNS,
     ...(table.partitionColumns.length > 0 ? [PARTITION_HIDDEN_COLUMN] : []),
+    ...(bucketing !== undefined ? [BUCKET_HIDDEN_COLUMN] : []),
   ];
   return {
     name: { catalog, schema: table.schemaName, name: table.tableName },
@@ -232,6 +349,25 @@ export function tableMetadata(
     ...(table.parameters['comment'] !== undefined && { comment: table.parameters['comment'] }),
     handle,
     properties: showProperties(table, format),
+  };
+}
+
+/** What readers and writers need of a table's bucketing: the bucket columns with their types. */
+export function bucketingHandle(table: LakeTable, bucketing: BucketProperty): LakeBucketing {
+  const columns = bucketing.bucketedBy.map((name) => {
+    const column = table.dataColumns.find((c) => c.name === name);
+    if (column === undefined) {
+      throw lakeError(
+        'HIVE_INVALID_METADATA',
+        `Table '${table.schemaName}.${table.tableName}' is bucketed on non-existent column '${name}'`,
+      );
+    }
+    return column;
+  });
+  return {
+    columns: toJsonColumns(columns),
+    bucketCount: bucketing.bucketCount,
+    version: bucketing.bucketingVersion,
   };
 }
 
@@ -253,6 +389,12 @@ export function partitionsTableMetadata(base: TableMetadata, table: LakeTable): 
 function showProperties(table: LakeTable, format: LakeFormat): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   const serde = table.serdeParameters;
+  const bucketing = tableBucketing(table);
+  if (bucketing !== undefined) {
+    properties['bucket_count'] = bucketing.bucketCount;
+    properties['bucketed_by'] = bucketing.bucketedBy;
+    properties['bucketing_version'] = bucketing.bucketingVersion;
+  }
   if (serde[ESCAPE_PARAMETER] !== undefined) properties['csv_escape'] = serde[ESCAPE_PARAMETER];
   if (serde[QUOTE_PARAMETER] !== undefined) properties['csv_quote'] = serde[QUOTE_PARAMETER];
   if (serde[SEPARATOR_PARAMETER] !== undefined) properties['csv_separator'] = serde[SEPARATOR_PARAMETER];
@@ -262,5 +404,10 @@ function showProperties(table: LakeTable, format: LakeFormat): Record<string, un
   if (table.partitionColumns.length > 0) properties['partitioned_by'] = table.partitionColumns.map((c) => c.name);
   const skip = table.parameters[SKIP_HEADER_PARAMETER];
   if (skip !== undefined) properties['skip_header_line_count'] = Number(skip);
+  if (bucketing !== undefined && bucketing.sortedBy.length > 0) {
+    properties['sorted_by'] = bucketing.sortedBy.map((c) =>
+      c.order === 'DESCENDING' ? `${c.columnName} DESC` : c.columnName,
+    );
+  }
   return properties;
 }

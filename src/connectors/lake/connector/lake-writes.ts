@@ -4,7 +4,8 @@
  *
  *   1. When a write is planned, the coordinator creates a marker `<table metadata
  *      dir>/.vivace-writes/<writeId>` (exclusively; a hidden name no reader lists as data).
- *   2. Writers on any node write files under their final names, `<writeId>_<random>.<ext>`, in the
+ *   2. Writers on any node write files under their final names, `<writeId>_<random>.<ext>` (a
+ *      bucket's: `<bucket>_0_<writeId>_<random>.<ext>`), in the
  *      table's (or partition's) directory; each file appears whole or not at all (the file
  *      system's OutputFile commit: a rename locally, a multipart completion on S3).
  *   3. Readers (split listing, on the coordinator) read the markers *first*, then the metastore's
@@ -40,12 +41,19 @@ export async function pendingWriteIds(fs: FileSystem, metadataLocation: string):
   return ids;
 }
 
-/** The write id a data file's name carries (`<writeId>_...`), if it has one. */
+/**
+ * The write id a data file's name carries (`<writeId>_...`, or `<bucket>_<attempt>_<writeId>_...`
+ * for a bucket's file), if it has one. A write id holds a letter, so a bucket prefix is not one.
+ */
 export function writeIdOf(location: string): string | undefined {
   const name = locationName(location);
+  const bucketed = BUCKET_FILE_NAME.exec(name);
+  if (bucketed?.[1] !== undefined) return bucketed[1];
   const underscore = name.indexOf('_');
   return underscore > 0 ? name.slice(0, underscore) : undefined;
 }
+
+const BUCKET_FILE_NAME = /^\d+_\d+_([^_]+)_/;
 
 export function isVisible(location: string, pending: ReadonlySet<string>): boolean {
   if (pending.size === 0) return true;
