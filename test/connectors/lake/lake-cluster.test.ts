@@ -138,6 +138,37 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     assert.deepEqual(tasks, [[1, 15000]], 'one leaf task read every row');
   });
 
+  it('joins tables bucketed alike where their rows are, on both workers, with the answer of tpch', async () => {
+    const url = coordinator!.url;
+    for (const [table, source, columns] of [
+      ['border', 'orders', 'orderkey, orderstatus'],
+      ['bline', 'lineitem', 'orderkey, quantity'],
+    ]) {
+      await runStatement(
+        url,
+        `CREATE TABLE lake.default.${table} WITH (bucketed_by = ARRAY['orderkey'], bucket_count = 6) AS SELECT ${columns} FROM tpch.tiny.${source}`,
+      );
+    }
+    const sql =
+      'SELECT o.orderstatus, count(*), sum(l.quantity) FROM lake.default.border o JOIN lake.default.bline l ON o.orderkey = l.orderkey GROUP BY 1 ORDER BY 1';
+    const plan = (await runStatement(url, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`)).map((r) => r[0]).join('\n');
+    assert.equal(plan.match(/splits by bucket/g)?.length, 2, plan);
+    const expected = await runStatement(
+      url,
+      'SELECT o.orderstatus, count(*), sum(l.quantity) FROM tpch.tiny.orders o JOIN tpch.tiny.lineitem l ON o.orderkey = l.orderkey GROUP BY 1 ORDER BY 1',
+    );
+    assert.deepEqual(await runStatement(url, sql), expected);
+    await assertReadOnBothWorkers(url, sql);
+    // Each bucket's rows met in one task: a bucket pruned to one value still joins all its rows.
+    assert.deepEqual(
+      await runStatement(
+        url,
+        'SELECT count(*) FROM lake.default.border o JOIN lake.default.bline l ON o.orderkey = l.orderkey WHERE o.orderkey IN (7, 32, 33, 35)',
+      ),
+      await runStatement(url, 'SELECT count(*) FROM tpch.tiny.lineitem WHERE orderkey IN (7, 32, 33, 35)'),
+    );
+  });
+
   /** The two tables of the dynamic-filtering tests: `numbers` (16 files) and `four` (its build side). */
   async function createJoinTables(url: string): Promise<void> {
     await runStatement(

@@ -45,6 +45,18 @@ export async function writeLakeFixtures(): Promise<LakeFixtures> {
   await duckdb(
     `COPY (SELECT i AS id, CASE WHEN i % 3 = 0 THEN 'click' WHEN i % 3 = 1 THEN 'view' ELSE NULL END AS kind, region, ds FROM range(0, 90) t(i), (VALUES ('eu'), ('us')) r(region), (VALUES (DATE '2024-03-01'), (DATE '2024-03-02')) d(ds)) TO '${events}' (FORMAT PARQUET, PARTITION_BY (ds, region))`,
   );
+  // Hive-bucketed files (bucketed_by id, 4 buckets, version 1: a small bigint's bucket is id % 4),
+  // named as Hive names them; the same rows in 4 files whose names carry no bucket (by name order);
+  // and 3 such files for a 4-bucket table (corrupt).
+  const bucketed = dir('bucketed');
+  const unnamed = dir('bucketed-unnamed');
+  const badBuckets = dir('bucketed-corrupt');
+  for (let bucket = 0; bucket < 4; bucket++) {
+    const rows = `SELECT i AS id, 'n' || i AS name FROM range(0, 100) t(i) WHERE i % 4 = ${bucket}`;
+    await duckdb(`COPY (${rows}) TO '${bucketed}/00000${bucket}_0' (FORMAT PARQUET)`);
+    await duckdb(`COPY (${rows}) TO '${unnamed}/part-${'abcd'[bucket]}.parquet' (FORMAT PARQUET)`);
+    if (bucket < 3) await duckdb(`COPY (${rows}) TO '${badBuckets}/part-${bucket}.parquet' (FORMAT PARQUET)`);
+  }
   const people = dir('people');
   writeFileSync(
     join(people, 'people.csv'),

@@ -202,7 +202,10 @@ export class LakePageSink implements ConnectorPageSink {
     }
   }
 
-  private async openFile(values: readonly (string | null)[] | undefined, bucket: number | undefined): Promise<OpenFile> {
+  private async openFile(
+    values: readonly (string | null)[] | undefined,
+    bucket: number | undefined,
+  ): Promise<OpenFile> {
     // A bucket's files start with its number, as Hive's and Trino's do (`000003_0_...`).
     const prefix = bucket === undefined ? '' : bucketFilePrefix(bucket);
     const name = `${prefix}${this.handle.writeId}_${randomBytes(8).toString('hex')}.${EXTENSIONS[this.handle.format]}`;

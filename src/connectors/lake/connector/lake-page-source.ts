@@ -33,10 +33,10 @@ import {
   type TypedColumn,
 } from './lake-handles.js';
 import {
+  BUCKET_COLUMN,
   FILE_MODIFIED_TIME_COLUMN,
   FILE_MODIFIED_TIME_TYPE,
   FILE_SIZE_COLUMN,
-  BUCKET_COLUMN,
   PARTITION_COLUMN,
   PATH_COLUMN,
 } from './lake-table-definition.js';
@@ -155,7 +155,10 @@ export class LakePageSource implements ConnectorPageSource {
           return { kind: 'partition-name' };
       }
       if (name === BUCKET_COLUMN && handle.bucketing !== undefined) return { kind: 'bucket' };
-      throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in table '${handle.schema}.${handle.table}'`);
+      throw new VivaceError(
+        'COLUMN_NOT_FOUND',
+        `Column '${name}' not found in table '${handle.schema}.${handle.table}'`,
+      );
     });
     if (handle.partitionsTable === true) {
       yield partitionRows(split.parts, sources);

@@ -202,7 +202,9 @@ export function checkBucketing(
   const partitions = new Set(partitionColumns.map((c) => c.name));
   const missing = bucketing.bucketedBy.filter((c) => !names.includes(c));
   if (missing.some((c) => partitions.has(c))) {
-    throw invalid(`Bucketing columns [${missing.join(', ')}] are partition columns: a table is bucketed by data columns`);
+    throw invalid(
+      `Bucketing columns [${missing.join(', ')}] are partition columns: a table is bucketed by data columns`,
+    );
   }
   if (missing.length > 0) throw invalid(`Bucketing columns [${missing.join(', ')}] not present in schema`);
   const unsorted = bucketing.sortedBy.map((c) => c.columnName).filter((c) => !names.includes(c));

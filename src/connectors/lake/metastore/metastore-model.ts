@@ -82,7 +82,7 @@ export interface LakeStorage {
   /** A HiveStorageFormat name (`PARQUET`, `CSV`, `JSON`, `TEXTFILE`, `ORC`, ...). */
   readonly storageFormat?: string;
   readonly originalStorageFormat?: StorageDescriptor;
-  /** Bucketing, kept as Trino wrote it (Vivace does not bucket). */
+  /** Bucketing as Trino writes it (`bucketedBy`, `bucketCount`, `sortedBy`; read by lake-table-definition.ts). */
   readonly bucketProperty?: unknown;
   readonly serdeParameters: Readonly<Record<string, string>>;
   readonly externalLocation?: string;

@@ -23,7 +23,17 @@ import { formatType } from '../../../types/type-signature.js';
 export type BucketingVersion = 1 | 2;
 
 /** How one bucket column's values hash (its Hive category). */
-export type BucketKind = 'boolean' | 'byte' | 'short' | 'int' | 'long' | 'float' | 'double' | 'string' | 'varchar' | 'date';
+export type BucketKind =
+  | 'boolean'
+  | 'byte'
+  | 'short'
+  | 'int'
+  | 'long'
+  | 'float'
+  | 'double'
+  | 'string'
+  | 'varchar'
+  | 'date';
 
 export interface SortingColumn {
   readonly columnName: string;
@@ -167,7 +177,9 @@ export function hiveMurmur3(bytes: Uint8Array, length: number, seed = SEED): num
 
 /** The int's bytes reversed: big-endian bytes read back as a little-endian block. */
 function swap(value: number): number {
-  return ((value >>> 24) & 0xff) | (((value >>> 16) & 0xff) << 8) | (((value >>> 8) & 0xff) << 16) | ((value & 0xff) << 24);
+  return (
+    ((value >>> 24) & 0xff) | (((value >>> 16) & 0xff) << 8) | (((value >>> 8) & 0xff) << 16) | ((value & 0xff) << 24)
+  );
 }
 
 /** Murmur3 of a 32-bit int's big-endian bytes (one block). */
