@@ -213,7 +213,7 @@ function bucketsOfFiles(handle: LakeTableHandle, directory: Directory, files: re
   const table = `${handle.schema}.${handle.table}`;
   const partition = directory.partitionName ?? '<UNPARTITIONED>';
   const named = files.map((file) => bucketOfFileName(locationName(file.location)));
-  const unnamed = named.findIndex((bucket) => bucket === undefined);
+  const unnamed = named.indexOf(undefined);
   if (unnamed >= 0) {
     if (files.length !== bucketCount || named.some((bucket) => bucket !== undefined)) {
       throw lakeError(
