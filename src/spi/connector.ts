@@ -102,6 +102,15 @@ export interface ConnectorMetadata {
   truncateTable?(table: SchemaTableName, statement: 'TRUNCATE' | 'DELETE'): Promise<void>;
 
   /**
+   * ALTER TABLE as a change of metadata alone, for connectors whose data needs no rewrite (files
+   * read by column name: a new column reads as NULL from older files). The engine has checked the
+   * names (the column exists, the new one does not); the connector refuses what it cannot do.
+   * Present, it is used instead of `rowLevelRewrite` for the changes it lists in `alterations`.
+   */
+  alterTable?(name: SchemaTableName, change: TableChange): Promise<void>;
+  readonly alterations?: readonly TableChange['kind'][];
+
+  /**
    * Row-level changes — DELETE, UPDATE, TRUNCATE and ALTER TABLE (rename, add, drop and rename
    * columns) — by rewriting the table's contents, for connectors that can. Absent: those
    * statements fail with NOT_SUPPORTED.
@@ -113,6 +122,12 @@ export interface ConnectorMetadata {
   /** The properties CREATE SCHEMA ... WITH takes (system.metadata.schema_properties). */
   readonly schemaProperties?: readonly PropertyMetadata[];
 }
+
+/** An ALTER TABLE a connector makes as a metadata change (`ConnectorMetadata.alterTable`). */
+export type TableChange =
+  | { readonly kind: 'addColumn'; readonly column: ColumnMetadata }
+  | { readonly kind: 'dropColumn'; readonly column: string }
+  | { readonly kind: 'renameColumn'; readonly from: string; readonly to: string };
 
 /** A catalog session property: what SHOW SESSION lists, and how SET SESSION checks a value. */
 export interface ConnectorSessionProperty {

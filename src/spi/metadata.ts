@@ -24,6 +24,8 @@ export interface ColumnMetadata {
   readonly comment?: string;
   /** Hidden columns are not part of `*` (Presto's `$path`-style columns). */
   readonly hidden?: boolean;
+  /** What SHOW COLUMNS prints as Extra and information_schema.columns as extra_info (`partition key`). */
+  readonly extraInfo?: string;
 }
 
 export interface TableMetadata {

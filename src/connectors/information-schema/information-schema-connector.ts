@@ -43,6 +43,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
   readonly createView: ConnectorMetadata['createView'];
   readonly dropView: ConnectorMetadata['dropView'];
   readonly rowLevelRewrite: ConnectorMetadata['rowLevelRewrite'];
+  readonly alterTable: ConnectorMetadata['alterTable'];
+  readonly alterations: ConnectorMetadata['alterations'];
   readonly setTableComment: ConnectorMetadata['setTableComment'];
   readonly setColumnComment: ConnectorMetadata['setColumnComment'];
   readonly tableProperties: ConnectorMetadata['tableProperties'];
@@ -57,6 +59,8 @@ class InformationSchemaMetadata implements ConnectorMetadata {
     this.createView = inner.createView?.bind(inner);
     this.dropView = inner.dropView?.bind(inner);
     this.rowLevelRewrite = inner.rowLevelRewrite;
+    this.alterTable = inner.alterTable?.bind(inner);
+    this.alterations = inner.alterations;
     this.setTableComment = inner.setTableComment?.bind(inner);
     this.setColumnComment = inner.setColumnComment?.bind(inner);
     this.tableProperties = inner.tableProperties;

@@ -133,7 +133,7 @@ export const INFORMATION_SCHEMA_TABLES: Readonly<Record<string, InformationSchem
           (column as { nullable?: boolean }).nullable === false ? 'NO' : 'YES',
           formatType(column.type),
           (column as { comment?: string }).comment ?? null,
-          null,
+          (column as { extraInfo?: string }).extraInfo ?? null,
         ]),
       );
     },

@@ -31,6 +31,7 @@ import {
   type RowLevelRewrite,
   type SchemaTableName,
   type SplitPlacement,
+  type TableChange,
   type TablePartitioning,
 } from '../../spi/connector.js';
 import type {
@@ -418,6 +419,30 @@ export class MetadataManager {
     }
     if (table.systemTable === true) throw systemTableRefusal(canonical);
     return this.rewriteOf(canonical, operation).tableData(schemaTable(canonical));
+  }
+
+  /**
+   * The visible columns of a table whose connector makes `kind` as a metadata change
+   * (`ConnectorMetadata.alterTable`), or undefined when it rewrites the table instead.
+   */
+  async alterableColumns(
+    name: QualifiedObjectName,
+    kind: TableChange['kind'],
+  ): Promise<readonly ColumnMetadata[] | undefined> {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    if (metadata.alterTable === undefined || !(metadata.alterations ?? []).includes(kind)) return undefined;
+    const table = await this.existingTable(canonical, metadata);
+    if (table.systemTable === true) throw systemTableRefusal(canonical);
+    return table.columns.filter((c) => c.hidden !== true);
+  }
+
+  /** ALTER TABLE as a metadata change (after `alterableColumns` said the connector makes it). */
+  async alterTable(name: QualifiedObjectName, change: TableChange): Promise<void> {
+    const canonical = canonicalName(name);
+    const metadata = this.connector(canonical.catalog).metadata;
+    if (metadata.alterTable === undefined) throw new VivaceError('GENERIC_INTERNAL_ERROR', 'no alterTable');
+    await metadata.alterTable(schemaTable(canonical), change);
   }
 
   /** A hidden table beside `name` with `columns`, for the new contents of a rewrite. */

@@ -13,6 +13,7 @@ import type {
   PropertyMetadata,
   ScanTable,
   SchemaTableName,
+  TableChange,
   TablePartitioning,
 } from '../../../spi/connector.js';
 import type { ColumnMetadata, ColumnStatistics, TableMetadata, TableStatistics } from '../../../spi/metadata.js';
@@ -42,6 +43,7 @@ import {
   parseTableProperties,
   partitionsTableMetadata,
   SKIP_HEADER_PARAMETER,
+  tableBucketing,
   tableFormat,
   tableMetadata,
   textParameters,
@@ -408,6 +410,83 @@ export class LakeMetadata implements ConnectorMetadata {
       dataColumns: table.dataColumns.map(withComment),
       partitionColumns: table.partitionColumns.map(withComment),
     });
+  }
+
+  /**
+   * ALTER TABLE ADD, DROP and RENAME COLUMN change the table's document only, as Trino's Hive
+   * connector does: Parquet and JSON files are read by column name (a new column reads as NULL
+   * from older files; a renamed one reads NULL from files written before the rename, as in Trino),
+   * CSV files by position (a column is added at the end; dropping one would shift the others, so
+   * it is refused). Partition and bucketing columns cannot be dropped or renamed.
+   */
+  readonly alterations: readonly TableChange['kind'][] = ['addColumn', 'dropColumn', 'renameColumn'];
+
+  async alterTable(name: SchemaTableName, change: TableChange): Promise<void> {
+    const table = await this.requireTable(name);
+    const format = tableFormat(table);
+    const qualified = `${this.catalogName}.${name.schema}.${name.table}`;
+    const partitionColumn = (column: string) => table.partitionColumns.some((c) => c.name === column);
+    const bucketing = tableBucketing(table);
+    const bucketColumn = (column: string) =>
+      bucketing !== undefined &&
+      (bucketing.bucketedBy.includes(column) || bucketing.sortedBy.some((c) => c.columnName === column));
+    switch (change.kind) {
+      case 'addColumn': {
+        const column = change.column;
+        if (format === 'CSV' && ['array', 'map', 'row'].includes(column.type.kind)) {
+          throw new VivaceError(
+            'NOT_SUPPORTED',
+            `CSV files cannot hold nested columns: ${column.name} ${formatType(column.type)}`,
+          );
+        }
+        const added: LakeColumn = {
+          name: column.name,
+          type: column.type,
+          ...(column.comment !== undefined && { comment: column.comment }),
+        };
+        await this.metastore.replaceTable({ ...table, dataColumns: [...table.dataColumns, added] });
+        return;
+      }
+      case 'dropColumn': {
+        const column = change.column;
+        if (partitionColumn(column)) throw new VivaceError('NOT_SUPPORTED', 'Cannot drop partition columns');
+        if (bucketColumn(column)) {
+          throw new VivaceError('NOT_SUPPORTED', `Cannot drop bucketing column '${column}' of table ${qualified}`);
+        }
+        if (table.dataColumns.length <= 1) {
+          throw new VivaceError('NOT_SUPPORTED', 'Cannot drop the only non-partition column in a table');
+        }
+        if (format === 'CSV') {
+          throw new VivaceError(
+            'NOT_SUPPORTED',
+            `Cannot drop a column of CSV table ${qualified}: its files hold columns by position`,
+          );
+        }
+        const { [column]: _dropped, ...statistics } = table.columnStatistics;
+        await this.metastore.replaceTable({
+          ...table,
+          dataColumns: table.dataColumns.filter((c) => c.name !== column),
+          columnStatistics: statistics,
+        });
+        return;
+      }
+      case 'renameColumn': {
+        const { from, to } = change;
+        if (partitionColumn(from))
+          throw new VivaceError('NOT_SUPPORTED', 'Renaming partition columns is not supported');
+        if (bucketColumn(from)) {
+          throw new VivaceError('NOT_SUPPORTED', `Cannot rename bucketing column '${from}' of table ${qualified}`);
+        }
+        const { [from]: moved, ...statistics } = table.columnStatistics;
+        await this.metastore.replaceTable({
+          ...table,
+          dataColumns: table.dataColumns.map((c) => (c.name === from ? { ...c, name: to } : c)),
+          // A CSV column keeps its values under its new name; a Parquet or JSON one reads NULL.
+          columnStatistics: format === 'CSV' && moved !== undefined ? { ...statistics, [to]: moved } : statistics,
+        });
+        return;
+      }
+    }
   }
 
   async dropTable(name: SchemaTableName): Promise<void> {

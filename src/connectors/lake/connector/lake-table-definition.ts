@@ -340,7 +340,7 @@ export function tableMetadata(
   };
   const columns = [
     ...table.dataColumns.map(columnMetadata),
-    ...table.partitionColumns.map(columnMetadata),
+    ...table.partitionColumns.map((c) => ({ ...columnMetadata(c), extraInfo: 'partition key' })),
     ...HIDDEN_COLUMNS,
     ...(table.partitionColumns.length > 0 ? [PARTITION_HIDDEN_COLUMN] : []),
     ...(bucketing !== undefined ? [BUCKET_HIDDEN_COLUMN] : []),

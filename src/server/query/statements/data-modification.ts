@@ -191,22 +191,26 @@ export async function executeModification(
     case 'AddColumn': {
       const name = resolveObjectName(statement.table, context.session);
       if (statement.tableExists && (await metadata.getTable(name)) === undefined) return { updateType: 'ADD COLUMN' };
-      const data = await metadata.tableData(name, 'adding columns');
+      const inPlace = await metadata.alterableColumns(name, 'addColumn');
+      const data = inPlace === undefined ? await metadata.tableData(name, 'adding columns') : undefined;
+      const current = inPlace ?? data?.columns ?? [];
       const column = canonical(statement.column.name);
-      if (data.columns.some((c) => c.name === column)) {
+      if (current.some((c) => c.name === column)) {
         if (statement.columnNotExists) return { updateType: 'ADD COLUMN' };
         throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${column}' already exists`, statement.column.pos);
       }
       const type = resolveDataType(statement.column.type);
-      const columns = [
-        ...data.columns,
-        {
-          name: column,
-          type,
-          nullable: true,
-          ...(statement.column.comment ? { comment: statement.column.comment } : {}),
-        },
-      ];
+      const added = {
+        name: column,
+        type,
+        nullable: true,
+        ...(statement.column.comment ? { comment: statement.column.comment } : {}),
+      };
+      if (data === undefined) {
+        await metadata.alterTable(name, { kind: 'addColumn', column: added });
+        return { updateType: 'ADD COLUMN' };
+      }
+      const columns = [...data.columns, added];
       // Existing rows get NULL in the new column.
       const values = [
         ...data.columns.map((c) => columnReference(c.name, statement.pos)),
@@ -218,15 +222,21 @@ export async function executeModification(
     case 'DropColumn': {
       const name = resolveObjectName(statement.table, context.session);
       if (statement.tableExists && (await metadata.getTable(name)) === undefined) return { updateType: 'DROP COLUMN' };
-      const data = await metadata.tableData(name, 'dropping columns');
+      const inPlace = await metadata.alterableColumns(name, 'dropColumn');
+      const data = inPlace === undefined ? await metadata.tableData(name, 'dropping columns') : undefined;
+      const current = inPlace ?? data?.columns ?? [];
       const column = canonical(statement.column);
-      const index = data.columns.findIndex((c) => c.name === column);
+      const index = current.findIndex((c) => c.name === column);
       if (index < 0) {
         if (statement.columnExists) return { updateType: 'DROP COLUMN' };
         throw new VivaceError('COLUMN_NOT_FOUND', `Column '${column}' does not exist`, statement.column.pos);
       }
-      if (data.columns.length === 1) {
+      if (current.length === 1) {
         throw new VivaceError('NOT_SUPPORTED', 'Cannot drop the only column in a table', statement.column.pos);
+      }
+      if (data === undefined) {
+        await metadata.alterTable(name, { kind: 'dropColumn', column });
+        return { updateType: 'DROP COLUMN' };
       }
       const columns = data.columns.filter((_, i) => i !== index);
       const values = columns.map((c) => columnReference(c.name, statement.pos));
@@ -256,15 +266,21 @@ export async function executeModification(
       const name = resolveObjectName(statement.table, context.session);
       if (statement.tableExists && (await metadata.getTable(name)) === undefined)
         return { updateType: 'RENAME COLUMN' };
-      const data = await metadata.tableData(name, 'renaming columns');
+      const inPlace = await metadata.alterableColumns(name, 'renameColumn');
+      const data = inPlace === undefined ? await metadata.tableData(name, 'renaming columns') : undefined;
+      const current = inPlace ?? data?.columns ?? [];
       const source = canonical(statement.source);
       const target = canonical(statement.target);
-      if (!data.columns.some((c) => c.name === source)) {
+      if (!current.some((c) => c.name === source)) {
         if (statement.columnExists) return { updateType: 'RENAME COLUMN' };
         throw new VivaceError('COLUMN_NOT_FOUND', `Column '${source}' does not exist`, statement.source.pos);
       }
-      if (data.columns.some((c) => c.name === target)) {
+      if (current.some((c) => c.name === target)) {
         throw new VivaceError('COLUMN_ALREADY_EXISTS', `Column '${target}' already exists`, statement.target.pos);
+      }
+      if (data === undefined) {
+        await metadata.alterTable(name, { kind: 'renameColumn', from: source, to: target });
+        return { updateType: 'RENAME COLUMN' };
       }
       const columns = data.columns.map((c) => (c.name === source ? { ...c, name: target } : c));
       await metadata.replaceTable(name, data.version, { columns, contents: 'keep' }, 'renaming columns');

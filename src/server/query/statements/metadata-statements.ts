@@ -219,7 +219,7 @@ async function relationColumns(
   name: QualifiedObjectName,
   context: MetadataStatementContext,
   pos: SourcePosition,
-): Promise<readonly { name: string; type: Type; comment?: string; nullable?: boolean }[]> {
+): Promise<readonly { name: string; type: Type; comment?: string; nullable?: boolean; extraInfo?: string }[]> {
   if (!context.metadata.catalogExists(name.catalog)) {
     throw new VivaceError('CATALOG_NOT_FOUND', `Catalog '${name.catalog}' does not exist`, pos);
   }
@@ -244,7 +244,7 @@ async function showColumns(
   const columns = await relationColumns(name, context, statement.table.pos);
   return rows(
     varcharColumns('Column', 'Type', 'Extra', 'Comment'),
-    columns.filter((c) => matches(c.name)).map((c) => [c.name, formatType(c.type), '', c.comment ?? '']),
+    columns.filter((c) => matches(c.name)).map((c) => [c.name, formatType(c.type), c.extraInfo ?? '', c.comment ?? '']),
   );
 }
 

@@ -16,8 +16,8 @@ DESCRIBE lake.default.events
 ----
 id	bigint	(empty)	(empty)
 kind	varchar	(empty)	(empty)
-ds	date	(empty)	(empty)
-region	varchar	(empty)	(empty)
+ds	date	partition key	(empty)
+region	varchar	partition key	(empty)
 
 query
 SHOW TABLES FROM lake.default LIKE 'ev%'
