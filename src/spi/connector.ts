@@ -125,6 +125,7 @@ export interface ConnectorMetadata {
 
 /** An ALTER TABLE a connector makes as a metadata change (`ConnectorMetadata.alterTable`). */
 export type TableChange =
+  | { readonly kind: 'renameTable'; readonly target: SchemaTableName }
   | { readonly kind: 'addColumn'; readonly column: ColumnMetadata }
   | { readonly kind: 'dropColumn'; readonly column: string }
   | { readonly kind: 'renameColumn'; readonly from: string; readonly to: string };

@@ -23,8 +23,9 @@ import type { Type } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 import type { CachingDirectoryLister } from '../fs/directory-lister.js';
 import type { FileSystem } from '../fs/file-system.js';
-import { isLocation, joinLocation, withoutTrailingSlash } from '../fs/location.js';
-import type { FileHiveMetastore } from '../metastore/file-metastore.js';
+import { isLocation, joinLocation, locationName, withoutTrailingSlash } from '../fs/location.js';
+import { lakeError } from '../lake-errors.js';
+import { type FileHiveMetastore, METADATA_FILE } from '../metastore/file-metastore.js';
 import { toHiveType } from '../metastore/hive-types.js';
 import type { LakeColumn, LakeColumnStatistics, LakePartition, LakeTable } from '../metastore/metastore-model.js';
 import type { ParquetFooterCache } from '../parquet/parquet-footer.js';
@@ -48,7 +49,7 @@ import {
   tableMetadata,
   textParameters,
 } from './lake-table-definition.js';
-import { isVisible, pendingWriteIds } from './lake-writes.js';
+import { isVisible, pendingWriteIds, WRITES_DIRECTORY } from './lake-writes.js';
 
 export const DEFAULT_SCHEMA = 'default';
 
@@ -329,6 +330,21 @@ export class LakeMetadata implements ConnectorMetadata {
     };
     const database = await this.metastore.getDatabase(name.schema);
     const schemaLocation = database?.parameters['location'];
+    if (external === undefined) {
+      // A managed table's directory must be new: files there (a renamed table's data, which stays
+      // where it was) would become this table's rows.
+      const location =
+        schemaLocation === undefined
+          ? this.metastore.tableMetadataDirectory(name.schema, name.table)
+          : joinLocation(schemaLocation, name.table);
+      for await (const file of this.options.fs.list(location)) {
+        if (locationName(file.location) === METADATA_FILE) continue;
+        throw lakeError(
+          'HIVE_PATH_ALREADY_EXISTS',
+          `Target directory for table '${name.schema}.${name.table}' already exists: ${location}`,
+        );
+      }
+    }
     await this.metastore.createTable(
       schemaLocation === undefined || external !== undefined
         ? table
@@ -419,7 +435,7 @@ export class LakeMetadata implements ConnectorMetadata {
    * CSV files by position (a column is added at the end; dropping one would shift the others, so
    * it is refused). Partition and bucketing columns cannot be dropped or renamed.
    */
-  readonly alterations: readonly TableChange['kind'][] = ['addColumn', 'dropColumn', 'renameColumn'];
+  readonly alterations: readonly TableChange['kind'][] = ['renameTable', 'addColumn', 'dropColumn', 'renameColumn'];
 
   async alterTable(name: SchemaTableName, change: TableChange): Promise<void> {
     const table = await this.requireTable(name);
@@ -431,6 +447,27 @@ export class LakeMetadata implements ConnectorMetadata {
       bucketing !== undefined &&
       (bucketing.bucketedBy.includes(column) || bucketing.sortedBy.some((c) => c.columnName === column));
     switch (change.kind) {
+      case 'renameTable': {
+        const target = change.target;
+        await this.ensureDefaultSchema(target.schema);
+        try {
+          await this.metastore.renameTable(name.schema, name.table, target.schema, target.table, [WRITES_DIRECTORY]);
+        } catch (error) {
+          // The metastore names tables without their catalog.
+          if (error instanceof VivaceError && error.errorName === 'TABLE_ALREADY_EXISTS') {
+            throw new VivaceError(
+              'TABLE_ALREADY_EXISTS',
+              `Table '${this.qualified(target.schema, target.table)}' already exists`,
+            );
+          }
+          if (error instanceof VivaceError && error.errorName === 'SCHEMA_NOT_FOUND') {
+            throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${this.qualified(target.schema)}' does not exist`);
+          }
+          throw error;
+        }
+        this.options.lister.invalidate(this.metastore.tableLocation(table));
+        return;
+      }
       case 'addColumn': {
         const column = change.column;
         if (format === 'CSV' && ['array', 'map', 'row'].includes(column.type.kind)) {

@@ -276,6 +276,65 @@ export class FileHiveMetastore {
   }
 
   /**
+   * Renames a table (Trino's renameTable): its documents — the table's, its partitions', its
+   * grants and the files in `carriedDirectories` (below its metadata directory) — move to the new
+   * name's metadata directory; its data stays where it is. A managed table whose data lay in its
+   * old metadata directory keeps it there, named by a `location` parameter. No store here can
+   * rename a directory atomically, so the documents are copied first and the old ones deleted
+   * after: a failure half-way leaves both names, never neither.
+   */
+  renameTable(
+    schema: string,
+    tableName: string,
+    newSchema: string,
+    newTableName: string,
+    carriedDirectories: readonly string[],
+  ): Promise<void> {
+    return this.serialize(async () => {
+      checkName('Table', newTableName);
+      const table = await this.getTable(schema, tableName);
+      if (table === undefined)
+        throw new VivaceError('TABLE_NOT_FOUND', `Table '${schema}.${tableName}' does not exist`);
+      if ((await this.getDatabase(newSchema)) === undefined) {
+        throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${newSchema}' does not exist`);
+      }
+      const from = this.tableMetadataDirectory(schema, tableName);
+      const to = this.tableMetadataDirectory(newSchema, newTableName);
+      if (await this.fs.exists(joinLocation(to, METADATA_FILE))) {
+        throw new VivaceError('TABLE_ALREADY_EXISTS', `Table '${newSchema}.${newTableName}' already exists`);
+      }
+      const dataLocation = this.tableLocation(table);
+      const renamed: LakeTable = {
+        ...table,
+        schemaName: newSchema,
+        tableName: newTableName,
+        parameters:
+          table.tableType === 'MANAGED_TABLE' && table.parameters['location'] === undefined
+            ? { ...table.parameters, location: dataLocation }
+            : table.parameters,
+      };
+      const carried = [PERMISSIONS_DIRECTORY, ...carriedDirectories];
+      const moved: string[] = [];
+      for await (const file of this.fs.list(from)) {
+        const relative = relativeLocation(file.location, from);
+        if (relative === undefined || relative === METADATA_FILE) continue;
+        const isPartitionDocument =
+          relative.endsWith(`/${METADATA_FILE}`) &&
+          relative.split('/').every((s) => s.includes('=') || s === METADATA_FILE);
+        if (!isPartitionDocument && !carried.some((d) => relative.startsWith(`${d}/`))) continue;
+        await this.fs.replace(joinLocation(to, relative), await this.fs.readFile(file.location));
+        moved.push(file.location);
+      }
+      // The new table document last: until it exists, the new name is no table.
+      await this.fs.createExclusive(joinLocation(to, METADATA_FILE), this.tableBytes(renamed));
+      await this.fs.delete(joinLocation(from, METADATA_FILE));
+      for (const location of moved) await this.fs.delete(location);
+      this.invalidateTable(schema, tableName);
+      this.invalidateTable(newSchema, newTableName);
+    });
+  }
+
+  /**
    * Drops a table: a managed table's whole directory goes (data, partitions, metadata) when
    * `deleteData`; an external table loses only its metadata and grants, its files stay.
    */

@@ -178,6 +178,16 @@ export async function executeModification(
       if (statement.exists && (await metadata.getTable(name)) === undefined) return { updateType: 'RENAME TABLE' };
       // As Trino: a target without a catalog or schema takes the source's, not the session's.
       const target = resolveObjectName(statement.target, { catalog: name.catalog, schema: name.schema });
+      if ((await metadata.alterableColumns(name, 'renameTable')) !== undefined) {
+        if (target.catalog.toLowerCase() !== name.catalog.toLowerCase()) {
+          throw new VivaceError('NOT_SUPPORTED', 'Table rename across catalogs is not supported');
+        }
+        await metadata.alterTable(name, {
+          kind: 'renameTable',
+          target: { schema: target.schema.toLowerCase(), table: target.name.toLowerCase() },
+        });
+        return { updateType: 'RENAME TABLE' };
+      }
       const data = await metadata.tableData(name, 'renaming tables');
       await metadata.replaceTable(
         name,

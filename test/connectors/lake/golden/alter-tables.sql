@@ -126,3 +126,67 @@ ALTER TABLE lake.default.evolving_csv DROP COLUMN title
 
 statement error NOT_SUPPORTED: Cannot modify the system table 'lake.default.evolving_parts$partitions'
 ALTER TABLE lake.default."evolving_parts$partitions" ADD COLUMN x integer
+
+# RENAME TO moves the table's documents; its data stays where it is.
+statement ok
+CREATE TABLE lake.default.old_name WITH (partitioned_by = ARRAY['regionkey']) AS SELECT nationkey, name, regionkey FROM tpch.tiny.nation
+
+statement ok
+ALTER TABLE lake.default.old_name RENAME TO new_name
+
+query
+SELECT count(*), count(DISTINCT "$partition"), min(regionkey), max(regionkey) FROM lake.default.new_name
+----
+25	5	0	4
+
+statement error TABLE_NOT_FOUND: line 1:15: Table 'lake.default.old_name' does not exist
+SELECT * FROM lake.default.old_name
+
+query
+SHOW TABLES FROM lake.default LIKE '%_name'
+----
+new_name
+
+statement ok
+INSERT INTO lake.default.new_name VALUES (100, 'ATLANTIS', 5)
+
+query
+SELECT regionkey, count(*) FROM lake.default.new_name WHERE regionkey >= 4 GROUP BY 1 ORDER BY 1
+----
+4	5
+5	1
+
+# The old name's directory still holds the renamed table's files: no new managed table there.
+statement error HIVE_PATH_ALREADY_EXISTS
+CREATE TABLE lake.default.old_name (a bigint)
+
+statement error TABLE_ALREADY_EXISTS: Table 'lake.default.evolving' already exists
+ALTER TABLE lake.default.new_name RENAME TO evolving
+
+statement error SCHEMA_NOT_FOUND: Schema 'lake.nowhere' does not exist
+ALTER TABLE lake.default.new_name RENAME TO nowhere.t
+
+statement error NOT_SUPPORTED: Table rename across catalogs is not supported
+ALTER TABLE lake.default.new_name RENAME TO memory.default.t
+
+statement ok
+CREATE SCHEMA lake.other
+
+statement ok
+ALTER TABLE lake.default.new_name RENAME TO other.moved
+
+query
+SELECT count(*) FROM lake.other.moved
+----
+26
+
+statement ok
+DROP TABLE lake.other.moved
+
+statement ok
+CREATE TABLE lake.default.old_name (a bigint)
+
+query
+SELECT count(*) FROM lake.default.old_name
+----
+0
