@@ -57,6 +57,8 @@ export interface LakeTableHandle {
    * columns only. Its splits name partitions, not files; nothing is read but the metastore.
    */
   readonly partitionsTable?: true;
+  /** The table's `$properties` table: its parameters, by name (its columns). */
+  readonly propertiesTable?: Readonly<Record<string, string>>;
   /** The table is bucketed: files carry their bucket in their names, splits their bucket. */
   readonly bucketing?: LakeBucketing;
 }

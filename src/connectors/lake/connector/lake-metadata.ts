@@ -41,8 +41,10 @@ import {
   checkFormatProperties,
   lakeTableProperties,
   PARTITIONS_TABLE_SUFFIX,
+  PROPERTIES_TABLE_SUFFIX,
   parseTableProperties,
   partitionsTableMetadata,
+  propertiesTableMetadata,
   SKIP_HEADER_PARAMETER,
   tableBucketing,
   tableFormat,
@@ -150,6 +152,14 @@ export class LakeMetadata implements ConnectorMetadata {
       const stored = table === undefined ? undefined : await this.lakeTable(base);
       if (table === undefined || stored === undefined || stored.partitionColumns.length === 0) return undefined;
       return partitionsTableMetadata(table, stored);
+    }
+    if (name.table.endsWith(PROPERTIES_TABLE_SUFFIX)) {
+      // `t$properties`: the table's parameters as one row (Trino's hidden table).
+      const base = { schema: name.schema, table: name.table.slice(0, -PROPERTIES_TABLE_SUFFIX.length) };
+      const table = await this.getTable(base);
+      const stored = table === undefined ? undefined : await this.lakeTable(base);
+      if (table === undefined || stored === undefined) return undefined;
+      return propertiesTableMetadata(table, stored);
     }
     const table = await this.lakeTable(name);
     if (table === undefined || table.tableType === 'VIRTUAL_VIEW' || table.tableType === 'MATERIALIZED_VIEW') {
@@ -573,7 +583,9 @@ export class LakeMetadata implements ConnectorMetadata {
   getTablePartitioning(scan: ScanTable): TablePartitioning | undefined {
     const handle = asTableHandle(scan.handle);
     const bucketing = handle.bucketing;
-    if (bucketing === undefined || handle.partitionsTable === true) return undefined;
+    if (bucketing === undefined || handle.partitionsTable === true || handle.propertiesTable !== undefined) {
+      return undefined;
+    }
     const types = fromJsonColumns(bucketing.columns).map((c) => toHiveType(c.type));
     return {
       handle: `hive-bucket:v${bucketing.version}:${bucketing.bucketCount}:${types.join(',')}`,

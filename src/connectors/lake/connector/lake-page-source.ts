@@ -127,6 +127,10 @@ export class LakePageSource implements ConnectorPageSource {
 
   private async *read(handle: LakeTableHandle, request: PageSourceRequest): AsyncGenerator<Page> {
     const split = asSplit(request.split);
+    if (handle.propertiesTable !== undefined) {
+      yield propertiesRow(handle, request.columns);
+      return;
+    }
     const dataColumns = fromJsonColumns(handle.dataColumns);
     const partitionColumns = fromJsonColumns(handle.partitionColumns);
     const wanted: TypedColumn[] = [];
@@ -288,6 +292,13 @@ export class LakePageSource implements ConnectorPageSource {
         return;
     }
   }
+}
+
+/** The one row of a `$properties` table: the requested parameters' values. */
+function propertiesRow(handle: LakeTableHandle, columns: readonly string[]): Page {
+  const parameters = handle.propertiesTable ?? {};
+  const blocks = columns.map((column) => constantBlock(VARCHAR, parameters[column] ?? null, 1));
+  return createPage(blocks, 1);
 }
 
 /** The rows of a `$partitions` split: each partition's values, typed as its columns. */

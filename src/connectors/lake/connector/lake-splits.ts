@@ -85,6 +85,11 @@ export class LakeSplitSource implements ConnectorSplitSource {
     const { handle } = this;
     const enforced = lakeDomain(handle.partitionConstraint);
     if (enforced?.none === true || hint?.none === true) return;
+    if (handle.propertiesTable !== undefined) {
+      // `t$properties`: one row, from the handle.
+      yield { parts: [] };
+      return;
+    }
     if (handle.partitionsTable === true) {
       // `t$partitions`: the partitions the metastore knows (pruned as any scan's), no file listed.
       const directories = await this.directories(lakeDomain(handle.partitionConstraint, hint));

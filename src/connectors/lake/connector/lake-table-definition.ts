@@ -387,6 +387,32 @@ export function partitionsTableMetadata(base: TableMetadata, table: LakeTable): 
   };
 }
 
+/** The suffix of a table's hidden `$properties` table, as in Trino. */
+export const PROPERTIES_TABLE_SUFFIX = '$properties';
+
+/**
+ * `<table>$properties`: one row, a varchar column per table parameter (sorted by name), as
+ * Trino's; the values travel in the handle, nothing is read but the metastore.
+ */
+export function propertiesTableMetadata(base: TableMetadata, table: LakeTable): TableMetadata {
+  // Column names are lower case (`numRows` is the column `numrows`, as in Trino); the first of
+  // two names equal but for case wins.
+  const parameters: Record<string, string> = {};
+  for (const name of Object.keys(table.parameters).sort()) {
+    parameters[name.toLowerCase()] ??= table.parameters[name] ?? '';
+  }
+  const { bucketing: _bucketing, ...handle } = base.handle as LakeTableHandle;
+  return {
+    name: { ...base.name, name: `${table.tableName}${PROPERTIES_TABLE_SUFFIX}` },
+    columns: Object.keys(parameters)
+      .sort()
+      .map((name) => ({ name, type: VARCHAR })),
+    handle: { ...handle, dataColumns: [], partitionColumns: [], propertiesTable: parameters },
+    properties: {},
+    systemTable: true,
+  };
+}
+
 /** The table's properties as SHOW CREATE TABLE prints them (Trino's names and order). */
 function showProperties(table: LakeTable, format: LakeFormat): Record<string, unknown> {
   const properties: Record<string, unknown> = {};

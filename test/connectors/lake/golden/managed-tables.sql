@@ -354,3 +354,18 @@ DROP TABLE lake.default.ids_csv
 
 statement ok
 DROP TABLE lake.default.ids_json
+
+# "t$properties": the table's parameters as one row of varchar columns (Trino's hidden table).
+statement ok
+CREATE TABLE lake.default.props WITH (bucketed_by = ARRAY['nationkey'], bucket_count = 2) AS SELECT nationkey, name FROM tpch.tiny.nation
+
+query
+SELECT numrows, numfiles <> '0', bucketing_version FROM lake.default."props$properties"
+----
+25	true	1
+
+statement error NOT_SUPPORTED: Cannot modify the system table 'lake.default.props$properties'
+INSERT INTO lake.default."props$properties" (numrows) VALUES ('1')
+
+statement error TABLE_NOT_FOUND
+SELECT * FROM lake.default."nothing$properties"
