@@ -36,6 +36,8 @@ export interface AnalyzedCreateTableAs {
   readonly withData: boolean;
   /** IF NOT EXISTS and the table exists: nothing is created or written. */
   readonly skip: boolean;
+  /** OR REPLACE of a table that exists: the table is replaced, not created. */
+  readonly replacing: boolean;
 }
 
 function qualified(name: QualifiedObjectName): string {
@@ -104,7 +106,9 @@ export function analyzeCreateTableAs(statement: CreateTableAsSelect, options: An
   }
   const source = analyzeStatement(statement.query, options);
   const exists = metadata.getTable(target) !== undefined || metadata.getView(target) !== undefined;
-  if (exists && !statement.notExists) {
+  // OR REPLACE replaces a table, not a view.
+  const replacing = statement.replace === true && metadata.getTable(target) !== undefined;
+  if (exists && !statement.notExists && !replacing) {
     throw new VivaceError(
       'TABLE_ALREADY_EXISTS',
       `Destination table '${qualified(target)}' already exists`,
@@ -146,5 +150,13 @@ export function analyzeCreateTableAs(statement: CreateTableAsSelect, options: An
     }
     return { name, type };
   });
-  return { kind: 'CreateTableAs', target, columns, source, withData: statement.withData, skip: exists };
+  return {
+    kind: 'CreateTableAs',
+    target,
+    columns,
+    source,
+    withData: statement.withData,
+    skip: exists && !replacing,
+    replacing,
+  };
 }

@@ -858,6 +858,8 @@ export interface CreateTable extends NodeBase {
   readonly kind: 'CreateTable';
   readonly name: QualifiedName;
   readonly notExists: boolean;
+  /** `CREATE OR REPLACE TABLE`: an existing table of the name is replaced. */
+  readonly replace?: boolean;
   /** Column definitions and `LIKE table` clauses, in the order written. */
   readonly columns: readonly (ColumnDefinition | LikeClause)[];
   readonly comment?: string;
@@ -868,6 +870,8 @@ export interface CreateTableAsSelect extends NodeBase {
   readonly kind: 'CreateTableAsSelect';
   readonly name: QualifiedName;
   readonly notExists: boolean;
+  /** `CREATE OR REPLACE TABLE ... AS`: an existing table of the name is replaced. */
+  readonly replace?: boolean;
   readonly columnNames?: readonly Identifier[];
   readonly query: Query;
   readonly withData: boolean;

@@ -127,12 +127,12 @@ class SqlFormatter extends ExpressionFormatter {
           .join(',\n');
         // No column list: the connector infers the columns (from files at external_location).
         const list = s.columns.length === 0 ? '' : ` (\n${columns}\n)`;
-        let out = `CREATE TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}${list}`;
+        let out = `CREATE ${s.replace ? 'OR REPLACE ' : ''}TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}${list}`;
         if (s.comment !== undefined) out += `\nCOMMENT ${formatStringLiteral(s.comment)}`;
         return out + this.properties(s.properties, '\n');
       }
       case 'CreateTableAsSelect': {
-        let out = `CREATE TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}`;
+        let out = `CREATE ${s.replace ? 'OR REPLACE ' : ''}TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}`;
         if (s.columnNames) out += ` (${s.columnNames.map(formatIdentifier).join(', ')})`;
         if (s.comment !== undefined) out += `\nCOMMENT ${formatStringLiteral(s.comment)}`;
         out += `${this.properties(s.properties, '\n')} AS\n${this.query(s.query, '')}`;

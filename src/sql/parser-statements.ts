@@ -378,7 +378,7 @@ export class StatementParser extends QueryParser {
       const name = this.parseQualifiedName();
       return { kind: 'CreateSchema', name, notExists, properties: this.parseProperties(), pos };
     }
-    if (!replace && t.key === 'TABLE') return this.parseCreateTable(pos);
+    if (t.key === 'TABLE') return this.parseCreateTable(pos, replace);
     if (t.key === 'VIEW') {
       this.advance();
       const name = this.parseQualifiedName();
@@ -387,14 +387,18 @@ export class StatementParser extends QueryParser {
       const query = this.parseQuery();
       return { kind: 'CreateView', name, replace, ...(comment !== undefined && { comment }), query, pos };
     }
-    this.noteKeys(replace ? ['VIEW'] : ['CATALOG', 'OR', 'SCHEMA', 'TABLE', 'VIEW']);
+    this.noteKeys(replace ? ['TABLE', 'VIEW'] : ['CATALOG', 'OR', 'SCHEMA', 'TABLE', 'VIEW']);
     throw this.fail();
   }
 
-  private parseCreateTable(pos: Statement['pos']): Statement {
+  private parseCreateTable(pos: Statement['pos'], replace: boolean): Statement {
     this.advance();
     const notExists = this.parseIfNotExists();
+    if (replace && notExists) {
+      throw syntaxError("'OR REPLACE' and 'IF NOT EXISTS' clauses can not be used together", { pos });
+    }
     const name = this.parseQualifiedName();
+    const replacing = replace ? { replace: true } : {};
     const next = this.peek(1);
     const aliasList = this.token.key === '(' && this.isIdentifier(next) && [',', ')'].includes(this.peek(2).key);
     if (this.token.key === '(' && !aliasList) {
@@ -408,6 +412,7 @@ export class StatementParser extends QueryParser {
         kind: 'CreateTable',
         name,
         notExists,
+        ...replacing,
         columns,
         ...(comment !== undefined && { comment }),
         properties,
@@ -425,6 +430,7 @@ export class StatementParser extends QueryParser {
         kind: 'CreateTable',
         name,
         notExists,
+        ...replacing,
         columns: [],
         ...(comment !== undefined && { comment }),
         properties,
@@ -445,6 +451,7 @@ export class StatementParser extends QueryParser {
       kind: 'CreateTableAsSelect',
       name,
       notExists,
+      ...replacing,
       ...(columnNames && { columnNames }),
       query,
       withData,

@@ -238,7 +238,11 @@ const STATEMENT_ERRORS: readonly { sql: string; message: string }[] = [
     sql: 'CREATE',
     message: "line 1:7: mismatched input '<EOF>'. Expecting: 'CATALOG', 'OR', 'SCHEMA', 'TABLE', 'VIEW'",
   },
-  { sql: 'CREATE OR REPLACE TABLE t (a int)', message: "line 1:19: mismatched input 'TABLE'. Expecting: 'VIEW'" },
+  { sql: 'CREATE OR REPLACE SCHEMA s', message: "line 1:19: mismatched input 'SCHEMA'. Expecting: 'TABLE', 'VIEW'" },
+  {
+    sql: 'CREATE OR REPLACE TABLE IF NOT EXISTS t (a int)',
+    message: "line 1:1: 'OR REPLACE' and 'IF NOT EXISTS' clauses can not be used together",
+  },
   {
     sql: 'CREATE TABLE t',
     message: "line 1:15: mismatched input '<EOF>'. Expecting: '(', '.', 'AS', 'COMMENT', 'WITH'",

@@ -65,6 +65,7 @@ export type RowLevelOperation =
   | 'merges'
   | 'truncating tables'
   | 'renaming tables'
+  | 'replacing tables'
   | 'adding columns'
   | 'dropping columns'
   | 'renaming columns'

@@ -29,6 +29,7 @@ import { formatSql } from '../../../sql/formatter.js';
 import type { MetadataManager } from '../../metadata/metadata-manager.js';
 import type { StatementMetadata } from '../../metadata/statement-metadata.js';
 import { propertyValues } from './property-values.js';
+import { replaceExistingTable } from './replace-table.js';
 import type { StatementContext } from './statement-context.js';
 import { finishUpdate } from './statement-results.js';
 
@@ -218,6 +219,18 @@ async function createTable(statement: CreateTable, context: DataDefinitionContex
   // Without a column list (only with properties) the connector infers the columns or refuses.
   if (columns.length === 0 && Object.keys(properties).length === 0) {
     throw new VivaceError('INVALID_TABLE_PROPERTY', 'Table must have at least one column', statement.pos);
+  }
+  if (statement.replace === true && (await context.metadata.getTable(name)) !== undefined) {
+    // No rows to write: the replacement needs no query.
+    const noQuery = async () => [];
+    await at(statement.name.pos, () =>
+      replaceExistingTable(context.metadata, noQuery, name, {
+        columns,
+        properties,
+        ...(statement.comment !== undefined && { comment: statement.comment }),
+      }),
+    );
+    return;
   }
   await at(statement.name.pos, () => context.metadata.createTable(name, columns, properties, statement.comment));
 }

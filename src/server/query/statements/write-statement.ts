@@ -9,6 +9,7 @@
 import { analyzeCreateTableAs, analyzeInsert } from '../../../analyzer/write-analyzer.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import { blockOf } from '../../../data/block-builder.js';
+import type { Page } from '../../../data/page.js';
 import { createPage } from '../../../data/page.js';
 import { readWriterReports } from '../../../execution/operators/table-finish-operator.js';
 import { PageBuffer } from '../../../execution/page-buffer.js';
@@ -21,9 +22,12 @@ import type { StatementMetadata } from '../../metadata/statement-metadata.js';
 import { placeStatementPlan } from '../placement-policy.js';
 import { runInCoordinator } from '../run-in-coordinator.js';
 import { runOnWorkers, type WorkersPlacement } from '../run-on-workers.js';
+import { qualifiedName } from './dml-statements.js';
 import { propertyValues } from './property-values.js';
+import { replaceExistingTable } from './replace-table.js';
 import type { StatementContext } from './statement-context.js';
 import { finishWithRowCount, WRITE_RESULT_COLUMNS } from './statement-results.js';
+import { runSubQuery } from './sub-query.js';
 
 interface WriteInProgress {
   readonly target: QualifiedObjectName;
@@ -56,6 +60,36 @@ export async function runCreateTableAs(statement: CreateTableAsSelect, context: 
   query.updateType = 'CREATE TABLE';
   if (analyzed.skip) {
     finishWithRowCount(query, 0);
+    return;
+  }
+  if (analyzed.replacing) {
+    const rows = await replaceExistingTable(
+      engine.metadata,
+      async (inner) => {
+        const pages: Page[] = [];
+        await runSubQuery(inner, context, {
+          queryId: engine.newQueryId(),
+          sql: query.sql,
+          onPage: (p) => pages.push(p),
+        });
+        return pages;
+      },
+      analyzed.target,
+      {
+        columns: analyzed.columns,
+        properties: propertyValues(statement.properties, 'TABLE'),
+        ...(statement.comment !== undefined && { comment: statement.comment }),
+        ...(analyzed.withData && {
+          fill: (staging: QualifiedObjectName): Insert => ({
+            kind: 'Insert',
+            target: qualifiedName(staging, statement.pos),
+            query: statement.query,
+            pos: statement.pos,
+          }),
+        }),
+      },
+    );
+    finishWithRowCount(query, rows);
     return;
   }
   await engine.metadata.createTable(

@@ -369,3 +369,18 @@ INSERT INTO lake.default."props$properties" (numrows) VALUES ('1')
 
 statement error TABLE_NOT_FOUND
 SELECT * FROM lake.default."nothing$properties"
+
+# CREATE OR REPLACE TABLE makes a new table; replacing one is not something the Hive connector does.
+statement ok
+CREATE OR REPLACE TABLE lake.default.replaced AS SELECT 1 AS one
+
+statement error NOT_SUPPORTED: This connector does not support replacing tables
+CREATE OR REPLACE TABLE lake.default.replaced AS SELECT 2 AS two
+
+statement error NOT_SUPPORTED: This connector does not support replacing tables
+CREATE OR REPLACE TABLE lake.default.replaced (two integer)
+
+query
+SELECT * FROM lake.default.replaced
+----
+1
