@@ -246,10 +246,14 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
     assert.ok((rowsByNode.get('worker-2') ?? 0) > 0, `worker-2 read rows: ${JSON.stringify(tasks)}`);
   }
 
-  it('keeps a CTAS written by the workers through a restart of every process', async () => {
+  it('keeps a CTAS written by the workers, and a view over it, through a restart of every process', async () => {
     await runStatement(
       coordinator!.url,
       "CREATE TABLE lake.default.orders WITH (partitioned_by = ARRAY['orderstatus']) AS SELECT orderkey, totalprice, orderstatus FROM tpch.tiny.orders",
+    );
+    await runStatement(
+      coordinator!.url,
+      'CREATE VIEW lake.default.orders_by_status AS SELECT orderstatus, count(*) AS n FROM lake.default.orders GROUP BY 1',
     );
     const expected = await runStatement(
       coordinator!.url,
@@ -263,6 +267,10 @@ describe('the lake catalog on a coordinator and two worker processes', { timeout
         'SELECT orderstatus, count(*), sum(orderkey) FROM lake.default.orders GROUP BY 1 ORDER BY 1',
       ),
       expected,
+    );
+    assert.deepEqual(
+      await runStatement(coordinator!.url, 'SELECT orderstatus, n FROM lake.default.orders_by_status ORDER BY 1'),
+      expected.map((row) => [row[0], row[1]]),
     );
   });
 });

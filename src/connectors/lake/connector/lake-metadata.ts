@@ -16,7 +16,13 @@ import type {
   TableChange,
   TablePartitioning,
 } from '../../../spi/connector.js';
-import type { ColumnMetadata, ColumnStatistics, TableMetadata, TableStatistics } from '../../../spi/metadata.js';
+import type {
+  ColumnMetadata,
+  ColumnStatistics,
+  TableMetadata,
+  TableStatistics,
+  ViewDefinition,
+} from '../../../spi/metadata.js';
 import type { TupleDomain } from '../../../spi/tuple-domain.js';
 import { isNumberDecimal } from '../../../spi/values.js';
 import type { Type } from '../../../types/type.js';
@@ -51,6 +57,7 @@ import {
   tableMetadata,
   textParameters,
 } from './lake-table-definition.js';
+import { isView, viewDocument, viewOfDocument } from './lake-views.js';
 import { isVisible, pendingWriteIds, WRITES_DIRECTORY } from './lake-writes.js';
 
 export const DEFAULT_SCHEMA = 'default';
@@ -117,11 +124,70 @@ export class LakeMetadata implements ConnectorMetadata {
   }
 
   async listTables(schema?: string): Promise<readonly SchemaTableName[]> {
+    return this.listRelations(schema, false);
+  }
+
+  async listViews(schema?: string): Promise<readonly SchemaTableName[]> {
+    return this.listRelations(schema, true);
+  }
+
+  /** The tables, or the views, of a schema (or of all): the metastore lists both as tables. */
+  private async listRelations(schema: string | undefined, views: boolean): Promise<SchemaTableName[]> {
     const schemas = schema === undefined ? await this.listSchemas() : [schema];
     const lists = await Promise.all(
-      schemas.map(async (s) => (await this.metastore.listTables(s)).map((table) => ({ schema: s, table }))),
+      schemas.map(async (s) => {
+        const names = await this.metastore.listTables(s);
+        const documents = await Promise.all(names.map((table) => this.metastore.getTable(s, table)));
+        return names
+          .filter((_, i) => {
+            const document = documents[i];
+            return document !== undefined && isView(document) === views;
+          })
+          .map((table) => ({ schema: s, table }));
+      }),
     );
     return lists.flat();
+  }
+
+  async getView(name: SchemaTableName): Promise<ViewDefinition | undefined> {
+    const stored = await this.lakeTable(name);
+    return stored === undefined || !isView(stored) ? undefined : viewOfDocument(this.catalogName, stored);
+  }
+
+  /** CREATE [OR REPLACE] VIEW: a Trino view document in the metastore (lake-views.ts). */
+  async createView(view: ViewDefinition, replace: boolean): Promise<void> {
+    const name = { schema: view.name.schema, table: view.name.name };
+    await this.ensureDefaultSchema(name.schema);
+    if (!(await this.schemaExists(name.schema))) {
+      throw new VivaceError('SCHEMA_NOT_FOUND', `Schema '${this.qualified(name.schema)}' does not exist`);
+    }
+    const document = viewDocument(view, this.options.owner ?? 'vivace');
+    const existing = await this.lakeTable(name);
+    if (existing !== undefined) {
+      if (!isView(existing)) {
+        throw new VivaceError(
+          'TABLE_ALREADY_EXISTS',
+          `Table '${this.qualified(name.schema, name.table)}' already exists`,
+        );
+      }
+      if (!replace) {
+        throw new VivaceError(
+          'TABLE_ALREADY_EXISTS',
+          `View '${this.qualified(name.schema, name.table)}' already exists`,
+        );
+      }
+      await this.metastore.replaceTable(document);
+      return;
+    }
+    await this.metastore.createTable(document);
+  }
+
+  async dropView(name: SchemaTableName): Promise<void> {
+    const stored = await this.lakeTable(name);
+    if (stored === undefined || !isView(stored)) {
+      throw new VivaceError('TABLE_NOT_FOUND', `View '${this.qualified(name.schema, name.table)}' does not exist`);
+    }
+    await this.metastore.dropTable(name.schema, name.table, false);
   }
 
   /** The stored table, or undefined. */
