@@ -14,6 +14,7 @@ import { bucketOf } from '../../../src/connectors/lake/partition/hive-bucketing.
 import { collectSplits } from '../../../src/spi/split-source.js';
 import { BIGINT, VARCHAR } from '../../../src/types/type.js';
 import { lakeRows, lakeRunner, writeLakeFixtures } from './lake-fixtures.js';
+import { duckdbRows } from './parquet/parquet-fixtures.js';
 
 function countingFs(tails: string[]): FileSystem {
   const local = new LocalFileSystem();
@@ -119,6 +120,33 @@ describe('lake bucketed tables', () => {
         "SELECT count(*) FROM lake.default.v2 WHERE custkey = 370 AND orderstatus = 'O'",
       )) as [[number]];
       assert.equal(count, rows.filter(([c, s]) => c === 370 && s === 'O').length);
+    } finally {
+      runner.close();
+    }
+  });
+
+  it('writes each bucket file sorted by sorted_by (as DuckDB reads the files back)', async () => {
+    const runner = lakeRunner(`${data}/bk4`);
+    try {
+      await lakeRows(
+        runner,
+        "CREATE TABLE lake.default.sorted WITH (bucketed_by = ARRAY['orderkey'], bucket_count = 3, sorted_by = ARRAY['orderpriority', 'totalprice DESC']) AS SELECT orderkey, orderpriority, totalprice FROM tpch.tiny.orders",
+      );
+      const paths = (await lakeRows(runner, 'SELECT DISTINCT "$path" FROM lake.default.sorted')) as [string][];
+      assert.ok(paths.length >= 3, `files: ${paths.length}`);
+      let total = 0;
+      for (const [path] of paths) {
+        const rows = (await duckdbRows(
+          `SELECT orderpriority, CAST(totalprice AS DOUBLE) FROM read_parquet('${path.replace('file://', '')}')`,
+        )) as [string, number][];
+        total += rows.length;
+        for (let i = 1; i < rows.length; i++) {
+          const [p0, t0] = rows[i - 1] as [string, number];
+          const [p1, t1] = rows[i] as [string, number];
+          assert.ok(p0 < p1 || (p0 === p1 && t0 >= t1), `${path} row ${i}: ${p0} ${t0} then ${p1} ${t1}`);
+        }
+      }
+      assert.equal(total, 15000);
     } finally {
       runner.close();
     }

@@ -88,6 +88,9 @@ describe('system metadata tables', () => {
     assert.deepEqual(
       properties.map((r) => r[0]),
       [
+        'bucket_count',
+        'bucketed_by',
+        'bucketing_version',
         'csv_escape',
         'csv_quote',
         'csv_separator',
@@ -96,6 +99,7 @@ describe('system metadata tables', () => {
         'null_format',
         'partitioned_by',
         'skip_header_line_count',
+        'sorted_by',
       ],
     );
     assert.deepEqual(

@@ -36,6 +36,8 @@ export interface LakeBucketing {
   readonly columns: readonly JsonColumn[];
   readonly bucketCount: number;
   readonly version: BucketingVersion;
+  /** `sorted_by`: each bucket file's rows in this order (ascending with NULLs first, descending with NULLs last). */
+  readonly sortedBy?: readonly { readonly column: string; readonly descending: boolean }[];
 }
 
 export interface LakeTableHandle {

@@ -17,9 +17,11 @@ import { fail } from '../../../common/invariant.js';
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { Block } from '../../../data/block.js';
 import { nullBlock } from '../../../data/block-builder.js';
+import { concatBlocks } from '../../../data/block-copy.js';
 import { getValue } from '../../../data/block-values.js';
-import { copyPagePositions, createPage, type Page } from '../../../data/page.js';
+import { copyPagePositions, createPage, getPageRegion, type Page } from '../../../data/page.js';
 import type { ConnectorPageSink } from '../../../spi/connector.js';
+import { compareValues } from '../domain.js';
 import type { FileSystem, OutputFile } from '../fs/file-system.js';
 import { joinLocation } from '../fs/location.js';
 import { lakeError, messageOf } from '../lake-errors.js';
@@ -52,13 +54,25 @@ interface OpenFile {
   readonly writer: FileWriter;
   readonly output: OutputFile;
   readonly partitionValues?: readonly (string | null)[];
+  /** The key of its partition (open files are counted per partition). */
+  readonly partitionKey: string;
   rows: number;
+  /** A sorted table's rows not yet written: they are sorted when the file is closed. */
+  readonly buffered: Page[];
 }
+
+/**
+ * Rows a sorted bucketed table's writer holds before it writes its largest file: every file is
+ * sorted on its own, so holding fewer only makes more, smaller files.
+ */
+const SORT_BUFFER_ROWS = 1_000_000;
 
 /** Most partitions one writer keeps files open for (Trino's hive.max-partitions-per-writers). */
 export const MAX_OPEN_PARTITIONS = 100;
 
 const EXTENSIONS = { PARQUET: 'parquet', CSV: 'csv', JSON: 'json' } as const;
+/** Rows per page a sorted file is written in. */
+const SORTED_PAGE_ROWS = 65_536;
 
 /** The open file rows of these partition values and this bucket go to. */
 function fileKey(values: readonly (string | null)[] | undefined, bucket: number | undefined): string {
@@ -73,6 +87,10 @@ export class LakePageSink implements ConnectorPageSink {
   private readonly open = new Map<string, OpenFile>();
   private readonly written: WrittenFile[] = [];
   private state: 'open' | 'finished' | 'aborted' = 'open';
+  /** A sorted bucketed table's sort columns (data-column channels); undefined: rows are written as they come. */
+  private readonly sortedBy: readonly { readonly channel: number; readonly descending: boolean }[] | undefined;
+  /** Rows buffered by every open file of a sorted table. */
+  private bufferedRows = 0;
   /** A bucketed table's bucket columns (their data-column channels) and hash. */
   private readonly bucketing:
     | {
@@ -115,6 +133,10 @@ export class LakePageSink implements ConnectorPageSink {
         bucketCount: bucketing.bucketCount,
       };
     }
+    this.sortedBy = bucketing?.sortedBy?.map(({ column, descending }) => {
+      const channel = this.dataColumns.findIndex((d) => d.name === column);
+      return { channel: channel >= 0 ? channel : fail('a sort column is a data column'), descending };
+    });
   }
 
   private tableBlocks(page: Page): Block[] {
@@ -185,26 +207,88 @@ export class LakePageSink implements ConnectorPageSink {
     const key = fileKey(values, bucket);
     let file = this.open.get(key);
     if (file === undefined) {
-      if (this.open.size >= MAX_OPEN_PARTITIONS) {
+      const partitionKey = values === undefined ? '' : JSON.stringify(values);
+      const openPartitions = new Set([...this.open.values()].map((f) => f.partitionKey));
+      if (!openPartitions.has(partitionKey) && openPartitions.size >= MAX_OPEN_PARTITIONS) {
         throw lakeError(
           'HIVE_TOO_MANY_OPEN_PARTITIONS',
           `Exceeded limit of ${MAX_OPEN_PARTITIONS} open writers for partitions`,
         );
       }
-      file = await this.openFile(values, bucket);
+      file = await this.openFile(values, bucket, partitionKey);
       this.open.set(key, file);
     }
-    await file.writer.write(page);
     file.rows += page.positionCount;
-    if (file.output.bytesWritten >= this.handle.targetMaxFileBytes || file.rows >= this.handle.maxRowsPerFile) {
-      this.open.delete(key);
-      await this.close(file);
+    if (this.sortedBy !== undefined) {
+      file.buffered.push(page);
+      this.bufferedRows += page.positionCount;
+      if (file.rows >= this.handle.maxRowsPerFile) {
+        await this.closeOpen(key, file);
+      } else if (this.bufferedRows >= SORT_BUFFER_ROWS) {
+        const [largestKey, largest] = [...this.open.entries()].reduce((a, b) =>
+          b[1].buffered.length > 0 && b[1].rows > a[1].rows ? b : a,
+        );
+        await this.closeOpen(largestKey, largest);
+      }
+      return;
     }
+    await file.writer.write(page);
+    if (file.output.bytesWritten >= this.handle.targetMaxFileBytes || file.rows >= this.handle.maxRowsPerFile) {
+      await this.closeOpen(key, file);
+    }
+  }
+
+  private async closeOpen(key: string, file: OpenFile): Promise<void> {
+    this.open.delete(key);
+    await this.close(file);
+  }
+
+  /** A sorted table's buffered rows, in the `sorted_by` order, as pages of at most 64 k rows. */
+  private sortedPages(file: OpenFile): Page[] {
+    const pages = file.buffered.splice(0);
+    const count = pages.reduce((n, p) => n + p.positionCount, 0);
+    this.bufferedRows -= count;
+    if (count === 0) return [];
+    const channels = pages[0]?.blocks.length ?? 0;
+    const merged =
+      pages.length === 1
+        ? (pages[0] as Page)
+        : createPage(
+            Array.from({ length: channels }, (_, c) => concatBlocks(pages.map((p) => p.blocks[c] as Block))),
+            count,
+          );
+    const keys = (this.sortedBy ?? []).map(({ channel, descending }) => {
+      const type = this.dataColumns[channel]?.type ?? fail('a sort column is a data column');
+      const block = merged.blocks[channel] ?? fail('a block per data column');
+      const values = new Array<unknown>(count);
+      for (let i = 0; i < count; i++) values[i] = getValue(block, type, i);
+      return { values, descending };
+    });
+    const order = Int32Array.from({ length: count }, (_, i) => i).sort((a, b) => {
+      for (const { values, descending } of keys) {
+        const x = values[a];
+        const y = values[b];
+        if (x === y) continue;
+        // Ascending: NULLs first; descending: NULLs last (Trino's sorted bucket files).
+        if (x === null) return -1;
+        if (y === null) return 1;
+        const c = compareValues(x, y);
+        if (c !== 0) return descending ? -c : c;
+      }
+      return a - b;
+    });
+    const sorted = copyPagePositions(merged, order, count);
+    const out: Page[] = [];
+    for (let start = 0; start < count; start += SORTED_PAGE_ROWS) {
+      out.push(getPageRegion(sorted, start, Math.min(SORTED_PAGE_ROWS, count - start)));
+    }
+    return out;
   }
 
   private async openFile(
     values: readonly (string | null)[] | undefined,
     bucket: number | undefined,
+    partitionKey: string,
   ): Promise<OpenFile> {
     // A bucket's files start with its number, as Hive's and Trino's do (`000003_0_...`).
     const prefix = bucket === undefined ? '' : bucketFilePrefix(bucket);
@@ -248,10 +332,18 @@ export class LakePageSink implements ConnectorPageSink {
       await output.abort();
       throw error;
     }
-    return { writer, output, ...(values !== undefined && { partitionValues: values }), rows: 0 };
+    return {
+      writer,
+      output,
+      ...(values !== undefined && { partitionValues: values }),
+      partitionKey,
+      rows: 0,
+      buffered: [],
+    };
   }
 
   private async close(file: OpenFile): Promise<void> {
+    for (const page of this.sortedPages(file)) await file.writer.write(page);
     const size = await file.writer.finish();
     this.written.push({
       path: file.output.location,

@@ -13,7 +13,8 @@
 import { VivaceError } from '../../../common/vivace-error.js';
 import type { PropertyMetadata } from '../../../spi/connector.js';
 import type { ColumnMetadata, TableMetadata } from '../../../spi/metadata.js';
-import { BIGINT, INTEGER, timestamp, VARCHAR } from '../../../types/type.js';
+import { BIGINT, INTEGER, type Type, timestamp, VARCHAR } from '../../../types/type.js';
+import { formatType } from '../../../types/type-signature.js';
 import { lakeError } from '../lake-errors.js';
 import type { LakeColumn, LakeTable } from '../metastore/metastore-model.js';
 import {
@@ -209,7 +210,34 @@ export function checkBucketing(
   if (missing.length > 0) throw invalid(`Bucketing columns [${missing.join(', ')}] not present in schema`);
   const unsorted = bucketing.sortedBy.map((c) => c.columnName).filter((c) => !names.includes(c));
   if (unsorted.length > 0) throw invalid(`Sorting columns [${unsorted.join(', ')}] not present in schema`);
+  for (const { columnName } of bucketing.sortedBy) {
+    const type = dataColumns.find((c) => c.name === columnName)?.type ?? VARCHAR;
+    if (!isSortableType(type)) {
+      throw new VivaceError(
+        'NOT_SUPPORTED',
+        `Cannot sort bucket files by column ${columnName} of type ${formatType(type)}`,
+      );
+    }
+  }
   bucketKinds(bucketing.bucketedBy.map((name) => dataColumns.find((c) => c.name === name)?.type ?? VARCHAR));
+}
+
+/** Types whose values the writer orders (lake-page-sink.ts: numbers, text, bytes, dates, timestamps to micros). */
+function isSortableType(type: Type): boolean {
+  switch (type.kind) {
+    case 'array':
+    case 'map':
+    case 'row':
+    case 'timestamp with time zone':
+    case 'time with time zone':
+    case 'json':
+      return false;
+    case 'timestamp':
+    case 'time':
+      return type.precision <= 6;
+    default:
+      return true;
+  }
 }
 
 /** The bucketing stored with a table (Trino's `bucketProperty` document and `bucketing_version` parameter). */
@@ -370,6 +398,9 @@ export function bucketingHandle(table: LakeTable, bucketing: BucketProperty): La
     columns: toJsonColumns(columns),
     bucketCount: bucketing.bucketCount,
     version: bucketing.bucketingVersion,
+    ...(bucketing.sortedBy.length > 0 && {
+      sortedBy: bucketing.sortedBy.map((c) => ({ column: c.columnName, descending: c.order === 'DESCENDING' })),
+    }),
   };
 }
 

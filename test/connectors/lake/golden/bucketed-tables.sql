@@ -156,3 +156,6 @@ CREATE TABLE lake.default.bsorted (\n   a bigint,\n   b varchar\n)\nWITH (\n   b
 # A table without bucketing has no $bucket column.
 statement error COLUMN_NOT_FOUND: line 1:8: Column '$bucket' cannot be resolved
 SELECT "$bucket" FROM tpch.tiny.nation
+
+statement error NOT_SUPPORTED: Cannot sort bucket files by column m of type map(varchar, integer)
+CREATE TABLE lake.default.bad (a bigint, m map(varchar, integer)) WITH (bucketed_by = ARRAY['a'], bucket_count = 2, sorted_by = ARRAY['m'])
