@@ -8,29 +8,11 @@ import { before, describe, it } from 'node:test';
 import { parseLakeConfig } from '../../../src/connectors/lake/connector/lake-config.js';
 import { LakeConnector } from '../../../src/connectors/lake/connector/lake-connector.js';
 import { asSplit } from '../../../src/connectors/lake/connector/lake-handles.js';
-import type { FileSystem } from '../../../src/connectors/lake/fs/file-system.js';
-import { LocalFileSystem } from '../../../src/connectors/lake/fs/local-file-system.js';
 import { bucketOf } from '../../../src/connectors/lake/partition/hive-bucketing.js';
 import { collectSplits } from '../../../src/spi/split-source.js';
 import { BIGINT, VARCHAR } from '../../../src/types/type.js';
-import { lakeRows, lakeRunner, writeLakeFixtures } from './lake-fixtures.js';
+import { countingFs, lakeRows, lakeRunner, writeLakeFixtures } from './lake-fixtures.js';
 import { duckdbRows } from './parquet/parquet-fixtures.js';
-
-function countingFs(tails: string[]): FileSystem {
-  const local = new LocalFileSystem();
-  return new Proxy(local, {
-    get(target, property, receiver) {
-      if (property === 'readTail') {
-        return (location: string, length: number) => {
-          tails.push(location);
-          return target.readTail(location, length);
-        };
-      }
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 const single = (value: unknown) => ({
   nullAllowed: false,

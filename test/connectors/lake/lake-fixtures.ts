@@ -9,6 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCatalogManager } from '../../../src/connectors/catalog/builtin-connectors.js';
+import type { FileSystem } from '../../../src/connectors/lake/fs/file-system.js';
+import { LocalFileSystem } from '../../../src/connectors/lake/fs/local-file-system.js';
 import { pageToJsonRows } from '../../../src/data/json-values.js';
 import { MetadataManager } from '../../../src/server/metadata/metadata-manager.js';
 import type { QuerySession } from '../../../src/server/protocol/query-state.js';
@@ -87,6 +89,23 @@ export async function writeLakeFixtures(): Promise<LakeFixtures> {
   writeFileSync(join(mixed, 'good.parquet'), bytes);
   writeFileSync(join(mixed, 'cut.parquet'), bytes.subarray(0, Math.floor(bytes.length / 2)));
   return { root, fixtures, data: join(root, 'data') };
+}
+
+/** The local file system, recording the files whose tails (footers) are read. */
+export function countingFs(tails: string[]): FileSystem {
+  const local = new LocalFileSystem();
+  return new Proxy(local, {
+    get(target, property, receiver) {
+      if (property === 'readTail') {
+        return (location: string, length: number) => {
+          tails.push(location);
+          return target.readTail(location, length);
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** An in-process engine with a `lake` catalog over `data` (writes to external tables allowed). */
