@@ -31,7 +31,7 @@ import {
   type BucketKind,
   bucketFilePrefix,
   bucketKinds,
-  bucketOf,
+  bucketsOfRows,
 } from '../partition/hive-bucketing.js';
 import { makePartitionName, partitionValueText } from '../partition/hive-partitions.js';
 import { CsvFileWriter } from '../text/csv-writer.js';
@@ -160,10 +160,38 @@ export class LakePageSink implements ConnectorPageSink {
       return;
     }
     // Group the rows by partition (values as Hive text) and bucket, then write each group to its file.
+    const bucketing = this.bucketing;
+    const buckets =
+      bucketing === undefined
+        ? undefined
+        : bucketsOfRows(
+            bucketing.channels.map((channel) => blocks[channel] ?? fail('a block per data column')),
+            bucketing.channels.map((channel) => (this.dataColumns[channel] ?? fail('a data column')).type),
+            bucketing.kinds,
+            bucketing.version,
+            bucketing.bucketCount,
+            page.positionCount,
+          );
+    if (buckets !== undefined && this.partitionColumns.length === 0) {
+      // Bucketed, not partitioned: the rows of each bucket, in order.
+      const counts = new Int32Array((bucketing?.bucketCount ?? 0) + 1);
+      for (let row = 0; row < page.positionCount; row++) counts[(buckets[row] ?? 0) + 1]++;
+      for (let b = 1; b < counts.length; b++) counts[b] = (counts[b] ?? 0) + (counts[b - 1] ?? 0);
+      const starts = counts.slice();
+      const positions = new Int32Array(page.positionCount);
+      for (let row = 0; row < page.positionCount; row++) positions[starts[buckets[row] ?? 0]++] = row;
+      for (let b = 0; b + 1 < counts.length; b++) {
+        const from = counts[b] ?? 0;
+        const count = (counts[b + 1] ?? 0) - from;
+        if (count === 0) continue;
+        const rows =
+          count === page.positionCount ? data : copyPagePositions(data, positions.subarray(from, from + count), count);
+        await this.writeTo(undefined, b, rows);
+      }
+      return;
+    }
     const groups = new Map<string, { values?: (string | null)[]; bucket?: number; positions: number[] }>();
     const partitionBlocks = blocks.slice(dataCount);
-    const bucketing = this.bucketing;
-    const bucketValues: unknown[] = [];
     for (let row = 0; row < page.positionCount; row++) {
       const values =
         this.partitionColumns.length === 0
@@ -174,15 +202,7 @@ export class LakePageSink implements ConnectorPageSink {
                 getValue(partitionBlocks[i] ?? fail('a partition block per partition column'), column.type, row),
               ),
             );
-      let bucket: number | undefined;
-      if (bucketing !== undefined) {
-        for (let i = 0; i < bucketing.channels.length; i++) {
-          const channel = bucketing.channels[i] ?? 0;
-          const column = this.dataColumns[channel] ?? fail('a bucket column is a data column');
-          bucketValues[i] = getValue(blocks[channel] ?? fail('a block per data column'), column.type, row);
-        }
-        bucket = bucketOf(bucketValues, bucketing.kinds, bucketing.version, bucketing.bucketCount);
-      }
+      const bucket = buckets?.[row];
       const key = fileKey(values, bucket);
       let group = groups.get(key);
       if (group === undefined) {

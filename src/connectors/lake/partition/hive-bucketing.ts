@@ -17,6 +17,10 @@
  * tinyint, smallint, integer, bigint, real, double, varchar and date.
  */
 import { VivaceError } from '../../../common/vivace-error.js';
+import type { Block } from '../../../data/block.js';
+import { flatten } from '../../../data/block-copy.js';
+import { getValue } from '../../../data/block-values.js';
+import { wordHalves } from '../../../data/int128.js';
 import type { Type } from '../../../types/type.js';
 import { formatType } from '../../../types/type-signature.js';
 
@@ -259,10 +263,58 @@ export function bucketOf(
   for (let i = 0; i < kinds.length; i++) {
     const value = values[i];
     const kind = kinds[i] as BucketKind;
-    const hash = value === null || value === undefined ? 0 : version === 1 ? hashV1(kind, value) : hashV2(kind, value);
-    h = (Math.imul(h, 31) + hash) | 0;
+    h = (Math.imul(h, 31) + hashValue(kind, value, version)) | 0;
   }
   return (h & 0x7fffffff) % bucketCount;
+}
+
+/** The hash of one value of a column (NULL: 0), by version. */
+function hashValue(kind: BucketKind, value: unknown, version: BucketingVersion): number {
+  if (value === null || value === undefined) return 0;
+  return version === 1 ? hashV1(kind, value) : hashV2(kind, value);
+}
+
+/**
+ * The bucket of each of the first `count` rows of the bucket columns' blocks (a writer's page):
+ * integer columns straight from their typed arrays, the others value by value.
+ */
+export function bucketsOfRows(
+  blocks: readonly Block[],
+  types: readonly Type[],
+  kinds: readonly BucketKind[],
+  version: BucketingVersion,
+  bucketCount: number,
+  count: number,
+): Int32Array {
+  const hashes = new Int32Array(count);
+  for (let c = 0; c < kinds.length; c++) {
+    const kind = kinds[c] as BucketKind;
+    const block = flatten(blocks[c] as Block);
+    const nulls = block.nulls;
+    if (block.kind === 'int64' && kind === 'long') {
+      const halves = wordHalves(block.values);
+      for (let i = 0; i < count; i++) {
+        const low = halves[2 * i] ?? 0;
+        const high = halves[2 * i + 1] ?? 0;
+        const hash = nulls !== undefined && nulls[i] !== 0 ? 0 : version === 1 ? low ^ high : murmurLong(low, high);
+        hashes[i] = (Math.imul(hashes[i] ?? 0, 31) + hash) | 0;
+      }
+    } else if (block.kind === 'int32' && (kind === 'int' || kind === 'date' || (version === 1 && kind !== 'float'))) {
+      const values = block.values;
+      for (let i = 0; i < count; i++) {
+        const value = values[i] ?? 0;
+        const hash = nulls !== undefined && nulls[i] !== 0 ? 0 : version === 1 ? value : murmurInt(value);
+        hashes[i] = (Math.imul(hashes[i] ?? 0, 31) + hash) | 0;
+      }
+    } else {
+      const type = types[c] as Type;
+      for (let i = 0; i < count; i++) {
+        hashes[i] = (Math.imul(hashes[i] ?? 0, 31) + hashValue(kind, getValue(block, type, i), version)) | 0;
+      }
+    }
+  }
+  for (let i = 0; i < count; i++) hashes[i] = ((hashes[i] ?? 0) & 0x7fffffff) % bucketCount;
+  return hashes;
 }
 
 // A file's bucket by its name: Trino's older naming, Hive's `<bucket>_<attempt>...`, ACID's `bucket_<n>`.

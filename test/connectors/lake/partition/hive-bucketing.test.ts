@@ -5,9 +5,11 @@ import {
   bucketKindOf,
   bucketOf,
   bucketOfFileName,
+  bucketsOfRows,
   bucketsOfValues,
   hiveMurmur3,
 } from '../../../../src/connectors/lake/partition/hive-bucketing.js';
+import { blockOf } from '../../../../src/data/block-builder.js';
 import { BIGINT, DATE, decimal, INTEGER, timestamp, VARCHAR, varchar } from '../../../../src/types/type.js';
 
 /** The combined hash itself: a bucket count of 2^31 − 1 keeps it (for hashes below it). */
@@ -117,5 +119,25 @@ describe('Hive bucketing', () => {
     // More combinations than max(4 × buckets, 1000): not explored.
     const many = Array.from({ length: 1001 }, (_, i) => i * 8);
     assert.equal(bucketsOfValues([many], ['int'], 1, 8), undefined);
+  });
+
+  it('buckets a page of rows as it buckets each row (typed-array paths and value paths agree)', () => {
+    const keys = [0, 1, -1, 7, 4294967297, -123456789012, null, 42];
+    const days = [0, 19000, -5, null, 365, 1, 2, 3];
+    const names = ['a', 'é', null, 'hello', '', 'xyz', 'b', 'c'];
+    const blocks = [blockOf(BIGINT, keys), blockOf(DATE, days), blockOf(VARCHAR, names)];
+    const types = [BIGINT, DATE, VARCHAR];
+    const kinds = ['long', 'date', 'string'] as const;
+    for (const version of [1, 2] as const) {
+      const buckets = bucketsOfRows(blocks, types, kinds, version, 13, keys.length);
+      for (let i = 0; i < keys.length; i++) {
+        assert.equal(buckets[i], bucketOf([keys[i], days[i], names[i]], kinds, version, 13), `v${version} row ${i}`);
+      }
+    }
+    const ints = blockOf(INTEGER, [5, null, -3, 1 << 30]);
+    for (const version of [1, 2] as const) {
+      const buckets = bucketsOfRows([ints], [INTEGER], ['int'], version, 7, 4);
+      assert.deepEqual([...buckets], [5, null, -3, 1 << 30].map((v) => bucketOf([v], ['int'], version, 7)));
+    }
   });
 });
