@@ -29,6 +29,8 @@ export interface LakeConfig {
   readonly recursiveDirectories: boolean;
   readonly nonManagedTableWrites: boolean;
   readonly nonManagedTableCreates: boolean;
+  /** `hive.allow-register-partition-procedure` (Trino's, default false): `system.register_partition` may run. */
+  readonly allowRegisterPartition: boolean;
   readonly timestampPrecision: number;
   readonly tableStatistics: boolean;
   /** Files below this size share splits (up to this many bytes per split). */
@@ -64,6 +66,7 @@ const KNOWN = [
   'hive.recursive-directories',
   'hive.non-managed-table-writes-enabled',
   'hive.non-managed-table-creates-enabled',
+  'hive.allow-register-partition-procedure',
   'hive.timestamp-precision',
   'hive.table-statistics-enabled',
   'hive.collect-column-statistics-on-write',
@@ -125,6 +128,7 @@ export function parseLakeConfig(properties: Readonly<Record<string, string>>): L
     recursiveDirectories: booleanProperty(properties, 'hive.recursive-directories', false),
     nonManagedTableWrites: booleanProperty(properties, 'hive.non-managed-table-writes-enabled', false),
     nonManagedTableCreates: booleanProperty(properties, 'hive.non-managed-table-creates-enabled', true),
+    allowRegisterPartition: booleanProperty(properties, 'hive.allow-register-partition-procedure', false),
     timestampPrecision,
     tableStatistics: booleanProperty(properties, 'hive.table-statistics-enabled', true),
     maxSplitBytes: parseDataSize('hive.max-split-size', properties['hive.max-split-size'] ?? '64MB'),

@@ -52,6 +52,7 @@ import {
 import { LakeMetadata } from './lake-metadata.js';
 import { LakePageSink } from './lake-page-sink.js';
 import { LakePageSource } from './lake-page-source.js';
+import { partitionProcedures } from './lake-partition-procedures.js';
 import { parseSyncMode, syncPartitionMetadata } from './lake-partition-sync.js';
 import { LakeSplitSource } from './lake-splits.js';
 import { bucketingHandle, tableBucketing, tableFormat, tableTextOptions } from './lake-table-definition.js';
@@ -306,7 +307,10 @@ export class LakeConnector implements Connector {
     await Promise.allSettled(files.map((file) => this.fs.delete(file.path)));
   }
 
-  /** `system.sync_partition_metadata` and `system.flush_metadata_cache` (fact sheet §1.5). */
+  /**
+   * `system.sync_partition_metadata`, the partition procedures (lake-partition-procedures.ts) and
+   * `system.flush_metadata_cache` (fact sheet §1.5).
+   */
   readonly procedures: readonly ConnectorProcedure[] = [
     {
       schema: 'system',
@@ -336,6 +340,13 @@ export class LakeConnector implements Connector {
         this.lister.clear();
       },
     },
+    // The context is read when a procedure runs (the fields are set by the constructor, after this).
+    ...partitionProcedures(() => ({
+      fs: this.fs,
+      metastore: this.metastore,
+      config: this.config,
+      invalidate: () => this.lister.clear(),
+    })),
     {
       schema: 'system',
       name: 'flush_metadata_cache',

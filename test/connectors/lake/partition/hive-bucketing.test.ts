@@ -137,7 +137,10 @@ describe('Hive bucketing', () => {
     const ints = blockOf(INTEGER, [5, null, -3, 1 << 30]);
     for (const version of [1, 2] as const) {
       const buckets = bucketsOfRows([ints], [INTEGER], ['int'], version, 7, 4);
-      assert.deepEqual([...buckets], [5, null, -3, 1 << 30].map((v) => bucketOf([v], ['int'], version, 7)));
+      assert.deepEqual(
+        [...buckets],
+        [5, null, -3, 1 << 30].map((v) => bucketOf([v], ['int'], version, 7)),
+      );
     }
   });
 });
