@@ -43,6 +43,8 @@ export interface LakeConfig {
    * written by few writers with too few splits to read in parallel.
    */
   readonly maxRowsPerFile: number;
+  /** `hive.max-partitions-per-writers` (Trino's, default 100): partitions one writer may have files open in. */
+  readonly maxPartitionsPerWriter: number;
   /**
    * Parquet row groups close at about this many bytes of buffered data (Trino's
    * `parquet.writer.block-size`; Vivace's default 8 MB, not Trino's 128 MB: a row group is a
@@ -73,6 +75,7 @@ const KNOWN = [
   'hive.max-split-size',
   'hive.target-max-file-size',
   'vivace.writer.max-rows-per-file',
+  'hive.max-partitions-per-writers',
   'parquet.writer.block-size',
 ];
 
@@ -134,6 +137,7 @@ export function parseLakeConfig(properties: Readonly<Record<string, string>>): L
     maxSplitBytes: parseDataSize('hive.max-split-size', properties['hive.max-split-size'] ?? '64MB'),
     targetMaxFileBytes: parseDataSize('hive.target-max-file-size', properties['hive.target-max-file-size'] ?? '1GB'),
     maxRowsPerFile: positiveInteger(properties, 'vivace.writer.max-rows-per-file', 1 << 20),
+    maxPartitionsPerWriter: positiveInteger(properties, 'hive.max-partitions-per-writers', 100),
     parquetRowGroupBytes: parseDataSize('parquet.writer.block-size', properties['parquet.writer.block-size'] ?? '8MB'),
   };
 }

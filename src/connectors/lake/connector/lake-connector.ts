@@ -190,6 +190,7 @@ export class LakeConnector implements Connector {
       compression: this.config.compression,
       targetMaxFileBytes: this.config.targetMaxFileBytes,
       maxRowsPerFile: this.config.maxRowsPerFile,
+      maxOpenPartitions: this.config.maxPartitionsPerWriter,
       parquetRowGroupBytes: this.config.parquetRowGroupBytes,
       existingPartitions: (target.sessionProperties?.[EXISTING_PARTITIONS_PROPERTY]?.toUpperCase() ??
         'APPEND') as ExistingPartitionsBehavior,

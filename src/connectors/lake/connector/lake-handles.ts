@@ -98,6 +98,8 @@ export interface LakeInsertHandle {
   readonly compression: string;
   readonly targetMaxFileBytes: number;
   readonly maxRowsPerFile: number;
+  /** Partitions one writer may have files open in (`hive.max-partitions-per-writers`); 100 when absent. */
+  readonly maxOpenPartitions?: number;
   /** Parquet row groups close at about this many buffered bytes. */
   readonly parquetRowGroupBytes?: number;
   /**

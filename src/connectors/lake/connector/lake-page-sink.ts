@@ -67,7 +67,7 @@ interface OpenFile {
  */
 const SORT_BUFFER_ROWS = 1_000_000;
 
-/** Most partitions one writer keeps files open for (Trino's hive.max-partitions-per-writers). */
+/** Most partitions one writer keeps files open for, unless the catalog says (Trino's hive.max-partitions-per-writers). */
 export const MAX_OPEN_PARTITIONS = 100;
 
 const EXTENSIONS = { PARQUET: 'parquet', CSV: 'csv', JSON: 'json' } as const;
@@ -229,11 +229,9 @@ export class LakePageSink implements ConnectorPageSink {
     if (file === undefined) {
       const partitionKey = values === undefined ? '' : JSON.stringify(values);
       const openPartitions = new Set([...this.open.values()].map((f) => f.partitionKey));
-      if (!openPartitions.has(partitionKey) && openPartitions.size >= MAX_OPEN_PARTITIONS) {
-        throw lakeError(
-          'HIVE_TOO_MANY_OPEN_PARTITIONS',
-          `Exceeded limit of ${MAX_OPEN_PARTITIONS} open writers for partitions`,
-        );
+      const limit = this.handle.maxOpenPartitions ?? MAX_OPEN_PARTITIONS;
+      if (!openPartitions.has(partitionKey) && openPartitions.size >= limit) {
+        throw lakeError('HIVE_TOO_MANY_OPEN_PARTITIONS', `Exceeded limit of ${limit} open writers for partitions`);
       }
       file = await this.openFile(values, bucket, partitionKey);
       this.open.set(key, file);
