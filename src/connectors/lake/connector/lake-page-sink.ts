@@ -5,11 +5,13 @@
  * partitioned table groups each page's rows by their partition values, one open file per
  * partition (`<partition dir>/<writeId>_<random>.<ext>`; Hive's `key=value` escaping, the default
  * partition for NULL); a bucketed table's rows go to one file per partition and bucket, named
- * `<bucket>_0_<writeId>_<random>.<ext>` (partition/hive-bucketing.ts). A file is rolled over past `targetMaxFileBytes` or `maxRowsPerFile` rows
- * (so that a table written by few writers still has many row groups, i.e. splits). Files are written under
- * their final names and appear whole at their OutputFile's commit; the write id keeps them
- * invisible to readers until the coordinator commits the write (lake-writes.ts). `finish` reports
- * every file with its rows and size; `abort` discards open files and deletes finished ones.
+ * `<bucket>_0_<writeId>_<random>.<ext>` (partition/hive-bucketing.ts), and with `sorted_by` each
+ * file's rows are held and written in that order when it closes. A file is rolled over past
+ * `targetMaxFileBytes` or `maxRowsPerFile` rows (so that a table written by few writers still has
+ * many row groups, i.e. splits). Files are written under their final names and appear whole at
+ * their OutputFile's commit; the write id keeps them invisible to readers until the coordinator
+ * commits the write (lake-writes.ts). `finish` reports every file with its rows and size; `abort`
+ * discards open files and deletes finished ones.
  */
 
 import { randomBytes } from 'node:crypto';

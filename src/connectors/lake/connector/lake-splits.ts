@@ -235,7 +235,8 @@ function bucketsOfFiles(handle: LakeTableHandle, directory: Directory, files: re
     return buckets;
   }
   const buckets = named as number[];
-  const highest = Math.max(-1, ...buckets);
+  let highest = -1;
+  for (const bucket of buckets) if (bucket > highest) highest = bucket;
   if (highest >= bucketCount) {
     throw lakeError(
       'HIVE_INVALID_BUCKET_FILES',
