@@ -63,7 +63,9 @@ function partitionValues(table: LakeTable, columns: readonly string[], values: r
     );
   }
   // Each value must read as its column's type (HIVE_INVALID_PARTITION_VALUE otherwise).
-  table.partitionColumns.forEach((column, i) => parsePartitionValue(column.name, values[i] ?? null, column.type));
+  for (const [i, column] of table.partitionColumns.entries()) {
+    parsePartitionValue(column.name, values[i] ?? null, column.type);
+  }
   return [...values];
 }
 
