@@ -11,7 +11,7 @@ import type { ConnectorProcedure } from '../../../spi/connector.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { joinLocation, withoutTrailingSlash } from '../fs/location.js';
 import type { FileHiveMetastore } from '../metastore/file-metastore.js';
-import type { LakeTable } from '../metastore/metastore-model.js';
+import type { LakePartition, LakeTable } from '../metastore/metastore-model.js';
 import { parsePartitionValue } from '../partition/hive-partitions.js';
 import type { LakeConfig } from './lake-config.js';
 
@@ -69,40 +69,60 @@ function partitionValues(table: LakeTable, columns: readonly string[], values: r
   return [...values];
 }
 
+/** The arguments naming one partition of one table (Trino's). */
+const PARTITION_ARGUMENTS = [
+  { name: 'schema_name' },
+  { name: 'table_name' },
+  { name: 'partition_columns' },
+  { name: 'partition_values' },
+] as const;
+
+/** The table a procedure names by schema and table text: INVALID_PROCEDURE_ARGUMENT when it is none (Trino's). */
+async function namedTable(metastore: FileHiveMetastore, schema: unknown, table: unknown): Promise<LakeTable> {
+  const schemaName = text(schema, 'schema_name');
+  const tableName = text(table, 'table_name');
+  const stored = await metastore.getTable(schemaName.toLowerCase(), tableName.toLowerCase());
+  if (stored === undefined || stored.tableType === 'VIRTUAL_VIEW') {
+    throw invalidArgument(`Table '${schemaName}.${tableName}' does not exist`);
+  }
+  return stored;
+}
+
+/** A new partition document of `table` with `values`, storage as the table's. */
+function partitionDocument(
+  table: LakeTable,
+  values: readonly string[],
+  parameters: Readonly<Record<string, string>>,
+  externalLocation?: string,
+): LakePartition {
+  return {
+    values,
+    columns: table.dataColumns,
+    parameters,
+    ...(table.storageFormat !== undefined && { storageFormat: table.storageFormat }),
+    ...(table.bucketProperty !== undefined && { bucketProperty: table.bucketProperty }),
+    serdeParameters: table.serdeParameters,
+    ...(externalLocation !== undefined && { externalLocation }),
+    columnStatistics: {},
+  };
+}
+
 export function partitionProcedures(contextOf: () => PartitionProcedureContext): ConnectorProcedure[] {
   return [
     {
       schema: 'system',
       name: 'create_empty_partition',
-      arguments: [
-        { name: 'schema_name' },
-        { name: 'table_name' },
-        { name: 'partition_columns' },
-        { name: 'partition_values' },
-      ],
+      arguments: PARTITION_ARGUMENTS,
       call: async ([schema, table, columns, values]) => {
         const context = contextOf();
         const { metastore } = context;
-        const schemaName = text(schema, 'schema_name');
-        const tableName = text(table, 'table_name');
-        const stored = await metastore.getTable(schemaName.toLowerCase(), tableName.toLowerCase());
-        if (stored === undefined || stored.tableType === 'VIRTUAL_VIEW') {
-          throw invalidArgument(`Table '${schemaName}.${tableName}' does not exist`);
-        }
+        const stored = await namedTable(metastore, schema, table);
         const given = partitionValues(stored, texts(columns, 'partition_columns'), texts(values, 'partition_values'));
         if ((await metastore.getPartition(stored, given)) !== undefined) {
           throw new VivaceError('ALREADY_EXISTS', 'Partition already exists');
         }
         await metastore.addPartitions(stored, [
-          {
-            values: given,
-            columns: stored.dataColumns,
-            parameters: { numRows: '0', numFiles: '0', totalSize: '0' },
-            ...(stored.storageFormat !== undefined && { storageFormat: stored.storageFormat }),
-            ...(stored.bucketProperty !== undefined && { bucketProperty: stored.bucketProperty }),
-            serdeParameters: stored.serdeParameters,
-            columnStatistics: {},
-          },
+          partitionDocument(stored, given, { numRows: '0', numFiles: '0', totalSize: '0' }),
         ]);
         context.invalidate();
       },
@@ -110,13 +130,7 @@ export function partitionProcedures(contextOf: () => PartitionProcedureContext):
     {
       schema: 'system',
       name: 'register_partition',
-      arguments: [
-        { name: 'schema_name' },
-        { name: 'table_name' },
-        { name: 'partition_columns' },
-        { name: 'partition_values' },
-        { name: 'location', defaultValue: null },
-      ],
+      arguments: [...PARTITION_ARGUMENTS, { name: 'location', defaultValue: null }],
       call: async ([schema, table, columns, values, location]) => {
         const context = contextOf();
         const { metastore, fs } = context;
@@ -138,16 +152,7 @@ export function partitionProcedures(contextOf: () => PartitionProcedureContext):
           location === null || location === undefined ? canonical : withoutTrailingSlash(text(location, 'location'));
         if (!(await fs.directoryExists(target))) throw invalidArgument(`Partition location does not exist: ${target}`);
         await metastore.addPartitions(stored, [
-          {
-            values: given,
-            columns: stored.dataColumns,
-            parameters: {},
-            ...(stored.storageFormat !== undefined && { storageFormat: stored.storageFormat }),
-            ...(stored.bucketProperty !== undefined && { bucketProperty: stored.bucketProperty }),
-            serdeParameters: stored.serdeParameters,
-            ...(target !== canonical && { externalLocation: target }),
-            columnStatistics: {},
-          },
+          partitionDocument(stored, given, {}, target === canonical ? undefined : target),
         ]);
         context.invalidate();
       },
@@ -155,12 +160,7 @@ export function partitionProcedures(contextOf: () => PartitionProcedureContext):
     {
       schema: 'system',
       name: 'unregister_partition',
-      arguments: [
-        { name: 'schema_name' },
-        { name: 'table_name' },
-        { name: 'partition_columns' },
-        { name: 'partition_values' },
-      ],
+      arguments: PARTITION_ARGUMENTS,
       call: async ([schema, table, columns, values]) => {
         const context = contextOf();
         const { metastore } = context;
@@ -179,12 +179,7 @@ export function partitionProcedures(contextOf: () => PartitionProcedureContext):
       arguments: [{ name: 'schema_name' }, { name: 'table_name' }, { name: 'partition_values', defaultValue: null }],
       call: async ([schema, table, partitions]) => {
         const { metastore } = contextOf();
-        const schemaName = text(schema, 'schema_name');
-        const tableName = text(table, 'table_name');
-        const stored = await metastore.getTable(schemaName.toLowerCase(), tableName.toLowerCase());
-        if (stored === undefined || stored.tableType === 'VIRTUAL_VIEW') {
-          throw invalidArgument(`Table '${schemaName}.${tableName}' does not exist`);
-        }
+        const stored = await namedTable(metastore, schema, table);
         const withoutStatistics = (parameters: Readonly<Record<string, string>>) => {
           const { numRows: _rows, numFiles: _files, totalSize: _size, rawDataSize: _raw, ...rest } = parameters;
           return rest;
