@@ -32,6 +32,27 @@ function integralBigInt(value: number, typeName: string): bigint {
 }
 
 /**
+ * Stores a decimal(16..18) value (a safe-integer number, else a BigInt) at `position` of int64 words,
+ * as Int64BlockBuilder appends it; compiled projections write their outputs through this.
+ */
+export function writeInt64Value(words: BigInt64Array, position: number, value: unknown): void {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) writeInt64Number(wordHalves(words), position, value);
+  else words[position] = checkInt64(wideBigInt(value, 'decimal'));
+}
+
+/** Stores a decimal(19..38) value (a safe-integer number, else a BigInt) at `position` of int128 words. */
+export function writeInt128Value(words: BigInt64Array, position: number, value: unknown): void {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) writeInt128Number(wordHalves(words), position, value);
+  else writeInt128(words, position, wideBigInt(value, 'decimal'));
+}
+
+function wideBigInt(value: unknown, typeName: string): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') return integralBigInt(value, typeName);
+  throw new VivaceError('GENERIC_INTERNAL_ERROR', `Cannot append ${typeof value} to a ${typeName} block builder`);
+}
+
+/**
  * bigint: a Float64Array while every value is a safe integer, switching once (copying what it has)
  * to a BigInt64Array when a value outside ±(2^53 − 1) arrives.
  */

@@ -22,6 +22,7 @@ import { createBlockBuilder } from '../../data/block-builder.js';
 import { getValue } from '../../data/block-values.js';
 import type { Page } from '../../data/page.js';
 import { physicalKindOf } from '../../data/physical-type.js';
+import { writeInt64Value, writeInt128Value } from '../../data/wide-integer-block-builders.js';
 import { comparatorOf, distinctnessOf, equalityOf } from '../../functions/implementations/index.js';
 import { expressionKey, isDeterministic } from '../../planner/expressions.js';
 import { type RowExpression, symbolsOf } from '../../planner/row-expression.js';
@@ -104,6 +105,11 @@ class CodeGenerator {
   }
 
   /** A value the code uses (a number, a string, a function of the call site), as a local read from `k` before the loop. */
+  /** A value the generated code reads by name (hoisted from `k`): functions and objects of a call site. */
+  constantName(value: unknown): string {
+    return this.constant(value);
+  }
+
   private constant(value: unknown): string {
     this.constants.push(value);
     const name = `c${this.hoisted.length}`;
@@ -607,6 +613,25 @@ export function compileProjection(
       const values = o.kind === 'string' ? `truncated(o${j}, done_)` : `o${j}.subarray(0, done_)`;
       finals.push(
         `{ kind: '${o.kind}', positionCount: done_, values: ${values}, nulls: on${j} === undefined ? undefined : on${j}.subarray(0, done_) }`,
+      );
+    } else if (o.kind === 'int64' || o.kind === 'int128') {
+      // Long decimals straight into their words: a safe-integer result (what the decimal operators
+      // give while values are small) as its 32-bit halves in place, anything else by the helper.
+      const halvesPerValue = o.kind === 'int64' ? 2 : 4;
+      const write = generator.constantName(o.kind === 'int64' ? writeInt64Value : writeInt128Value);
+      const w = `w${j}`;
+      const at = `a${j}`;
+      const sign =
+        o.kind === 'int64' ? '' : `const s${j} = ${w} < 0 ? -1 : 0; oh${j}[${at}] = s${j}; oh${j}[${at} + 1] = s${j};`;
+      const low = o.kind === 'int64' ? at : `${at} + 2`;
+      declarations.push(
+        `const o${j} = new BigInt64Array(${halvesPerValue / 2} * count); const oh${j} = new Int32Array(o${j}.buffer); let on${j};`,
+      );
+      writes.push(
+        `if (${o.result.isNull}) { if (on${j} === undefined) on${j} = new Uint8Array(count); on${j}[k_] = 1; } else { const ${w} = ${o.result.value}; if (typeof ${w} === 'number' && Number.isSafeInteger(${w})) { const ${at} = ${halvesPerValue} * k_; ${sign} oh${j}[${low}] = ${w} >>> 0; oh${j}[${low} + 1] = Math.floor(${w} / 4294967296); } else ${write}(o${j}, k_, ${w}); }`,
+      );
+      finals.push(
+        `{ kind: '${o.kind}', positionCount: done_, values: o${j}.subarray(0, ${halvesPerValue / 2} * done_), nulls: on${j} === undefined ? undefined : on${j}.subarray(0, done_) }`,
       );
     } else {
       declarations.push(`const o${j} = builder(${j}, count);`);

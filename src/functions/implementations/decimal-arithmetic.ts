@@ -70,9 +70,9 @@ function addScaled(a: DecimalValue, b: DecimalValue, sign: 1 | -1, ctx: CallCont
 
 /**
  * The compiler's form of decimal + and − (sign −1): the operands' scale factors are constants of the
- * call site. Short operands and result add in place; otherwise numbers whose scaled values and sum
- * are safe integers are added by a helper made for the call site (exact, so it fits any precision
- * above 15, as in addScaled), and anything else goes to the general function.
+ * call site. Short operands and result add in place; so do numbers whose scaled values and sum
+ * are safe integers, checked in the generated expression (exact, so the sum fits any precision
+ * above 15, as in addScaled); anything else goes to the general function.
  */
 export function inlineAddDecimal(sign: 1 | -1) {
   return (args: readonly string[], ctx: InlineContext): string | undefined => {
@@ -88,20 +88,24 @@ export function inlineAddDecimal(sign: 1 | -1) {
       return `(${numbers} ? ${a} * ${leftFactor} + ${b} * ${rightFactor} + 0 : ${general})`;
     }
     if (leftFactor > MAX_SAFE_FACTOR || Math.abs(rightFactor) > MAX_SAFE_FACTOR) return undefined;
-    const add = (x: number, y: number): number | undefined => {
-      const u = x * leftFactor;
-      const v = y * rightFactor;
-      const sum = u + v + 0;
-      return isSafeMagnitude(u) && isSafeMagnitude(v) && isSafeMagnitude(sum) ? sum : undefined;
-    };
-    return `((${numbers} ? ${ctx.reference(add)}(${a}, ${b}) : undefined) ?? ${general})`;
+    // In the generated code itself rather than through a helper: V8 keeps it all in registers. A
+    // number operand is already a safe integer, so an unscaled side needs no check of its own.
+    const u = leftFactor === 1 ? `(${a})` : `((${a}) * ${leftFactor})`;
+    const v = rightFactor === 1 ? `(${b})` : rightFactor === -1 ? `(-(${b}))` : `((${b}) * ${rightFactor})`;
+    const checks = [`${u} + ${v}`];
+    if (leftFactor !== 1) checks.push(u);
+    if (Math.abs(rightFactor) !== 1) checks.push(v);
+    const safe = checks
+      .map((x) => `${x} <= ${Number.MAX_SAFE_INTEGER} && ${x} >= -${Number.MAX_SAFE_INTEGER}`)
+      .join(' && ');
+    return `(${numbers} && ${safe} ? ${u} + ${v} + 0 : ${general})`;
   };
 }
 
 /** Scale factors above this are not exact doubles (10^22 is the last); such sites call the function. */
 const MAX_SAFE_FACTOR = 1e22;
 
-/** The compiler's form of decimal ×: the product of two numbers while it is a safe integer. */
+/** The compiler's form of decimal ×: the product of two numbers while it is a safe integer, in place. */
 export function inlineMultiplyDecimal(args: readonly string[], ctx: InlineContext): string {
   const [a, b] = args;
   const result = ctx.returnType as DecimalType;
@@ -109,11 +113,8 @@ export function inlineMultiplyDecimal(args: readonly string[], ctx: InlineContex
   const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
   if (result.precision <= MAX_NUMBER_DECIMAL_PRECISION) return `(${numbers} ? ${a} * ${b} + 0 : ${general})`;
   // Above 15 digits a safe integer always fits (10^16 > 2^53); the BigInt path has no −0.
-  const multiply = (x: number, y: number): number | undefined => {
-    const product = x * y + 0;
-    return isSafeMagnitude(product) ? product : undefined;
-  };
-  return `((${numbers} ? ${ctx.reference(multiply)}(${a}, ${b}) : undefined) ?? ${general})`;
+  const product = `(${a}) * (${b})`;
+  return `(${numbers} && ${product} <= ${Number.MAX_SAFE_INTEGER} && ${product} >= -${Number.MAX_SAFE_INTEGER} ? ${product} + 0 : ${general})`;
 }
 
 export function multiplyDecimal(a: DecimalValue, b: DecimalValue, ctx: CallContext): DecimalValue {

@@ -146,6 +146,34 @@ describe('expression compiler', () => {
     }
   });
 
+  it('writes long decimals in place: safe numbers, values beyond 2^53, negatives and NULLs', () => {
+    const { projections, layout, scanTypes } = planned(`SELECT
+      CAST(orderkey AS decimal(17,2)) * CAST(linenumber AS decimal(1,0)),
+      CAST(orderkey AS decimal(20,0)) * 100000000000000,
+      CAST(orderkey AS decimal(36,3)) - CAST(linenumber AS decimal(36,6)),
+      CAST(orderkey * 10000000000000 AS decimal(18,0)),
+      CAST(NULL AS decimal(30,2))
+    FROM lineitem`);
+    assert.deepEqual(
+      projections.map((p) => (p.type.kind === 'decimal' ? p.type.precision : 0)),
+      [18, 38, 38, 18, 30],
+    );
+    const projection = compileProjection(projections, layout, functions, session);
+    let wide = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const page = randomPage(scanTypes, 64, seed);
+      const blocks = projection(page, null, page.positionCount);
+      projections.forEach((expression, j) => {
+        for (let p = 0; p < page.positionCount; p++) {
+          const expected = interpretRow(expression, page, layout, p);
+          if (typeof expected === 'bigint' && (expected > 2n ** 53n || expected < -(2n ** 53n))) wide++;
+          assert.deepEqual(getValue(blocks[j]!, expression.type, p), expected, `expression ${j} at row ${p}`);
+        }
+      });
+    }
+    assert.ok(wide > 100, `values beyond 2^53 were written: ${wide}`);
+  });
+
   it('projects over a selection of positions', () => {
     const { projections, layout, scanTypes } = planned('SELECT orderkey * 2, comment FROM lineitem');
     const projection = compileProjection(projections, layout, functions, session);
