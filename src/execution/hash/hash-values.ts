@@ -234,6 +234,13 @@ function hashFlat(block: FlatBlock, type: Type, out: Int32Array, count: number, 
   }
 }
 
+/** Hash of one position of any block: what `hashBlock` writes for that position. */
+export function hashPosition(block: Block, type: Type, position: number): number {
+  if (block.kind === 'rle') return hashFlatPosition(block.value, type, 0);
+  if (block.kind === 'dictionary') return hashFlatPosition(block.dictionary, type, block.ids[position]);
+  return hashFlatPosition(block, type, position);
+}
+
 /** Hash of one position of a flat block. */
 export function hashFlatPosition(block: FlatBlock, type: Type, position: number): number {
   if (block.nulls !== undefined && block.nulls[position] !== 0) return NULL_HASH;

@@ -17,7 +17,7 @@ import {
   MAX_LOAD_FACTOR,
   slotCountFor,
 } from './hash-table-sizing.js';
-import { hashBlock } from './hash-values.js';
+import { combineHash, hashBlock, hashPosition } from './hash-values.js';
 import { createKeyColumn, type KeyColumn } from './key-columns.js';
 
 export class MultiColumnGroupByHash implements GroupByHash {
@@ -86,15 +86,15 @@ export class MultiColumnGroupByHash implements GroupByHash {
     const columnCount = columns.length;
     if (this.hashes.length < count) this.hashes = new Int32Array(count);
     const hashes = this.hashes;
-    for (let c = 0; c < columnCount; c++) {
-      columns[c].setBlock(blocks[c]);
-      hashBlock(blocks[c], this.keyTypes[c], hashes, count, c > 0);
-    }
+    for (let c = 0; c < columnCount; c++) columns[c].setBlock(blocks[c]);
     // Only join-style lookups (nullsMatch false) look at nulls: for GROUP BY, NULL is a key value.
     const checkNulls = !nullsMatch && blocks.some(hasNullMask);
-    // Every key dictionary- or rle-encoded with few combinations: probe once per combination.
+    // Every key dictionary- or rle-encoded with few combinations: probe once per combination, and
+    // hash only the position that first shows a combination (TPC-H q01: 4 of every page's rows).
     const codes = dictionaryCodes(blocks, count, this.codes);
-    if (codes !== null) {
+    if (codes === null) {
+      for (let c = 0; c < columnCount; c++) hashBlock(blocks[c], this.keyTypes[c], hashes, count, c > 0);
+    } else {
       this.codes = codes.codes;
       if (this.codeGroups.length < codes.combinations) this.codeGroups = new Int32Array(codes.combinations);
       this.codeGroups.fill(-1, 0, codes.combinations);
@@ -124,7 +124,7 @@ export class MultiColumnGroupByHash implements GroupByHash {
           out[i] = codeGroups[code];
           continue;
         }
-        const hash = hashes[i];
+        const hash = codes === null ? hashes[i] : this.positionHash(blocks, i);
         if (lastId >= 0 && hash === lastHash && this.equalsGroup(i, lastId)) {
           out[i] = lastId;
           continue;
@@ -157,6 +157,14 @@ export class MultiColumnGroupByHash implements GroupByHash {
         if (code >= 0) codeGroups[code] = id;
       }
     }
+  }
+
+  /** The combined hash of one position's keys, as `hashBlock` over every column gives it. */
+  private positionHash(blocks: readonly Block[], position: number): number {
+    let hash = hashPosition(blocks[0], this.keyTypes[0], position);
+    for (let c = 1; c < blocks.length; c++)
+      hash = combineHash(hash, hashPosition(blocks[c], this.keyTypes[c], position));
+    return hash;
   }
 
   private equalsGroup(position: number, group: number): boolean {

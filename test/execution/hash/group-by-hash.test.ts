@@ -266,6 +266,12 @@ describe('GroupByHash, multi-column and other key types', () => {
     assert.deepEqual(fromDictionaries, [0, 1, 0, 2, 3, 2, 4, 2]);
     assert.deepEqual(keys(dictionaryHash, [VARCHAR, VARCHAR]), keys(flatHash, [VARCHAR, VARCHAR]));
     assert.deepEqual(lookupIds(dictionaryHash, page2, false), [2, -1, 2]);
+    // Groups made from dictionary pages (hashed a combination at a time) are found from flat pages.
+    assert.deepEqual(
+      ids(dictionaryHash, [blockOf(VARCHAR, ['R', 'A', 'N', 'R']), blockOf(VARCHAR, [null, 'F', null, 'F'])]),
+      [4, 0, 1, 2],
+    );
+    assert.equal(dictionaryHash.groupCount, 5);
   });
 
   it('gives every position group 0 with no key columns', () => {
