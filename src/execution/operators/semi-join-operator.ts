@@ -4,14 +4,15 @@
  *   - true when the key is found;
  *   - NULL when it is not found and the key is NULL or the filtering set contains a NULL (unknown);
  *   - false otherwise, and always false against an empty filtering source (even for a NULL key).
- * SetBuilderOperator collects the filtering keys into a GroupByHash and publishes the set through a
- * JoinBridge; HashSemiJoinOperator is blocked until then and streams the source pages.
+ * SetBuilderOperator collects the filtering keys (hash/semi-join-keys.ts: bits over their span for
+ * integer keys, else a GroupByHash) and publishes the set through a JoinBridge;
+ * HashSemiJoinOperator is blocked until then and streams the source pages.
  */
 import { booleanBlock } from '../../data/block.js';
 import { isNull } from '../../data/block-values.js';
 import { appendChannels, type Page } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
-import { createGroupByHash, type GroupByHash } from '../hash/group-by-hash.js';
+import { createSemiJoinKeys, type SemiJoinKeys } from '../hash/semi-join-keys.js';
 import { BuildSideOperator } from '../join/build-side-operator.js';
 import type { JoinBridge } from '../join/join-bridge.js';
 import type { Operator } from '../operator.js';
@@ -19,14 +20,14 @@ import type { OperatorContext } from '../operator-context.js';
 
 /** The filtering side of a semi join. */
 export interface FilteringSet {
-  readonly hash: GroupByHash;
+  readonly keys: SemiJoinKeys;
   readonly containsNull: boolean;
   /** Rows of the filtering source, NULLs included. */
   readonly rowCount: number;
 }
 
 export class SetBuilderOperator extends BuildSideOperator<FilteringSet> {
-  private readonly hash: GroupByHash;
+  private readonly keys: SemiJoinKeys;
   private containsNull = false;
   private rows = 0;
   private groupIds = new Int32Array(0);
@@ -40,17 +41,16 @@ export class SetBuilderOperator extends BuildSideOperator<FilteringSet> {
     bridge: JoinBridge<FilteringSet>,
     private readonly filteringKeyChannel: number,
     filteringKeyType: Type,
-    expectedRows?: number,
   ) {
     super(context, bridge);
-    this.hash = createGroupByHash([filteringKeyType], expectedRows);
+    this.keys = createSemiJoinKeys(filteringKeyType);
   }
 
   protected consume(page: Page): number {
     const count = page.positionCount;
     if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
     const block = page.blocks[this.filteringKeyChannel];
-    this.hash.getGroupIds([block], count, this.groupIds, false);
+    this.keys.add(block, count, this.groupIds);
     if (!this.containsNull) {
       const groupIds = this.groupIds;
       for (let i = 0; i < count; i++) {
@@ -61,18 +61,18 @@ export class SetBuilderOperator extends BuildSideOperator<FilteringSet> {
       }
     }
     this.rows += count;
-    return this.hash.retainedBytes;
+    return this.keys.retainedBytes;
   }
 
   protected sealingBytes(): number {
-    return this.hash.retainedBytes;
+    return this.keys.retainedBytes;
   }
 
   protected seal(): { value: FilteringSet; retainedBytes: number } {
     this.groupIds = new Int32Array(0);
     return {
-      value: { hash: this.hash, containsNull: this.containsNull, rowCount: this.rows },
-      retainedBytes: this.hash.retainedBytes,
+      value: { keys: this.keys, containsNull: this.containsNull, rowCount: this.rows },
+      retainedBytes: this.keys.retainedBytes,
     };
   }
 }
@@ -109,7 +109,7 @@ export class HashSemiJoinOperator implements Operator {
       if (this.groupIds.length < count) this.groupIds = new Int32Array(count);
       const groupIds = this.groupIds;
       const key = page.blocks[this.sourceKeyChannel];
-      set.hash.lookup([key], count, groupIds, false);
+      set.keys.lookup(key, count, groupIds);
       for (let i = 0; i < count; i++) {
         if (groupIds[i] >= 0) values[i] = 1;
         else if (set.containsNull || isNull(key, i)) (nulls ??= new Uint8Array(count))[i] = 1;
