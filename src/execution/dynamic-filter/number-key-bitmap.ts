@@ -13,7 +13,7 @@ export interface NumberKeys {
 }
 
 /** Largest span (max − min + 1) kept as bits: 4 MiB of bitmap. */
-const MAX_BITMAP_SPAN = 1 << 25;
+export const MAX_BITMAP_SPAN = 1 << 25;
 
 export class NumberKeyBitmap implements NumberKeys {
   private readonly bits: Int32Array;
@@ -24,6 +24,10 @@ export class NumberKeyBitmap implements NumberKeys {
     private readonly span: number,
   ) {
     this.bits = new Int32Array((span >>> 5) + 1);
+  }
+
+  get byteLength(): number {
+    return this.bits.byteLength;
   }
 
   /** `value` must be an integer in [min, min + span]. */

@@ -7,13 +7,14 @@
  * a span beyond the limit or a block the bits cannot read moves the keys into a GroupByHash once,
  * and it answers from then on.
  */
-import type { Block, FlatBlock } from '../../data/block.js';
+import type { Block } from '../../data/block.js';
 import { float64Block } from '../../data/block.js';
 import { getValue } from '../../data/block-values.js';
 import type { Type } from '../../types/type.js';
 import { createGroupByHash } from './group-by-hash.js';
 import type { GroupByHash } from './group-by-hash-types.js';
 import { isNumberKeyType } from './number-group-by-hash.js';
+import { INTEGRAL_KEY_KINDS, numberKeys } from './number-key-view.js';
 
 export interface SemiJoinKeys {
   /** Adds the keys of the first `count` positions; writes -1 into `out` where the key is NULL, else ≥ 0. */
@@ -26,11 +27,8 @@ export interface SemiJoinKeys {
 /** Bits over a span of keys kept at most (4 MiB); past it the keys go to a hash table. */
 export const MAX_BITMAP_BITS = 1 << 25;
 
-/** Integral types whose keys are numbers in int32/float64 blocks while they are safe integers. */
-const INTEGRAL_KINDS: ReadonlySet<string> = new Set(['tinyint', 'smallint', 'integer', 'bigint', 'date']);
-
 export function createSemiJoinKeys(type: Type): SemiJoinKeys {
-  return INTEGRAL_KINDS.has(type.kind) && isNumberKeyType(type) ? new DenseIntegerKeys(type) : new HashedKeys(type);
+  return INTEGRAL_KEY_KINDS.has(type.kind) && isNumberKeyType(type) ? new DenseIntegerKeys(type) : new HashedKeys(type);
 }
 
 /** Any key type, through the engine's GroupByHash (NULL keys get -1). */
@@ -52,29 +50,6 @@ class HashedKeys implements SemiJoinKeys {
   get retainedBytes(): number {
     return this.hash.retainedBytes;
   }
-}
-
-/** A key block read as numbers: values and nulls, through `ids` when it is a dictionary or a run. */
-interface NumberKeys {
-  readonly values: Int32Array | Float64Array;
-  readonly nulls: Uint8Array | undefined;
-  readonly ids: Int32Array | undefined;
-}
-
-function numberKeys(block: Block, count: number): NumberKeys | undefined {
-  let flat: FlatBlock;
-  let ids: Int32Array | undefined;
-  if (block.kind === 'dictionary') {
-    flat = block.dictionary;
-    ids = block.ids;
-  } else if (block.kind === 'rle') {
-    flat = block.value;
-    ids = new Int32Array(count);
-  } else {
-    flat = block;
-  }
-  if (flat.kind !== 'int32' && flat.kind !== 'float64') return undefined;
-  return { values: flat.values, nulls: flat.nulls, ids };
 }
 
 class DenseIntegerKeys implements SemiJoinKeys {
