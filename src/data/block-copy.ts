@@ -35,11 +35,17 @@ import {
   stringBlock,
   timestampTzBlock,
 } from './block.js';
-import { sizeFromSource } from './block-values.js';
+import { sizeFromParts, sizeFromSource } from './block-values.js';
 
 /** `block`, sized from `source`'s value lengths when they are known (see sizeFromSource). */
 function sizedFrom<B extends Block>(block: B, source: Block, positions: Int32Array | undefined, start: number): B {
   sizeFromSource(block, source, positions, start);
+  return block;
+}
+
+/** `block`, sized from `parts`' value lengths when they are all known (see sizeFromParts). */
+function sizedFromParts<B extends Block>(block: B, parts: readonly Block[]): B {
+  sizeFromParts(block, parts);
   return block;
 }
 
@@ -369,9 +375,9 @@ function concatFlat(blocks: readonly FlatBlock[], total: number): FlatBlock {
     case 'int128':
       return int128Block(concatTyped(valuesOf<BigInt64Array>(blocks), new BigInt64Array(2 * total)), nulls);
     case 'string':
-      return stringBlock(([] as string[]).concat(...valuesOf<string[]>(blocks)), nulls);
+      return sizedFromParts(stringBlock(([] as string[]).concat(...valuesOf<string[]>(blocks)), nulls), blocks);
     case 'binary':
-      return binaryBlock(([] as Uint8Array[]).concat(...valuesOf<Uint8Array[]>(blocks)), nulls);
+      return sizedFromParts(binaryBlock(([] as Uint8Array[]).concat(...valuesOf<Uint8Array[]>(blocks)), nulls), blocks);
     case 'timestamptz': {
       const parts = blocks as readonly TimestampTzBlock[];
       const withPicos = parts[0].picos !== undefined;

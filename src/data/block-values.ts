@@ -176,6 +176,26 @@ export function sizeFromSource(block: Block, source: Block, positions: Int32Arra
 }
 
 /**
+ * Sizes `block`, the concatenation of `parts` in order, from the parts' lengths when each of them
+ * was sized already (a join's build pages, sized as they arrived, concatenated when the build ends:
+ * 57,000 customers with their comments in TPC-H q10).
+ */
+export function sizeFromParts(block: Block, parts: readonly Block[]): void {
+  if (block.kind !== 'string' && block.kind !== 'binary') return;
+  const lengths = new Int32Array(block.positionCount);
+  let offset = 0;
+  for (const part of parts) {
+    const partLengths = lengthsCache.get(part);
+    if (partLengths === undefined || offset + partLengths.length > lengths.length) return;
+    lengths.set(partLengths, offset);
+    offset += partLengths.length;
+  }
+  if (offset !== lengths.length) return;
+  lengthsCache.set(block, lengths);
+  sizeCache.set(block, variableWidthSize(block.kind, lengths, block.nulls));
+}
+
+/**
  * An estimate of the memory the block keeps alive, for memory accounting: typed arrays by their byte
  * length, strings at 2 bytes per character plus 16, byte arrays at their length plus 80, nested and
  * wrapped blocks with their children. A dictionary shared by several blocks is counted in each.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { dictionaryBlock, float64Block, rleBlock, stringBlock } from '../../src/data/block.js';
 import { blockOf } from '../../src/data/block-builder.js';
-import { copyPositions, getBlockRegion } from '../../src/data/block-copy.js';
+import { concatBlocks, copyPositions, getBlockRegion } from '../../src/data/block-copy.js';
 import { blockSizeInBytes, getValue, isNull, mayHaveNull, underlyingPosition } from '../../src/data/block-values.js';
 import { compareInt128, readInt128, writeInt128 } from '../../src/data/int128.js';
 import { BIGINT, DOUBLE, UNKNOWN, VARCHAR } from '../../src/types/type.js';
@@ -72,6 +72,17 @@ describe('blockSizeInBytes', () => {
     const nested = blockOf(parseType('array(varchar)'), [['abc'], []]);
     assert.ok(blockSizeInBytes(nested) > 12 + 6);
     assert.equal(blockSizeInBytes(nested), blockSizeInBytes(nested));
+  });
+
+  it('sizes a concatenation of sized blocks exactly, and of unsized ones when asked', () => {
+    const parts = [stringBlock(['abc', 'de']), stringBlock(['x'.repeat(50)]), stringBlock(['', 'f'])];
+    const exact = blockSizeInBytes(stringBlock(['abc', 'de', 'x'.repeat(50), '', 'f']));
+    assert.equal(blockSizeInBytes(concatBlocks(parts)), exact);
+    for (const part of parts) blockSizeInBytes(part);
+    assert.equal(blockSizeInBytes(concatBlocks(parts)), exact);
+    const fresh = [stringBlock(['abc', 'de']), stringBlock(['x'.repeat(50)]), stringBlock(['', 'f'])];
+    blockSizeInBytes(fresh[0]!);
+    assert.equal(blockSizeInBytes(concatBlocks(fresh)), exact);
   });
 
   it('sizes strings gathered from a sized block exactly, from its value lengths', () => {
