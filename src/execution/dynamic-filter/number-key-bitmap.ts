@@ -5,15 +5,13 @@
  * (6 million bits, 750 kB) are read in order when the probe side is sorted by its key, as tables
  * written in key order are, and with one load and no hashing otherwise.
  */
+import { MAX_KEY_BITS } from '../hash/number-key-view.js';
 import { NumberKeySet } from './number-key-set.js';
 
 /** What a scan asks of a filter's number keys. */
 export interface NumberKeys {
   has(value: number): boolean;
 }
-
-/** Largest span (max − min + 1) kept as bits: 4 MiB of bitmap. */
-export const MAX_BITMAP_SPAN = 1 << 25;
 
 export class NumberKeyBitmap implements NumberKeys {
   private readonly bits: Int32Array;
@@ -45,7 +43,7 @@ export class NumberKeyBitmap implements NumberKeys {
   }
 }
 
-/** `values` as bits when they are all integers within MAX_BITMAP_SPAN of each other, else as a hash set. */
+/** `values` as bits when they are all integers within MAX_KEY_BITS of each other, else as a hash set. */
 export function numberKeysOf(values: readonly number[]): NumberKeys {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -55,7 +53,7 @@ export function numberKeysOf(values: readonly number[]): NumberKeys {
     if (value < min) min = value;
     if (value > max) max = value;
   }
-  if (integers && values.length > 0 && max - min < MAX_BITMAP_SPAN) {
+  if (integers && values.length > 0 && max - min < MAX_KEY_BITS) {
     const bitmap = new NumberKeyBitmap(min, max - min);
     for (const value of values) bitmap.add(value);
     return bitmap;

@@ -104,12 +104,12 @@ class CodeGenerator {
     return `t${this.temp++}`;
   }
 
-  /** A value the code uses (a number, a string, a function of the call site), as a local read from `k` before the loop. */
   /** A value the generated code reads by name (hoisted from `k`): functions and objects of a call site. */
   constantName(value: unknown): string {
     return this.constant(value);
   }
 
+  /** A value the code uses (a number, a string, a function of the call site), as a local read from `k` before the loop. */
   private constant(value: unknown): string {
     this.constants.push(value);
     const name = `c${this.hoisted.length}`;

@@ -5,6 +5,9 @@
  */
 import type { Block, FlatBlock } from '../../data/block.js';
 
+/** The widest span of integer keys kept as bits (4 MiB of them): semi-join keys, a join's key screen, dynamic filters. */
+export const MAX_KEY_BITS = 1 << 25;
+
 /** Integral types whose keys are numbers in int32/float64 blocks while they are safe integers. */
 export const INTEGRAL_KEY_KINDS: ReadonlySet<string> = new Set(['tinyint', 'smallint', 'integer', 'bigint', 'date']);
 

@@ -1,7 +1,7 @@
 /**
  * The filtering keys of a semi join (`x IN (subquery)`, EXISTS decorrelated): a set asked only
  * "is this key in it". Integer keys (integer, bigint, date, ...) are kept as bits over their span
- * while the span stays under MAX_BITMAP_BITS: TPC-H q22's NOT EXISTS builds the set of 100,000
+ * while the span stays under MAX_KEY_BITS: TPC-H q22's NOT EXISTS builds the set of 100,000
  * customer keys from 1.5 million orders, one random probe into a 4 MB hash table a row, where the
  * same keys are 150,000 bits (19 kB) set in one store each. A key that is not an integer number,
  * a span beyond the limit or a block the bits cannot read moves the keys into a GroupByHash once,
@@ -14,7 +14,7 @@ import type { Type } from '../../types/type.js';
 import { createGroupByHash } from './group-by-hash.js';
 import type { GroupByHash } from './group-by-hash-types.js';
 import { isNumberKeyType } from './number-group-by-hash.js';
-import { INTEGRAL_KEY_KINDS, numberKeys } from './number-key-view.js';
+import { INTEGRAL_KEY_KINDS, MAX_KEY_BITS, numberKeys } from './number-key-view.js';
 
 export interface SemiJoinKeys {
   /** Adds the keys of the first `count` positions; writes -1 into `out` where the key is NULL, else ≥ 0. */
@@ -23,9 +23,6 @@ export interface SemiJoinKeys {
   lookup(block: Block, count: number, out: Int32Array): void;
   readonly retainedBytes: number;
 }
-
-/** Bits over a span of keys kept at most (4 MiB); past it the keys go to a hash table. */
-export const MAX_BITMAP_BITS = 1 << 25;
 
 export function createSemiJoinKeys(type: Type): SemiJoinKeys {
   return INTEGRAL_KEY_KINDS.has(type.kind) && isNumberKeyType(type) ? new DenseIntegerKeys(type) : new HashedKeys(type);
@@ -84,8 +81,11 @@ class DenseIntegerKeys implements SemiJoinKeys {
       }
       const key = values[at];
       let offset = key - this.base;
-      if (!(offset >= 0 && offset < this.bits.length * 32) && !this.cover(key)) return false;
-      offset = key - this.base;
+      // A key off the bits, or not an integer (cover() refuses those): widen, or give up on bits.
+      if (!((offset | 0) === offset && offset >= 0 && offset < this.bits.length * 32)) {
+        if (!this.cover(key)) return false;
+        offset = key - this.base;
+      }
       this.bits[offset >>> 5] |= 1 << (offset & 31);
       out[i] = 0;
     }
@@ -106,9 +106,9 @@ class DenseIntegerKeys implements SemiJoinKeys {
     const lowWord = Math.min(firstWord, keyWord);
     const highWord = Math.max(firstWord + this.bits.length - 1, keyWord);
     const needed = highWord - lowWord + 1;
-    if (needed * 32 > MAX_BITMAP_BITS) return false;
+    if (needed * 32 > MAX_KEY_BITS) return false;
     // Doubling, in the direction the key lies, so a sequence of growing keys copies little.
-    const words = Math.min(Math.max(needed, 2 * this.bits.length), MAX_BITMAP_BITS / 32);
+    const words = Math.min(Math.max(needed, 2 * this.bits.length), MAX_KEY_BITS / 32);
     const newFirst = keyWord < firstWord ? highWord - words + 1 : lowWord;
     const bits = new Int32Array(words);
     bits.set(this.bits, firstWord - newFirst);

@@ -17,10 +17,10 @@ import { copyPositions } from '../../data/block-copy.js';
 import type { Page } from '../../data/page.js';
 import { pageSizeInBytes } from '../../data/page.js';
 import type { Type } from '../../types/type.js';
-import { MAX_BITMAP_SPAN, NumberKeyBitmap } from '../dynamic-filter/number-key-bitmap.js';
+import { NumberKeyBitmap } from '../dynamic-filter/number-key-bitmap.js';
 import { createGroupByHash, estimateGroupByHashBytes, type GroupByHash } from '../hash/group-by-hash.js';
 import { growInt32 } from '../hash/hash-table-sizing.js';
-import { INTEGRAL_KEY_KINDS, numberKeys } from '../hash/number-key-view.js';
+import { INTEGRAL_KEY_KINDS, MAX_KEY_BITS, numberKeys } from '../hash/number-key-view.js';
 
 /** What a join probe needs from the build side. */
 export interface JoinLookup {
@@ -154,7 +154,7 @@ const SCREEN_TRIAL_ROWS = 65_536;
 
 /**
  * The build's distinct keys as bits over their span, when there is one integer key, enough keys
- * that probing the hash table misses the cache, and a span of at most MAX_BITMAP_SPAN: TPC-H q03
+ * that probing the hash table misses the cache, and a span of at most MAX_KEY_BITS: TPC-H q03
  * probes 147,000 order keys (a 4 MB table) with 3.2 million lineitem rows, nine in ten of which
  * match nothing; their span of 6 million keys is 750 kB of bits.
  */
@@ -175,7 +175,7 @@ function keyBitmapOf(hash: GroupByHash): NumberKeyBitmap | undefined {
     if (key < min) min = key;
     if (key > max) max = key;
   }
-  if (max - min >= MAX_BITMAP_SPAN) return undefined;
+  if (max - min >= MAX_KEY_BITS) return undefined;
   const bitmap = new NumberKeyBitmap(min, max - min);
   for (let g = 0; g < groups; g++) bitmap.add(values[ids === undefined ? g : ids[g]]);
   return bitmap;

@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import type { Block } from '../../../src/data/block.js';
 import { dictionaryBlock, float64Block, int32Block, int64Block, rleBlock } from '../../../src/data/block.js';
 import { blockOf } from '../../../src/data/block-builder.js';
-import { createSemiJoinKeys, MAX_BITMAP_BITS, type SemiJoinKeys } from '../../../src/execution/hash/semi-join-keys.js';
+import { MAX_KEY_BITS } from '../../../src/execution/hash/number-key-view.js';
+import { createSemiJoinKeys, type SemiJoinKeys } from '../../../src/execution/hash/semi-join-keys.js';
 import { BIGINT, DATE, DOUBLE, INTEGER, type Type, VARCHAR } from '../../../src/types/type.js';
 import { random } from '../expression/xorshift-random.js';
 
@@ -84,13 +85,20 @@ describe('semi join keys', () => {
   });
 
   it('moves its keys into a hash table past the span limit and answers the same', () => {
-    const far = MAX_BITMAP_BITS * 3;
+    const far = MAX_KEY_BITS * 3;
     const built = [5, 17, null, 1_000, far, -far, 64, far + 1];
     const keys = checkAgainstSet(BIGINT, built, [5, 6, 17, 1_000, far, -far, far + 1, far + 2, 64, null], 3);
     // The hash table now takes bigint keys beyond 2^53 too.
     assert.deepEqual(added(keys, int64Block(BigInt64Array.of(2n ** 60n))), [0]);
     assert.deepEqual(found(keys, int64Block(BigInt64Array.of(2n ** 60n, 2n ** 60n + 1n))), [true, false]);
     assert.deepEqual(found(keys, float64Block(Float64Array.of(17, 18))), [true, false]);
+  });
+
+  it('never takes a fraction for a neighbouring integer', () => {
+    const keys = createSemiJoinKeys(BIGINT);
+    assert.deepEqual(added(keys, float64Block(Float64Array.of(4, 70))), [0, 0]);
+    assert.deepEqual(added(keys, float64Block(Float64Array.of(5.5))), [0]);
+    assert.deepEqual(found(keys, float64Block(Float64Array.of(4, 5, 5.5, 6, 70))), [true, false, true, false, true]);
   });
 
   it('hashes keys of other types from the start', () => {
