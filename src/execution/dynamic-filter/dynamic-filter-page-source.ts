@@ -5,8 +5,9 @@
  * are gone before they are hashed, exchanged or joined. A page whose rows all pass goes on as it
  * is, without a copy.
  */
-import type { Block, FlatBlock } from '../../data/block.js';
+import type { Block } from '../../data/block.js';
 import { copyPagePositions, type Page } from '../../data/page.js';
+import { flatKeys } from '../hash/number-key-view.js';
 import type { CountedPageSource } from '../metered-page-source.js';
 import type { DynamicFilterSummary } from './dynamic-filter-summary.js';
 import { type NumberKeys, numberKeysOf } from './number-key-bitmap.js';
@@ -47,17 +48,7 @@ function narrow(block: Block, filter: CompiledFilter, keep: Uint8Array): number 
     keep.fill(0);
     return 0;
   }
-  let flat: FlatBlock;
-  let ids: Int32Array | undefined;
-  if (block.kind === 'dictionary') {
-    flat = block.dictionary;
-    ids = block.ids;
-  } else if (block.kind === 'rle') {
-    flat = block.value;
-    ids = new Int32Array(block.positionCount);
-  } else {
-    flat = block;
-  }
+  const { flat, ids } = flatKeys(block, block.positionCount);
   if (filter.kind === 'number' && (flat.kind === 'int32' || flat.kind === 'float64')) {
     return narrowNumbers(flat.values, flat.nulls, ids, filter.min, filter.max, filter.set, keep);
   }

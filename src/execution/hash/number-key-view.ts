@@ -18,18 +18,18 @@ export interface NumberKeys {
   readonly ids: Int32Array | undefined;
 }
 
+/** A key block's flat values, and `ids` into them when it is a dictionary or a run (absent: position i is i). */
+export function flatKeys(
+  block: Block,
+  count: number,
+): { readonly flat: FlatBlock; readonly ids: Int32Array | undefined } {
+  if (block.kind === 'dictionary') return { flat: block.dictionary, ids: block.ids };
+  if (block.kind === 'rle') return { flat: block.value, ids: new Int32Array(count) };
+  return { flat: block, ids: undefined };
+}
+
 export function numberKeys(block: Block, count: number): NumberKeys | undefined {
-  let flat: FlatBlock;
-  let ids: Int32Array | undefined;
-  if (block.kind === 'dictionary') {
-    flat = block.dictionary;
-    ids = block.ids;
-  } else if (block.kind === 'rle') {
-    flat = block.value;
-    ids = new Int32Array(count);
-  } else {
-    flat = block;
-  }
+  const { flat, ids } = flatKeys(block, count);
   if (flat.kind !== 'int32' && flat.kind !== 'float64') return undefined;
   return { values: flat.values, nulls: flat.nulls, ids };
 }
