@@ -521,9 +521,15 @@ describe('WindowOperator', () => {
     const operator = new WindowOperator(context, TYPES, [P], [], [call('row_number', 'window', [], [], BIGINT)]);
     operator.addInput(pageOf(TYPES, randomRows(1, 10, true)));
     assert.ok(context.memory.reservedBytes > 0);
-    operator.finish();
-    assert.ok(context.memory.reservedBytes > 0);
-    assert.equal(operator.getOutput()?.positionCount, 10);
+    // The driver calls finish on every pass: each builds the index for a slice of time (a slow
+    // moment of a loaded machine may need more than one), holding its memory until the output.
+    let output = null;
+    for (let pass = 0; pass < 1000 && output === null; pass++) {
+      operator.finish();
+      assert.ok(context.memory.reservedBytes > 0);
+      output = operator.getOutput();
+    }
+    assert.equal(output?.positionCount, 10);
     assert.ok(operator.isFinished());
     assert.equal(context.memory.reservedBytes, 0);
   });
