@@ -1,16 +1,28 @@
 /**
- * Plan fragments as JSON text, the form in which they travel from the coordinator to workers:
- * the fragment's own fields as they are, its plan through plan-serde (which rebuilds types,
- * functions and constants that plain JSON cannot carry).
+ * Plan fragments as one JSON document, the form in which they travel from the coordinator to
+ * workers: the fragment's own fields as they are, its plan tagged by plan-serde (which rebuilds
+ * types, functions and constants that plain JSON cannot carry). The task creation nests the
+ * document as it is (task-update.ts), so a worker parses a plan once: a plan sent as a string
+ * inside a string inside the request was escaped twice and parsed three times.
  */
 import type { PlanFragment } from './fragmenter.js';
-import { deserializePlan, serializePlan } from './plan-serde.js';
+import { decodePlan, encodePlan } from './plan-serde.js';
 
 export function serializeFragment(fragment: PlanFragment): string {
-  return JSON.stringify({ ...fragment, root: serializePlan(fragment.root) });
+  return JSON.stringify({ ...fragment, root: encodePlan(fragment.root) });
 }
 
-export function deserializeFragment(json: string): PlanFragment {
-  const parsed = JSON.parse(json) as Omit<PlanFragment, 'root'> & { root: string };
-  return { ...parsed, root: deserializePlan(parsed.root) };
+/**
+ * A fragment from `serializeFragment`'s text, or from that text already parsed (as part of a task
+ * update); a parsed document is decoded in place.
+ */
+export function deserializeFragment(serialized: string | object): PlanFragment {
+  const parsed = (typeof serialized === 'string' ? JSON.parse(serialized) : serialized) as Omit<
+    PlanFragment,
+    'root'
+  > & { root: unknown };
+  if (typeof parsed !== 'object' || parsed === null || typeof parsed.root !== 'object' || parsed.root === null) {
+    throw new Error('a plan fragment must be an object with a root plan node');
+  }
+  return { ...parsed, root: decodePlan(parsed.root) };
 }

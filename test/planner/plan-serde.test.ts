@@ -5,6 +5,7 @@ import { addExchanges } from '../../src/planner/add-exchanges.js';
 import { deserializeFragment, serializeFragment } from '../../src/planner/fragment-serde.js';
 import { fragmentPlan } from '../../src/planner/fragmenter.js';
 import { deserializePlan, deserializeValue, serializePlan, serializeValue } from '../../src/planner/plan-serde.js';
+import { parseTaskUpdate, taskUpdateBody } from '../../src/server/task/task-update.js';
 import { BIGINT, VARCHAR } from '../../src/types/type.js';
 import { contextFor, plan, tpchQuery } from './plan-helpers.js';
 
@@ -23,6 +24,16 @@ describe('plan serde', () => {
           deserializeFragment(serializeFragment(fragment)),
           fragment,
           `Q${n} fragment ${fragment.id}`,
+        );
+        // As a task creation carries it: nested in the request, parsed with it, decoded in place.
+        const body = taskUpdateBody({ outputIds: { type: 'ARBITRARY', bufferCount: 1 } }, serializeFragment(fragment));
+        const request = parseTaskUpdate(JSON.parse(body));
+        assert.equal(typeof request.fragment, 'object');
+        assert.deepStrictEqual(request.outputIds, { type: 'ARBITRARY', bufferCount: 1 });
+        assert.deepStrictEqual(
+          deserializeFragment(request.fragment ?? {}),
+          fragment,
+          `Q${n} fragment ${fragment.id} in a task update`,
         );
       }
     }
@@ -45,6 +56,20 @@ describe('plan serde', () => {
       { millis: 5, zone: 'UTC' },
     ];
     for (const value of values) assert.deepStrictEqual(deserializeValue(serializeValue(value)), value);
+  });
+
+  it('nests a fragment in a task update with no other fields, and refuses a fragment of another shape', () => {
+    const optimized = plan(tpchQuery(6));
+    const context = contextFor(optimized);
+    const [fragment] = fragmentPlan(
+      addExchanges(optimized, context, { joinDistribution: 'AUTOMATIC' }),
+      context.ids,
+    ).fragments;
+    assert.ok(fragment);
+    const request = parseTaskUpdate(JSON.parse(taskUpdateBody({}, serializeFragment(fragment))));
+    assert.deepStrictEqual(deserializeFragment(request.fragment ?? {}), fragment);
+    assert.throws(() => parseTaskUpdate({ fragment: 7 }), /fragment is neither an object nor a string/);
+    assert.throws(() => deserializeFragment({ nonsense: true }), /must be an object with a root plan node/);
   });
 
   it('gives back the shared type instances', () => {

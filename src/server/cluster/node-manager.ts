@@ -14,7 +14,6 @@ export type ActiveNodesListener = (activeWorkers: readonly NodeInfo[]) => void;
 export class NodeManager {
   private readonly listeners = new Set<ActiveNodesListener>();
   private active: readonly NodeInfo[] = [];
-  private activeKey = '';
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -65,10 +64,19 @@ export class NodeManager {
       .nodes()
       .filter((node) => !node.coordinator && node.version === this.version && !this.detector.isFailed(node.nodeId))
       .sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
-    const key = active.map((node) => `${node.nodeId}@${node.uri}#${node.serviceId}`).join('\n');
-    if (key === this.activeKey) return;
+    // Asked for on every statement: compared field by field, not through a key string.
+    if (sameNodes(active, this.active)) return;
     this.active = active;
-    this.activeKey = key;
     for (const listener of this.listeners) listener(active);
   }
+}
+
+function sameNodes(a: readonly NodeInfo[], b: readonly NodeInfo[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as NodeInfo;
+    const y = b[i] as NodeInfo;
+    if (x.nodeId !== y.nodeId || x.uri !== y.uri || x.serviceId !== y.serviceId) return false;
+  }
+  return true;
 }

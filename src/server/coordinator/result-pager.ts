@@ -77,10 +77,7 @@ export class ResultPager {
   private encode(query: QueryExecution): Buffer | undefined {
     const columns = query.columns;
     if (!columns) return undefined;
-    const writer = new JsonRowsWriter(
-      columns.map((c) => c.type),
-      this.targetBytes + this.targetBytes / 4,
-    );
+    const writer = new JsonRowsWriter(columns.map((c) => c.type));
     const deadline = performance.now() + this.budgetMs;
     let part = this.parts.get(query.queryId);
     this.parts.delete(query.queryId);

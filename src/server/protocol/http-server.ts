@@ -31,6 +31,8 @@ export const DEFAULT_HTTP_SERVER_TIMEOUTS: HttpServerTimeouts = {
 /** Characters RFC 3986 calls unreserved: they never need encoding, so an encoded one is a disguise. */
 const ENCODED_UNRESERVED_OR_SEPARATOR = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e|2f|5c)/i;
 const MALFORMED_ESCAPE = /%(?![0-9a-f]{2})/i;
+/** Anything the checks below look for: an escape, a backslash, a fragment, `//` or a dot segment's start. */
+const MAYBE_AMBIGUOUS = /[%\\#]|\/\/|\/\./;
 /** An absolute-form request target (`GET http://host/path`): its path is what the router sees. */
 const ABSOLUTE_FORM_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
@@ -39,6 +41,8 @@ export function ambiguousPathReason(url: string): string | undefined {
   let path = url;
   const query = path.indexOf('?');
   if (query >= 0) path = path.slice(0, query);
+  // The common case in one scan: an origin-form path with nothing that could disguise a spelling.
+  if (path.charCodeAt(0) === 0x2f && !MAYBE_AMBIGUOUS.test(path)) return undefined;
   path = path.replace(ABSOLUTE_FORM_PREFIX, '');
   if (path.includes('#')) return 'a fragment in the request path';
   if (path.includes('\\')) return 'a backslash in the request path';

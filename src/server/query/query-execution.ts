@@ -60,6 +60,8 @@ export class QueryExecution {
   readonly warnings: QueryWarning[] = [];
   /** The stage tree of a running or finished query; set once the query is planned. */
   stages: (() => StageSnapshot | undefined) | undefined;
+  /** Whether `pruneDetails` dropped the stage details (the query record then has none). */
+  detailsPruned = false;
   private canceled = false;
   private stoppedEarly = false;
   private executionEnded!: () => void;
@@ -152,6 +154,20 @@ export class QueryExecution {
     else this.fail(error);
   }
 
+  /**
+   * Drops the details of a finished query that fell out of the newest `query.max-history` (Trino
+   * prunes its query records the same way): the stage tree keeps each stage's state and each task's
+   * figures, so the query's totals stay as they were, but no task records, plans or dynamic
+   * filters — and nothing of the execution that ran the query stays reachable from it.
+   */
+  pruneDetails(): void {
+    if (!this.isDone || this.detailsPruned) return;
+    this.detailsPruned = true;
+    const root = this.stages?.();
+    const pruned = root === undefined ? undefined : prunedStage(root);
+    this.stages = pruned === undefined ? undefined : () => pruned;
+  }
+
   /** Resolves on the next state change (or at once when done). */
   whenStateChanges(): Promise<void> {
     if (this.isDone) return Promise.resolve();
@@ -185,4 +201,19 @@ export class QueryExecution {
     while (!parent.isDone && !this.isDone) await Promise.race([parent.whenStateChanges(), this.whenStateChanges()]);
     if (parent.isDone && !this.isDone) this.cancel(parent.cancelError());
   }
+}
+
+function prunedStage(stage: StageSnapshot): StageSnapshot {
+  return {
+    stageId: stage.stageId,
+    state: stage.state,
+    partitioning: stage.partitioning,
+    tasks: stage.tasks.map((task) => ({
+      nodeId: task.nodeId,
+      state: task.state,
+      info: { taskId: task.info.taskId, state: task.state, self: task.info.self },
+      figures: task.figures,
+    })),
+    subStages: stage.subStages.map(prunedStage),
+  };
 }

@@ -4,7 +4,10 @@
  * full queue rejects with QUERY_QUEUE_FULL), abandonment (a query no client has asked about for
  * `clientTimeoutMs` fails with ABANDONED_QUERY and releases what it holds), and retention
  * (finished queries stay visible to clients and the query list until there are more than
- * `maxHistory` of them and they are older than `minExpireAgeMs`). As Presto's
+ * `maxHistory` of them and they are older than `minExpireAgeMs`; past the newest `maxHistory`, a
+ * query keeps its totals but not its stage details, as Trino prunes them — under a stream of small
+ * statements 15 minutes of queries with their task records would grow the coordinator's heap by
+ * gigabytes). As Presto's
  * `query.max-concurrent-queries`, `query.max-queued-queries`, `query.client.timeout`,
  * `query.max-history` and `query.min-expire-age`.
  *
@@ -45,6 +48,13 @@ const SWEEP_INTERVAL_MS = 1000;
 
 export class QueryTracker {
   private readonly queries = new Map<string, QueryExecution>();
+  /** Queries not yet seen done by a sweep: the only ones a sweep looks at one by one. */
+  private readonly live = new Set<QueryExecution>();
+  /** Done queries in the order they ended, from `doneHead` on (the front is dropped lazily). */
+  private done: (QueryExecution | undefined)[] = [];
+  private doneHead = 0;
+  /** Entries of `done` before this index are pruned already. */
+  private prunedUpTo = 0;
   private readonly waiting: { query: QueryExecution; start: () => void }[] = [];
   private running = 0;
   private readonly runningByUser = new Map<string, number>();
@@ -73,6 +83,7 @@ export class QueryTracker {
    */
   admit(query: QueryExecution, start: () => Promise<void>): void {
     this.queries.set(query.queryId, query);
+    this.live.add(query);
     const user = query.session.user;
     if (!this.hasSlotFor(user) && this.waiting.length >= this.options.maxQueued) {
       query.fail(
@@ -143,17 +154,21 @@ export class QueryTracker {
     }
   }
 
-  /** Fails abandoned queries and forgets old finished ones. */
+  /** Fails abandoned queries, prunes finished ones past the newest `maxHistory` and forgets old ones. */
   sweep(now = Date.now()): void {
-    for (const query of this.queries.values()) {
-      if (!query.isDone && !query.clientPolled && now - query.createTime > this.firstPollTimeoutMs) {
+    const newlyDone: QueryExecution[] = [];
+    for (const query of this.live) {
+      if (query.isDone) {
+        this.live.delete(query);
+        newlyDone.push(query);
+      } else if (!query.clientPolled && now - query.createTime > this.firstPollTimeoutMs) {
         query.cancel(
           new VivaceError(
             'ABANDONED_QUERY',
             `Query ${query.queryId} was abandoned by the client: its results were never requested within ${this.firstPollTimeoutMs / 1000}s of its submission`,
           ),
         );
-      } else if (!query.isDone && now - query.lastClientAccess > this.options.clientTimeoutMs) {
+      } else if (now - query.lastClientAccess > this.options.clientTimeoutMs) {
         query.cancel(
           new VivaceError(
             'ABANDONED_QUERY',
@@ -162,13 +177,25 @@ export class QueryTracker {
         );
       }
     }
-    const done = [...this.queries.values()].filter((q) => q.isDone).sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
-    let excess = done.length - this.options.maxHistory;
-    for (const query of done) {
-      if (excess <= 0) break;
-      if (now - (query.endTime ?? now) < this.options.minExpireAgeMs) break;
-      this.queries.delete(query.queryId);
-      excess--;
+    // Ends between two sweeps are ordered among themselves; a sweep sees every earlier end first.
+    newlyDone.sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
+    for (const query of newlyDone) this.done.push(query);
+    const beyondHistory = this.done.length - this.doneHead - this.options.maxHistory;
+    for (let i = Math.max(this.prunedUpTo, this.doneHead); i < this.doneHead + beyondHistory; i++) {
+      this.done[i]?.pruneDetails();
+      this.prunedUpTo = i + 1;
+    }
+    for (let excess = beyondHistory; excess > 0; excess--) {
+      const oldest = this.done[this.doneHead];
+      if (oldest === undefined || now - (oldest.endTime ?? now) < this.options.minExpireAgeMs) break;
+      this.queries.delete(oldest.queryId);
+      this.done[this.doneHead++] = undefined;
+    }
+    // Compacted once the dropped front is half the array, so each entry moves O(1) times.
+    if (this.doneHead > 1024 && this.doneHead * 2 > this.done.length) {
+      this.done = this.done.slice(this.doneHead);
+      this.prunedUpTo = Math.max(0, this.prunedUpTo - this.doneHead);
+      this.doneHead = 0;
     }
   }
 

@@ -31,9 +31,16 @@ import { formatDataSize } from '../protocol/airlift-format.js';
 import { hasErrorCode, type InternalHttpClient, InternalHttpStatusError } from '../protocol/internal-http-client.js';
 import type { NodeInfo } from '../protocol/node-info.js';
 import type { StageSnapshot, StageState, TaskFigures } from '../protocol/query-state.js';
+import { defineLazyJson } from '../task/lazy-json.js';
 import { TASK_WITH_PAGES_CONTENT_TYPE, unframeTaskWithPages } from '../task/results-framing.js';
 import { emptyTotals } from '../task/task-stats.js';
-import type { OutputBufferType, TaskSession, TaskSource, TaskUpdateRequest } from '../task/task-update.js';
+import {
+  type OutputBufferType,
+  type TaskSession,
+  type TaskSource,
+  type TaskUpdateRequest,
+  taskUpdateBody,
+} from '../task/task-update.js';
 import { DeferredSplitSource } from './deferred-split-source.js';
 import { distributedMemoryFailure } from './distributed-memory-limit.js';
 import { filterConstraint, QueryDynamicFilters } from './query-dynamic-filters.js';
@@ -268,16 +275,15 @@ export class DistributedExecution {
       for (const task of stage.tasks) {
         const sources: TaskSource[] = [...this.remoteSources(stage), ...this.splitsFor(task, stage)];
         const domains = this.unsentDynamicFilters(task, stage);
-        const request: TaskUpdateRequest = {
+        const request: Omit<TaskUpdateRequest, 'fragment'> = {
           session: { ...this.options.session, partition: task.partition },
-          fragment: fragmentJson,
           sources,
           outputIds: { type, bufferCount },
           catalogs,
           ...(domains !== undefined ? { dynamicFilterDomains: domains } : {}),
         };
         const onlyTask = this.stages.size === 1 && stage.tasks.length === 1 && sources.every((s) => s.noMoreSplits);
-        creations.push(this.createTask(task, request, onlyTask));
+        creations.push(this.createTask(task, taskUpdateBody(request, fragmentJson), onlyTask));
         inline ||= onlyTask;
       }
     }
@@ -362,35 +368,32 @@ export class DistributedExecution {
    * split sent with it) is asked to answer when it is done, with its output inline when that is
    * small (task-resource.ts): its creation is then its only round trip.
    */
-  private async createTask(task: RemoteTask, request: TaskUpdateRequest, onlyTask: boolean): Promise<void> {
+  private async createTask(task: RemoteTask, body: string, onlyTask: boolean): Promise<void> {
     try {
       // The creation answers with the full record (small before anything ran): the query resource
       // has every section of it from the start; statuses update it from then on.
       const response = await this.options.http.checked(task.uri, {
         method: 'POST',
-        body: request,
+        body,
         // Sent again after a reset connection: a repeated creation updates the task with splits
         // it already has. Not a creation that takes the task's output inline: an answer lost after
         // it took the rows would lose them.
         idempotent: !onlyTask,
-        ...(onlyTask
+        headers: onlyTask
           ? {
-              headers: {
-                'X-Vivace-Max-Wait-Done': ONLY_TASK_WAIT_DONE,
-                'X-Vivace-Inline-Results': formatDataSize(INLINE_RESULTS_MAX_BYTES),
-              },
+              'content-type': 'application/json',
+              'X-Vivace-Max-Wait-Done': ONLY_TASK_WAIT_DONE,
+              'X-Vivace-Inline-Results': formatDataSize(INLINE_RESULTS_MAX_BYTES),
             }
-          : {}),
+          : { 'content-type': 'application/json' },
       });
-      let info: Record<string, unknown>;
       if (response.headers['content-type'] === TASK_WITH_PAGES_CONTENT_TYPE) {
         const answer = unframeTaskWithPages(response.body);
-        info = answer.info as Record<string, unknown>;
         this.inlinePages = answer.pages;
+        this.record(task, answer.info, answer.statsJson);
       } else {
-        info = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+        this.record(task, JSON.parse(response.body.toString('utf8')) as Record<string, unknown>);
       }
-      this.record(task, info);
       // The query ended while this task was being created: it must not run on.
       if (this.isOver() && !this.finished) this.deleteTask(task, this.failure !== undefined);
     } catch (e) {
@@ -563,7 +566,8 @@ export class DistributedExecution {
   }
 
   /** Takes in a task's answer: its full record (`stats` present), or its status (task-info.ts), perhaps with the record attached. */
-  private record(task: RemoteTask, answer: Record<string, unknown>): void {
+  /** Takes a task's answer: its full record or its status; `statsJson`, a full record's statistics as text. */
+  private record(task: RemoteTask, answer: Record<string, unknown>, statsJson?: string): void {
     const { dynamicFilters, taskInfo, ...fields } = answer;
     if (dynamicFilters !== undefined && typeof dynamicFilters === 'object' && dynamicFilters !== null) {
       const summaries = dynamicFilters as Record<string, unknown>;
@@ -577,7 +581,11 @@ export class DistributedExecution {
       this.dynamicFilters.report(task.taskId, summaries);
     }
     let info: Record<string, unknown>;
-    if (fields.stats !== undefined) {
+    if (statsJson !== undefined) {
+      info = fields;
+      defineLazyJson(info, 'stats', statsJson);
+      task.infoTime = Date.now();
+    } else if (fields.stats !== undefined) {
       info = fields;
       task.infoTime = Date.now();
     } else if (taskInfo !== undefined && typeof taskInfo === 'object' && taskInfo !== null) {

@@ -22,24 +22,63 @@ export function framePages(pages: readonly Uint8Array[]): Buffer {
 
 /**
  * The answer to a task creation that asked for its results inline (`X-Vivace-Inline-Results`): the
- * task's record as JSON, then every page of its output, framed as above — the record's length
- * first, as a 32-bit little-endian integer.
+ * task's record as JSON without its `stats`, then the `stats` as JSON of their own, then every page
+ * of its output framed as above — each JSON part preceded by its length as a 32-bit little-endian
+ * integer (0 for no `stats`). The statistics (pipelines and operator summaries, most of the record)
+ * travel apart so that the coordinator can keep them as text and parse them only when someone
+ * reads them (lazy-json.ts): it answers thousands of small statements whose statistics nobody asks
+ * for, and parsing them, then carrying the objects through the young generation, cost it more than
+ * any other part of the answer.
  */
 export const TASK_WITH_PAGES_CONTENT_TYPE = 'application/x-vivace-task-with-pages';
 
-export function frameTaskWithPages(info: unknown, pages: readonly Uint8Array[]): Buffer {
-  const json = Buffer.from(JSON.stringify(info), 'utf8');
-  const length = Buffer.allocUnsafe(4);
-  length.writeUInt32LE(json.length, 0);
-  return Buffer.concat([length, json, framePages(pages)]);
+/** `statsText`: the record's statistics as JSON text already (then `info` has none of its own). */
+export function frameTaskWithPages(
+  info: Readonly<Record<string, unknown>>,
+  pages: readonly Uint8Array[],
+  statsText?: string,
+): Buffer {
+  const { stats, ...record } = info;
+  const head = Buffer.from(JSON.stringify(record), 'utf8');
+  const text = statsText ?? (stats === undefined ? undefined : JSON.stringify(stats));
+  const statsJson = text === undefined ? Buffer.alloc(0) : Buffer.from(text, 'utf8');
+  const lengths = Buffer.allocUnsafe(8);
+  lengths.writeUInt32LE(head.length, 0);
+  lengths.writeUInt32LE(statsJson.length, 4);
+  return Buffer.concat([lengths.subarray(0, 4), head, lengths.subarray(4), statsJson, framePages(pages)]);
 }
 
-export function unframeTaskWithPages(body: Uint8Array): { info: unknown; pages: Uint8Array[] } {
-  if (body.length < 4) throw new VivaceError('CORRUPT_PAGE', 'Truncated task answer with inline results');
-  const length = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(0, true);
-  if (4 + length > body.length) throw new VivaceError('CORRUPT_PAGE', 'A task record runs past the end of its answer');
-  const info: unknown = JSON.parse(Buffer.from(body.buffer, body.byteOffset + 4, length).toString('utf8'));
-  return { info, pages: unframePages(body.subarray(4 + length)) };
+export interface TaskWithPages {
+  /** The record without its `stats`. */
+  readonly info: Record<string, unknown>;
+  /** The record's `stats` as JSON text, when it had them. */
+  readonly statsJson: string | undefined;
+  readonly pages: Uint8Array[];
+}
+
+export function unframeTaskWithPages(body: Uint8Array): TaskWithPages {
+  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  const part = (offset: number, what: string): { text: string; end: number } => {
+    if (offset + 4 > body.length)
+      throw new VivaceError('CORRUPT_PAGE', `Truncated task answer with inline results (${what})`);
+    const length = view.getUint32(offset, true);
+    if (offset + 4 + length > body.length) {
+      throw new VivaceError('CORRUPT_PAGE', `The ${what} of a task answer runs past its end`);
+    }
+    const text = Buffer.from(body.buffer, body.byteOffset + offset + 4, length).toString('utf8');
+    return { text, end: offset + 4 + length };
+  };
+  const head = part(0, 'task record');
+  const stats = part(head.end, 'task statistics');
+  const info: unknown = JSON.parse(head.text);
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) {
+    throw new VivaceError('CORRUPT_PAGE', 'The task record of a task answer is not a JSON object');
+  }
+  return {
+    info: info as Record<string, unknown>,
+    statsJson: stats.text.length > 0 ? stats.text : undefined,
+    pages: unframePages(body.subarray(stats.end)),
+  };
 }
 
 export function unframePages(body: Uint8Array): Uint8Array[] {

@@ -148,7 +148,7 @@ export class SqlTask {
     if (started) this.run();
   }
 
-  private start(session: TaskSession, serializedFragment: string, outputIds: OutputBuffersSpec): void {
+  private start(session: TaskSession, serializedFragment: string | object, outputIds: OutputBuffersSpec): void {
     const fragment = deserializeFragment(serializedFragment);
     this.session = session;
     this.fragment = fragment;

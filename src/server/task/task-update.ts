@@ -47,8 +47,11 @@ export interface OutputBuffersSpec {
 
 export interface TaskUpdateRequest {
   readonly session?: TaskSession;
-  /** The plan fragment, serialized with planner/plan-serde (first request only). */
-  readonly fragment?: string;
+  /**
+   * The plan fragment (first request only): planner/fragment-serde's document, nested in the
+   * request as it is (`taskUpdateBody`), or that document's text.
+   */
+  readonly fragment?: string | Readonly<Record<string, unknown>>;
   readonly sources?: readonly TaskSource[];
   readonly outputIds?: OutputBuffersSpec;
   /**
@@ -106,7 +109,9 @@ export function parseTaskUpdate(body: unknown): TaskUpdateRequest {
     if (!Number.isInteger(session.partition)) fail('session lacks partition');
     if (!isObject(session.properties)) fail('session properties are not an object');
   }
-  if (fragment !== undefined && typeof fragment !== 'string') fail('fragment is not a string');
+  if (fragment !== undefined && typeof fragment !== 'string' && !isObject(fragment)) {
+    fail('fragment is neither an object nor a string');
+  }
   if (sources !== undefined) {
     if (!Array.isArray(sources)) fail('sources is not an array');
     for (const source of sources) {
@@ -128,4 +133,14 @@ export function parseTaskUpdate(body: unknown): TaskUpdateRequest {
       fail('outputIds lacks bufferCount');
   }
   return body as unknown as TaskUpdateRequest;
+}
+
+/**
+ * The JSON text of a task update whose fragment is `fragmentJson` (fragment-serde's text, made once
+ * per stage), nested as it is rather than as a string: no escaping on the way out, one parse on
+ * the worker's side.
+ */
+export function taskUpdateBody(request: Omit<TaskUpdateRequest, 'fragment'>, fragmentJson: string): string {
+  const rest = JSON.stringify(request);
+  return rest === '{}' ? `{"fragment":${fragmentJson}}` : `{"fragment":${fragmentJson},${rest.slice(1)}`;
 }

@@ -21,6 +21,7 @@ import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import { learnCatalogs } from '../metadata/catalog-statements.js';
 import { parseDataSize, parseDuration } from '../protocol/airlift-format.js';
 import type { LocalTaskOutput } from '../task/http-exchange-client.js';
+import { defineLazyJson } from '../task/lazy-json.js';
 import { frameTaskWithPages, TASK_WITH_PAGES_CONTENT_TYPE } from '../task/results-framing.js';
 import { SqlTask, type SqlTaskDependencies } from '../task/sql-task.js';
 import { renderTaskInfo, renderTaskStatus, statusOfInfo } from '../task/task-info.js';
@@ -39,6 +40,13 @@ const MAX_WAIT_MS = 10_000;
 const PROGRESS_COALESCE_MS = 50;
 /** The longest a creation may be held for the task to end (`X-Vivace-Max-Wait-Done`). */
 const MAX_WAIT_DONE_MS = 1000;
+/** A creation's answer with the task's output inline: its final record as kept, when it is done, and the pages. */
+function inlineAnswer(manager: TaskManager, task: SqlTask, pages: readonly Uint8Array[]): Buffer {
+  const final = task.isDone ? manager.finalParts(task) : undefined;
+  if (final === undefined) return frameTaskWithPages(manager.info(task), pages);
+  return frameTaskWithPages(final.record, pages, final.statsJson);
+}
+
 /** The output buffer a creation may ask for inline (`X-Vivace-Inline-Results`): a root task's only one. */
 const INLINE_BUFFER_ID = '0';
 /** How long an inline answer waits for its task to record FINISHED once its output is taken (a tick). */
@@ -55,7 +63,12 @@ const LOCAL_TASK_WAIT_MS = 1000;
 export class TaskManager {
   private readonly tasks = new Map<string, SqlTask>();
   /** The record of each done task, rendered once when it ended (its execution is then dropped). */
-  private readonly finalInfos = new WeakMap<SqlTask, Record<string, unknown>>();
+  /**
+   * Done tasks' final records: the record without its statistics, and the statistics as JSON text
+   * (most of the record, read by few: held as one string for the 15 minutes a record is kept, not
+   * as hundreds of objects — a worker answering hundreds of small tasks a second held gigabytes).
+   */
+  private readonly finalInfos = new WeakMap<SqlTask, { record: Record<string, unknown>; statsJson: string }>();
   /** Results requests that arrived before their task's first update, by task id. */
   private readonly outputWaiters = new Map<string, (() => void)[]>();
   private readonly sweeper: NodeJS.Timeout;
@@ -102,7 +115,8 @@ export class TaskManager {
   private async retireWhenDone(task: SqlTask): Promise<void> {
     while (!task.isDone) await task.whenChanged();
     this.running--;
-    this.finalInfos.set(task, renderTaskInfo(task, this.selfUri(task), this.nodeId));
+    const { stats, ...record } = renderTaskInfo(task, this.selfUri(task), this.nodeId);
+    this.finalInfos.set(task, { record, statsJson: JSON.stringify(stats) });
     task.releaseExecution();
     if (this.isIdle()) this.onIdle();
   }
@@ -155,8 +169,16 @@ export class TaskManager {
   info(task: SqlTask, dynamicFiltersSince?: number): Record<string, unknown> {
     const final = this.finalInfos.get(task);
     if (final === undefined) return renderTaskInfo(task, this.selfUri(task), this.nodeId, dynamicFiltersSince);
+    const info: Record<string, unknown> = { ...final.record };
+    defineLazyJson(info, 'stats', final.statsJson);
     const newer = task.dynamicFiltersNewerThan(dynamicFiltersSince);
-    return newer === undefined ? final : { ...final, dynamicFilters: newer };
+    if (newer !== undefined) info.dynamicFilters = newer;
+    return info;
+  }
+
+  /** A done task's final record without its statistics, and the statistics as JSON text. */
+  finalParts(task: SqlTask): { record: Record<string, unknown>; statsJson: string } | undefined {
+    return this.finalInfos.get(task);
   }
 
   /**
@@ -328,7 +350,7 @@ export function registerTaskResource(
           return reply
             .code(200)
             .header('Content-Type', TASK_WITH_PAGES_CONTENT_TYPE)
-            .send(frameTaskWithPages(manager.info(task), pages));
+            .send(inlineAnswer(manager, task, pages));
         }
       }
     }

@@ -44,6 +44,13 @@ describe('internal tokens', () => {
     assert.equal(audienceOf('http://127.0.0.1:4000/v1/task/q.1.0/results/0/3'), 'http://127.0.0.1:4000');
     assert.equal(audienceOf('HTTP://Worker-1:80/v1/task'), 'http://worker-1');
     assert.equal(audienceOf(COORDINATOR_AUDIENCE), COORDINATOR_AUDIENCE);
+    // Again, from the origins kept by their spelling: the same answers.
+    assert.equal(audienceOf('HTTP://Worker-1:80/v1/task/q.2.0'), 'http://worker-1');
+    assert.equal(audienceOf('http://127.0.0.1:4000/v1/info'), 'http://127.0.0.1:4000');
+    // An authority with user info or escapes is never taken from what was kept.
+    assert.equal(audienceOf('http://user@Worker-1:80/v1/task'), 'http://worker-1');
+    assert.equal(audienceOf('http://worker%2D1:80/v1/task'), 'http://worker-1');
+    assert.equal(audienceOf('not a url/with a slash'), 'not a url/with a slash');
   });
 
   it('are reused per audience until close to expiry', () => {

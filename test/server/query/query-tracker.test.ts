@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { StageSnapshot } from '../../../src/server/protocol/query-state.js';
 import { QueryExecution } from '../../../src/server/query/query-execution.js';
 import { QueryTracker } from '../../../src/server/query/query-tracker.js';
 
@@ -150,6 +151,60 @@ describe('QueryTracker', () => {
       [b!.queryId],
       'the oldest goes, maxHistory stay',
     );
+    tracker.close();
+  });
+
+  it('prunes the stage details of finished queries past maxHistory at once, keeping their totals', () => {
+    const tracker = new QueryTracker({ ...options, maxRunning: 5, minExpireAgeMs: 60_000 });
+    const figures = {
+      cpuNanos: 7_000_000,
+      rawInputPositions: 42,
+    } as unknown as StageSnapshot['tasks'][number]['figures'];
+    const stageTree = (id: string): StageSnapshot => ({
+      stageId: '0',
+      state: 'FINISHED',
+      partitioning: 'SINGLE',
+      get plan() {
+        return `plan of ${id}`;
+      },
+      tasks: [
+        {
+          nodeId: 'w1',
+          state: 'FINISHED',
+          info: { taskId: `${id}.0.0`, self: 'http://w1/v1/task/x', stats: {} },
+          figures,
+        },
+      ],
+      subStages: [],
+      dynamicFilters: [{ id: 'df_1', domain: 'all' }],
+    });
+    const [a, b] = [newQuery(), newQuery()];
+    for (const q of [a!, b!]) {
+      q.stages = () => stageTree(q.queryId);
+      const run = controllable(q);
+      tracker.admit(q, run.start);
+      run.end();
+    }
+    tracker.sweep(Math.max(a!.endTime!, b!.endTime!) + 10);
+    assert.equal(tracker.list().length, 2, 'both are kept: too young to expire');
+    assert.equal(a!.detailsPruned, true, 'the older one is past maxHistory (1)');
+    assert.equal(b!.detailsPruned, false);
+    const pruned = a!.stages?.();
+    assert.deepEqual(pruned, {
+      stageId: '0',
+      state: 'FINISHED',
+      partitioning: 'SINGLE',
+      tasks: [
+        {
+          nodeId: 'w1',
+          state: 'FINISHED',
+          info: { taskId: `${a!.queryId}.0.0`, state: 'FINISHED', self: 'http://w1/v1/task/x' },
+          figures,
+        },
+      ],
+      subStages: [],
+    });
+    assert.equal(b!.stages?.()?.plan, `plan of ${b!.queryId}`);
     tracker.close();
   });
 

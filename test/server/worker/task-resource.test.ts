@@ -309,8 +309,11 @@ describe('task resource', { timeout: 60_000 }, () => {
     const answer = await create('q40.1.0', '1MB');
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('content-type'), TASK_WITH_PAGES_CONTENT_TYPE);
-    const { info, pages } = unframeTaskWithPages(new Uint8Array(await answer.arrayBuffer()));
+    const { info, statsJson, pages } = unframeTaskWithPages(new Uint8Array(await answer.arrayBuffer()));
     const record = info as Json;
+    // The statistics travel apart, as text the coordinator parses only when read.
+    assert.equal(record.stats, undefined);
+    assert.ok(Array.isArray((JSON.parse(statsJson ?? '{}') as Json).pipelines), 'statistics with pipelines');
     // The output was taken as a consumer takes it: the task is over, its rows counted as sent.
     assert.equal(record.state, 'FINISHED');
     assert.equal(record.outputBuffers.totalRowsSent, 25);
