@@ -6,10 +6,10 @@
  * inside a string inside the request was escaped twice and parsed three times.
  */
 import type { PlanFragment } from './fragmenter.js';
-import { decodePlan, encodePlan } from './plan-serde.js';
+import { decodePlan, serializePlanDocument } from './plan-serde.js';
 
 export function serializeFragment(fragment: PlanFragment): string {
-  return JSON.stringify({ ...fragment, root: encodePlan(fragment.root) });
+  return serializePlanDocument(fragment);
 }
 
 /**

@@ -41,7 +41,12 @@ const SHARED_TYPES: ReadonlyMap<string, object> = new Map<string, object>(
   ].map((type) => [type.kind, type]),
 );
 
-function encode(value: unknown): unknown {
+/**
+ * JSON.stringify's replacer that tags what JSON cannot carry. One pass of the native stringify:
+ * copying the tree into JSON-ready data first and stringifying that took twice as long (a
+ * coordinator serializes a fragment for every small statement).
+ */
+function tagUnrepresentable(this: unknown, _key: string, value: unknown): unknown {
   switch (typeof value) {
     case 'bigint':
       return { $bigint: value.toString() };
@@ -52,26 +57,19 @@ function encode(value: unknown): unknown {
       if (Object.is(value, -0)) return { $number: '-0' };
       return value;
     case 'undefined':
-      return { $undefined: true };
-    case 'object': {
-      if (value === null) return null;
+      // Absent optional fields stay absent; a hole in an array keeps its place.
+      return Array.isArray(this) ? { $undefined: true } : undefined;
+    case 'object':
       if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
-      if (value instanceof Map) return { $map: [...value].map(([k, v]) => [encode(k), encode(v)]) };
-      if (Array.isArray(value)) return value.map(encode);
-      const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(value)) {
-        // Absent optional fields stay absent.
-        if (field !== undefined) out[key] = encode(field);
-      }
-      return out;
-    }
+      if (value instanceof Map) return { $map: [...value] };
+      return value;
     default:
       return value;
   }
 }
 
 /**
- * Rebuilds, in place, what `encode` tagged: `value` must be freshly parsed JSON that nothing else
+ * Rebuilds, in place, what `tagUnrepresentable` tagged: `value` must be freshly parsed JSON that nothing else
  * holds. In place because the worker decodes a fragment for every task it starts: copying the
  * tree as well doubled the garbage of a small query's plan.
  */
@@ -120,26 +118,28 @@ function decodeInPlace(value: unknown): unknown {
 }
 
 export function serializePlan(node: PlanNode): string {
-  return JSON.stringify(encode(node));
+  return JSON.stringify(node, tagUnrepresentable);
 }
 
 export function deserializePlan(json: string): PlanNode {
   return decodeInPlace(JSON.parse(json)) as PlanNode;
 }
 
-/** A plan as JSON-ready data (what `serializePlan` stringifies), to nest in a larger document. */
-export function encodePlan(node: PlanNode): unknown {
-  return encode(node);
+/** JSON text of a document holding plans (a fragment), tagged as plans are. */
+export function serializePlanDocument(document: object): string {
+  return JSON.stringify(document, tagUnrepresentable);
 }
 
-/** A plan from `encodePlan`'s data after a JSON round trip; `parsed` is decoded in place. */
+/** A plan from a parsed `serializePlan` or `serializePlanDocument` text; `parsed` is decoded in place. */
 export function decodePlan(parsed: unknown): PlanNode {
   return decodeInPlace(parsed) as PlanNode;
 }
 
 /** Any plan value (expressions, constants) through the same encoding. */
 export function serializeValue(value: unknown): string {
-  return JSON.stringify(encode(value));
+  // A lone undefined has no holder to tell it from an absent field: tagged here.
+  if (value === undefined) return '{"$undefined":true}';
+  return JSON.stringify(value, tagUnrepresentable);
 }
 
 export function deserializeValue(json: string): unknown {

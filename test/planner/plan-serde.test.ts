@@ -54,8 +54,12 @@ describe('plan serde', () => {
       ]),
       [1, undefined, 'x'],
       { millis: 5, zone: 'UTC' },
+      undefined,
+      { nested: { list: [Number.NaN, 3n, new Map([[1, -0]])] } },
     ];
     for (const value of values) assert.deepStrictEqual(deserializeValue(serializeValue(value)), value);
+    // An absent optional field stays absent.
+    assert.deepStrictEqual(deserializeValue(serializeValue({ a: 1, b: undefined })), { a: 1 });
   });
 
   it('nests a fragment in a task update with no other fields, and refuses a fragment of another shape', () => {

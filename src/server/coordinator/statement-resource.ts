@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken } from '../../common/random-token.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import { waitAtMost } from '../../common/wait-at-most.js';
-import { type JsonValue, stringifyJson } from '../../data/json-values.js';
+import type { JsonValue } from '../../data/json-values.js';
 import { ALLOW_ALL_ACCESS_CONTROL } from '../../spi/access-control.js';
 import { clientTypeSignature } from '../../types/client-type-signature.js';
 import { formatType } from '../../types/type-signature.js';
@@ -329,7 +329,9 @@ function render(
   if (initial) response.partialCancelUri = `${base}/v1/stage/${query.queryId}.0`;
   if (!done) response.nextUri = `${base}/v1/statement/${query.queryId}/${nextToken}?slug=${query.clientSlug}`;
   if (query.columns) response.columns = columnsJson(query.columns);
-  const head = stringifyJson(response);
+  // Plain JSON (no RawJson: only result values carry those, and they come as `data`), so the
+  // native stringify: the recursive one was 2.4 % of a coordinator serving small statements.
+  const head = JSON.stringify(response);
   const tail: Record<string, JsonValue> = {};
   tail.stats = statementStats(query, done || query.state !== 'FINISHED' ? query.state : 'RUNNING');
 
@@ -345,6 +347,6 @@ function render(
   // Spec §4.1: "Final results have `data`": when every row went out in earlier answers, the final
   // one carries an empty array rather than none (clients append nothing; Trino's do the same).
   else if (done && query.state === 'FINISHED' && query.columns) parts.push(Buffer.from(',"data":[]', 'latin1'));
-  parts.push(Buffer.from(`,${stringifyJson(tail).slice(1)}`, 'utf8'));
+  parts.push(Buffer.from(`,${JSON.stringify(tail).slice(1)}`, 'utf8'));
   return Buffer.concat(parts);
 }
