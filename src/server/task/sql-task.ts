@@ -311,6 +311,13 @@ export class SqlTask {
     this.exchangeClients.clear();
     this.scans.clear();
     this.early.length = 0;
+    // A done task ignores updates (`update` returns first): its plan, session and the splits it
+    // saw are never read again. A worker keeps done tasks for minutes; under a stream of small
+    // statements these were most of what it kept (and copied through its young generation).
+    this.fragment = undefined;
+    this.session = undefined;
+    this.seenSplits.clear();
+    this.dynamicFilterDomains.clear();
   }
 
   /** The published dynamic filters when the caller has fewer than all of them (`since`: the version it has). */
