@@ -10,7 +10,8 @@
  * first reset. A refused connection (nobody listens) and an answer with an error status are not
  * retried here.
  */
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
+import { requestWhole } from '../../common/whole-response-request.js';
 import { audienceOf, INTERNAL_BEARER_HEADER, InternalTokenSource } from './internal-auth.js';
 
 export interface InternalHttpClientOptions {
@@ -141,18 +142,14 @@ export class InternalHttpClient {
       headers['content-type'] ??= 'application/json';
     }
     const timeout = init.timeoutMs ?? this.timeoutMs;
-    const response = await request(url, {
+    return requestWhole(this.agent, url, {
       method: init.method ?? 'GET',
       headers,
       body,
-      dispatcher: this.agent,
       headersTimeout: timeout,
       bodyTimeout: timeout,
       signal: init.signal,
     });
-    const chunks: Buffer[] = [];
-    for await (const chunk of response.body) chunks.push(chunk as Buffer);
-    return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) };
   }
 
   /** A request whose answer must have a 2xx status (else an InternalHttpStatusError with its text). */

@@ -13,8 +13,9 @@
  * page objects: no HTTP request, response framing, socket copies, serialization or
  * deserialization between two tasks of one worker.
  */
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { VivaceError } from '../../common/vivace-error.js';
+import { requestWhole, type WholeResponse } from '../../common/whole-response-request.js';
 import type { Page } from '../../data/page.js';
 import { deserializePages } from '../../data/page-serde.js';
 import type { BufferedPage } from '../../execution/exchange/buffered-page.js';
@@ -173,13 +174,12 @@ export class HttpExchangeClient implements ExchangeClient {
       location.local.outputBuffer.destroy(this.options.bufferId);
       return;
     }
-    request(`${location.uri}/results/${this.options.bufferId}`, {
+    requestWhole(this.options.dispatcher ?? sharedAgent, `${location.uri}/results/${this.options.bufferId}`, {
       method: 'DELETE',
       headers: this.options.headers(location.uri),
-      dispatcher: this.options.dispatcher ?? sharedAgent,
-    })
-      .then((response) => response.body.dump())
-      .catch(() => undefined);
+      headersTimeout: REQUEST_TIMEOUT_MS,
+      bodyTimeout: REQUEST_TIMEOUT_MS,
+    }).catch(() => undefined);
   }
 
   status(): ExchangeClientStatus {
@@ -274,15 +274,14 @@ export class HttpExchangeClient implements ExchangeClient {
     location.local ??= await this.options.localOutput?.(location.uri);
     if (location.local) return this.readLocal(location, location.local);
     const url = `${location.uri}/results/${this.options.bufferId}/${location.token}`;
-    let response: Awaited<ReturnType<typeof request>>;
+    let response: WholeResponse;
     try {
-      response = await request(url, {
+      response = await requestWhole(this.options.dispatcher ?? sharedAgent, url, {
         method: 'GET',
         headers: {
           ...this.options.headers(location.uri),
           'X-Service-Max-Size': formatDataSize(this.options.maxResponseBytes),
         },
-        dispatcher: this.options.dispatcher ?? sharedAgent,
         headersTimeout: REQUEST_TIMEOUT_MS,
         bodyTimeout: REQUEST_TIMEOUT_MS,
         signal: this.aborter.signal,
@@ -290,7 +289,7 @@ export class HttpExchangeClient implements ExchangeClient {
     } catch (e) {
       throw new VivaceError('PAGE_TRANSPORT_ERROR', `${url}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    const body = new Uint8Array(await response.body.arrayBuffer());
+    const body = response.body;
     location.lastUpdate = Date.now();
     if (response.statusCode === 404 || response.statusCode >= 500) {
       // The upstream task may not exist yet, or its node is overloaded: retried for a while.
