@@ -51,6 +51,8 @@ function symbolsIn(e: RowExpression): Set<string> {
 }
 
 function dedupe(terms: readonly RowExpression[]): RowExpression[] {
+  // Most pushes carry no term or one: no key to compute (each is a walk of the expression).
+  if (terms.length < 2) return [...terms];
   const seen = new Set<string>();
   return terms.filter((t) => {
     const key = expressionKey(t);
