@@ -115,7 +115,9 @@ export function formatDataSize(bytes: number): string {
  * printing as `1000.00ms`); negative durations print as `0.00ns`.
  */
 export function formatDuration(milliseconds: number): string {
-  const value = Math.max(0, milliseconds) * 1e6;
+  // Most of a small task's durations (blocked, queued, per operator) are zero.
+  if (!(milliseconds > 0)) return '0.00ns';
+  const value = milliseconds * 1e6;
   let chosen = DURATION_UNITS[0];
   for (const unit of DURATION_UNITS) {
     if (value / unit[1] > 0.9999) chosen = unit;

@@ -9,5 +9,12 @@ export { formatDataSize, formatDuration, parseDataSize, parseDuration } from '..
 
 /** Epoch milliseconds as ISO-8601 in UTC with three fractional digits, e.g. `2014-02-12T04:33:01.500Z`. */
 export function formatTimestamp(epochMilliseconds: number): string {
-  return new Date(epochMilliseconds).toISOString();
+  // A task record prints the same few instants many times (created, started, each driver's).
+  if (epochMilliseconds === lastTimestamp) return lastTimestampText;
+  const text = new Date(epochMilliseconds).toISOString();
+  lastTimestamp = epochMilliseconds;
+  lastTimestampText = text;
+  return text;
 }
+let lastTimestamp = Number.NaN;
+let lastTimestampText = '';

@@ -13,6 +13,8 @@ describe('airlift formats', () => {
   it('formats durations in the most succinct unit with two decimals', () => {
     assert.equal(formatDuration(2.74), '2.74ms');
     assert.equal(formatDuration(0), '0.00ns');
+    assert.equal(formatDuration(-3), '0.00ns');
+    assert.equal(formatDuration(Number.NaN), '0.00ns');
     assert.equal(formatDuration(0.0005), '500.00ns');
     assert.equal(formatDuration(0.25), '250.00us');
     assert.equal(formatDuration(1520), '1.52s');
@@ -34,6 +36,10 @@ describe('airlift formats', () => {
 
   it('formats timestamps as UTC ISO-8601 with milliseconds', () => {
     assert.equal(formatTimestamp(Date.UTC(2014, 1, 12, 4, 33, 1, 500)), '2014-02-12T04:33:01.500Z');
+    // The same instant again (kept), then another: each its own text.
+    assert.equal(formatTimestamp(Date.UTC(2014, 1, 12, 4, 33, 1, 500)), '2014-02-12T04:33:01.500Z');
+    assert.equal(formatTimestamp(Date.UTC(2014, 1, 12, 4, 33, 1, 501)), '2014-02-12T04:33:01.501Z');
+    assert.throws(() => formatTimestamp(Number.NaN), RangeError);
   });
 
   it('parses what it formats and rejects malformed values', () => {
