@@ -53,6 +53,13 @@ const INLINE_BUFFER_ID = '0';
 const INLINE_FINISH_WAIT_MS = 50;
 /** Done tasks stay readable this long (the coordinator's last status fetch, the query record). */
 const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
+/**
+ * At most this many done tasks are kept, the newest, whatever their age: at hundreds of small
+ * statements a second, 15 minutes of done tasks (about 14 kB each with their statistics) would
+ * fill the worker's heap. Ten thousand is a few seconds of such a stream, and far more than the
+ * coordinator needs (it reads a task's final record when the task ends).
+ */
+const MAX_DONE_TASKS = 10_000;
 
 /** The output of a task of this worker, by its URI (undefined for other nodes' tasks). */
 export type LocalOutputLookup = (uri: string) => Promise<LocalTaskOutput | undefined>;
@@ -62,9 +69,8 @@ const LOCAL_TASK_WAIT_MS = 1000;
 
 export class TaskManager {
   private readonly tasks = new Map<string, SqlTask>();
-  /** The record of each done task, rendered once when it ended (its execution is then dropped). */
   /**
-   * Done tasks' final records: the record without its statistics, and the statistics as JSON text
+   * Done tasks' final records, rendered once when each ended (its execution is then dropped): the record without its statistics, and the statistics as JSON text
    * (most of the record, read by few: held as one string for the 15 minutes a record is kept, not
    * as hundreds of objects — a worker answering hundreds of small tasks a second held gigabytes).
    */
@@ -77,6 +83,9 @@ export class TaskManager {
    * task: done tasks stay listed for minutes, thousands of them on a busy worker.
    */
   private running = 0;
+  /** Ids of retired tasks in the order they ended, from `doneHead` on (the front dropped lazily). */
+  private doneOrder: string[] = [];
+  private doneHead = 0;
 
   constructor(
     private readonly dependencies: SqlTaskDependencies,
@@ -84,6 +93,7 @@ export class TaskManager {
     readonly baseUrl: () => string,
     /** Called when the last running task of the worker has ended and been retired. */
     private readonly onIdle: () => void = () => {},
+    private readonly maxDoneTasks = MAX_DONE_TASKS,
   ) {
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
@@ -118,6 +128,7 @@ export class TaskManager {
     const { stats, ...record } = renderTaskInfo(task, this.selfUri(task), this.nodeId);
     this.finalInfos.set(task, { record, statsJson: JSON.stringify(stats) });
     task.releaseExecution();
+    this.forgetOldestDoneBeyondBound(task.taskId);
     if (this.isIdle()) this.onIdle();
   }
 
@@ -189,6 +200,19 @@ export class TaskManager {
     if (task.isDone) return statusOfInfo(this.info(task, dynamicFiltersSince));
     const status = renderTaskStatus(task, this.selfUri(task), this.nodeId, dynamicFiltersSince);
     return withInfo ? { ...status, taskInfo: renderTaskInfo(task, this.selfUri(task), this.nodeId) } : status;
+  }
+
+  private forgetOldestDoneBeyondBound(taskId: string): void {
+    this.doneOrder.push(taskId);
+    while (this.doneOrder.length - this.doneHead > this.maxDoneTasks) {
+      const oldest = this.doneOrder[this.doneHead++] as string;
+      // Gone already (the age sweep), or made again under the same id and running: left alone.
+      if (this.tasks.get(oldest)?.isDone) this.tasks.delete(oldest);
+    }
+    if (this.doneHead > 1024 && this.doneHead * 2 > this.doneOrder.length) {
+      this.doneOrder = this.doneOrder.slice(this.doneHead);
+      this.doneHead = 0;
+    }
   }
 
   private sweep(): void {

@@ -41,4 +41,27 @@ describe('task manager', () => {
     manager.getOrCreate('q2.0.0');
     assert.equal(manager.isIdle(), false);
   });
+
+  it('keeps at most the newest maxDoneTasks done tasks, and never drops a running one', async () => {
+    const manager = new TaskManager(dependencies, 'n', () => 'http://127.0.0.1:1', undefined, 3);
+    const running = manager.getOrCreate('q0.0.0');
+    for (let i = 1; i <= 5; i++) {
+      manager.getOrCreate(`q${i}.0.0`).cancel(false);
+      await settle();
+    }
+    assert.deepEqual(
+      manager
+        .list()
+        .map((task) => task.taskId)
+        .sort(),
+      ['q0.0.0', 'q3.0.0', 'q4.0.0', 'q5.0.0'],
+      'the two oldest done tasks are forgotten; the running one stays',
+    );
+    assert.equal(manager.get('q1.0.0'), undefined);
+    running.cancel(false);
+    await settle();
+    // Done last, it is the newest: the oldest of the others goes.
+    assert.notEqual(manager.get('q0.0.0'), undefined);
+    assert.equal(manager.get('q3.0.0'), undefined);
+  });
 });
