@@ -46,7 +46,10 @@ const SHARED_TYPES: ReadonlyMap<string, object> = new Map<string, object>(
  * copying the tree into JSON-ready data first and stringifying that took twice as long (a
  * coordinator serializes a fragment for every small statement).
  */
-function tagUnrepresentable(this: unknown, _key: string, value: unknown): unknown {
+function tagUnrepresentable(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  // Read before `toJSON`: a Buffer would otherwise arrive here as `{type: 'Buffer', data: [...]}`.
+  const original = this[key];
+  if (original instanceof Uint8Array) return { $bytes: Buffer.from(original).toString('base64') };
   switch (typeof value) {
     case 'bigint':
       return { $bigint: value.toString() };
@@ -60,7 +63,6 @@ function tagUnrepresentable(this: unknown, _key: string, value: unknown): unknow
       // Absent optional fields stay absent; a hole in an array keeps its place.
       return Array.isArray(this) ? { $undefined: true } : undefined;
     case 'object':
-      if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
       if (value instanceof Map) return { $map: [...value] };
       return value;
     default:

@@ -58,6 +58,11 @@ describe('plan serde', () => {
       { nested: { list: [Number.NaN, 3n, new Map([[1, -0]])] } },
     ];
     for (const value of values) assert.deepStrictEqual(deserializeValue(serializeValue(value)), value);
+    // A Buffer (what Node's own functions give) comes back as its bytes, not as its toJSON form.
+    assert.deepStrictEqual(deserializeValue(serializeValue(Buffer.from([7, 8]))), new Uint8Array([7, 8]));
+    assert.deepStrictEqual(deserializeValue(serializeValue({ b: Buffer.from('hi') })), {
+      b: new Uint8Array([104, 105]),
+    });
     // An absent optional field stays absent.
     assert.deepStrictEqual(deserializeValue(serializeValue({ a: 1, b: undefined })), { a: 1 });
   });

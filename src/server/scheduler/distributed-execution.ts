@@ -565,8 +565,11 @@ export class DistributedExecution {
     );
   }
 
-  /** Takes in a task's answer: its full record (`stats` present), or its status (task-info.ts), perhaps with the record attached. */
-  /** Takes a task's answer: its full record or its status; `statsJson`, a full record's statistics as text. */
+  /**
+   * Takes in a task's answer: its full record (`stats` present, or given apart as `statsJson`, the
+   * text of an inline answer's statistics, parsed when read), or its status (task-info.ts),
+   * perhaps with the record attached.
+   */
   private record(task: RemoteTask, answer: Record<string, unknown>, statsJson?: string): void {
     const { dynamicFilters, taskInfo, ...fields } = answer;
     if (dynamicFilters !== undefined && typeof dynamicFilters === 'object' && dynamicFilters !== null) {
