@@ -7,6 +7,7 @@
  */
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
+import { requestWhole } from '../common/whole-response-request.js';
 import {
   type ClientSession,
   emptySessionUpdates,
@@ -158,16 +159,15 @@ async function sendWithRetry(
     let status: number;
     let text: string;
     try {
-      const response = await request(url, {
+      const response = await requestWhole(agentOf(session, options), url, {
         method,
         headers,
-        body,
-        dispatcher: agentOf(session, options),
+        ...(body !== undefined && { body }),
         headersTimeout: options.requestTimeoutMs ?? 60_000,
         bodyTimeout: options.requestTimeoutMs ?? 60_000,
       });
       status = response.statusCode;
-      text = await response.body.text();
+      text = response.body.toString('utf8');
       options.onResponseBytes?.(Number(response.headers['content-length'] ?? text.length));
       if (status === 200) {
         readSessionUpdates(response.headers, session.headerPrefix ?? 'X-Service-', updates);
