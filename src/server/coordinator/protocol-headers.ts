@@ -32,6 +32,11 @@ const KNOWN = [
   'Extra-Credential',
 ];
 
+/** Every known header's lower-cased name under each prefix, to that prefix (made once, not per request). */
+const PREFIX_OF_KNOWN_HEADER: ReadonlyMap<string, HeaderPrefix> = new Map(
+  HEADER_PREFIXES.flatMap((prefix) => KNOWN.map((h) => [`${prefix}${h}`.toLowerCase(), prefix] as const)),
+);
+
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /** A protocol misuse: the caller answers 400 with the message. */
@@ -41,12 +46,8 @@ export class ProtocolError extends Error {}
 export function requestPrefix(headers: RequestHeaders): HeaderPrefix {
   const used = new Set<HeaderPrefix>();
   for (const name of Object.keys(headers)) {
-    const lower = name.toLowerCase();
-    for (const prefix of HEADER_PREFIXES) {
-      if (lower.startsWith(prefix.toLowerCase()) && KNOWN.some((h) => lower === `${prefix}${h}`.toLowerCase())) {
-        used.add(prefix);
-      }
-    }
+    const prefix = PREFIX_OF_KNOWN_HEADER.get(name.toLowerCase());
+    if (prefix !== undefined) used.add(prefix);
   }
   if (used.size > 1) {
     throw new ProtocolError(`Request mixes protocol header prefixes: ${[...used].join(', ')}`);
