@@ -17,6 +17,7 @@
  * client time-out; and the per-user share keeps one user's pile of queries from holding every
  * slot (until resource groups arrive).
  */
+import { Queue } from '../../common/queue.js';
 import { VivaceError } from '../../common/vivace-error.js';
 import type { QueryExecution } from './query-execution.js';
 
@@ -50,11 +51,10 @@ export class QueryTracker {
   private readonly queries = new Map<string, QueryExecution>();
   /** Queries not yet seen done by a sweep: the only ones a sweep looks at one by one. */
   private readonly live = new Set<QueryExecution>();
-  /** Done queries in the order they ended, from `doneHead` on (the front is dropped lazily). */
-  private done: (QueryExecution | undefined)[] = [];
-  private doneHead = 0;
-  /** Entries of `done` before this index are pruned already. */
-  private prunedUpTo = 0;
+  /** Done queries in the order they ended. */
+  private readonly done = new Queue<QueryExecution>();
+  /** How many of `done`'s oldest entries are pruned already. */
+  private pruned = 0;
   private readonly waiting: { query: QueryExecution; start: () => void }[] = [];
   private running = 0;
   private readonly runningByUser = new Map<string, number>();
@@ -180,22 +180,14 @@ export class QueryTracker {
     // Ends between two sweeps are ordered among themselves; a sweep sees every earlier end first.
     newlyDone.sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0));
     for (const query of newlyDone) this.done.push(query);
-    const beyondHistory = this.done.length - this.doneHead - this.options.maxHistory;
-    for (let i = Math.max(this.prunedUpTo, this.doneHead); i < this.doneHead + beyondHistory; i++) {
-      this.done[i]?.pruneDetails();
-      this.prunedUpTo = i + 1;
-    }
+    const beyondHistory = this.done.size - this.options.maxHistory;
+    for (; this.pruned < beyondHistory; this.pruned++) this.done.at(this.pruned)?.pruneDetails();
     for (let excess = beyondHistory; excess > 0; excess--) {
-      const oldest = this.done[this.doneHead];
+      const oldest = this.done.at(0);
       if (oldest === undefined || now - (oldest.endTime ?? now) < this.options.minExpireAgeMs) break;
       this.queries.delete(oldest.queryId);
-      this.done[this.doneHead++] = undefined;
-    }
-    // Compacted once the dropped front is half the array, so each entry moves O(1) times.
-    if (this.doneHead > 1024 && this.doneHead * 2 > this.done.length) {
-      this.done = this.done.slice(this.doneHead);
-      this.prunedUpTo = Math.max(0, this.prunedUpTo - this.doneHead);
-      this.doneHead = 0;
+      this.done.shift();
+      this.pruned = Math.max(0, this.pruned - 1);
     }
   }
 

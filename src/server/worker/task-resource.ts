@@ -16,6 +16,7 @@
  * unknown task a 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Queue } from '../../common/queue.js';
 import { waitAtMost } from '../../common/wait-at-most.js';
 import type { OutputBuffer } from '../../execution/exchange/output-buffer.js';
 import { learnCatalogs } from '../metadata/catalog-statements.js';
@@ -40,13 +41,6 @@ const MAX_WAIT_MS = 10_000;
 const PROGRESS_COALESCE_MS = 50;
 /** The longest a creation may be held for the task to end (`X-Vivace-Max-Wait-Done`). */
 const MAX_WAIT_DONE_MS = 1000;
-/** A creation's answer with the task's output inline: its final record as kept, when it is done, and the pages. */
-function inlineAnswer(manager: TaskManager, task: SqlTask, pages: readonly Uint8Array[]): Buffer {
-  const final = task.isDone ? manager.finalParts(task) : undefined;
-  if (final === undefined) return frameTaskWithPages(manager.info(task), pages);
-  return frameTaskWithPages(final.record, pages, final.statsJson);
-}
-
 /** The output buffer a creation may ask for inline (`X-Vivace-Inline-Results`): a root task's only one. */
 const INLINE_BUFFER_ID = '0';
 /** How long an inline answer waits for its task to record FINISHED once its output is taken (a tick). */
@@ -61,6 +55,13 @@ const DONE_TASK_RETENTION_MS = 15 * 60 * 1000;
  */
 const MAX_DONE_TASKS = 10_000;
 
+/** A creation's answer with the task's output inline: its final record as kept, when it is done, and the pages. */
+function inlineAnswer(manager: TaskManager, task: SqlTask, pages: readonly Uint8Array[]): Buffer {
+  const final = task.isDone ? manager.finalParts(task) : undefined;
+  if (final === undefined) return frameTaskWithPages(manager.info(task), pages);
+  return frameTaskWithPages(final.record, pages, final.statsJson);
+}
+
 /** The output of a task of this worker, by its URI (undefined for other nodes' tasks). */
 export type LocalOutputLookup = (uri: string) => Promise<LocalTaskOutput | undefined>;
 
@@ -70,9 +71,9 @@ const LOCAL_TASK_WAIT_MS = 1000;
 export class TaskManager {
   private readonly tasks = new Map<string, SqlTask>();
   /**
-   * Done tasks' final records, rendered once when each ended (its execution is then dropped): the record without its statistics, and the statistics as JSON text
-   * (most of the record, read by few: held as one string for the 15 minutes a record is kept, not
-   * as hundreds of objects — a worker answering hundreds of small tasks a second held gigabytes).
+   * Done tasks' final records, rendered once when each ended (its execution is then dropped): the
+   * record without its statistics, and the statistics as JSON text (most of the record, read by
+   * few: one string while the record is kept, not hundreds of objects).
    */
   private readonly finalInfos = new WeakMap<SqlTask, { record: Record<string, unknown>; statsJson: string }>();
   /** Results requests that arrived before their task's first update, by task id. */
@@ -83,9 +84,8 @@ export class TaskManager {
    * task: done tasks stay listed for minutes, thousands of them on a busy worker.
    */
   private running = 0;
-  /** Ids of retired tasks in the order they ended, from `doneHead` on (the front dropped lazily). */
-  private doneOrder: string[] = [];
-  private doneHead = 0;
+  /** Ids of retired tasks in the order they ended. */
+  private readonly doneOrder = new Queue<string>();
 
   constructor(
     private readonly dependencies: SqlTaskDependencies,
@@ -204,14 +204,10 @@ export class TaskManager {
 
   private forgetOldestDoneBeyondBound(taskId: string): void {
     this.doneOrder.push(taskId);
-    while (this.doneOrder.length - this.doneHead > this.maxDoneTasks) {
-      const oldest = this.doneOrder[this.doneHead++] as string;
+    while (this.doneOrder.size > this.maxDoneTasks) {
+      const oldest = this.doneOrder.shift() as string;
       // Gone already (the age sweep), or made again under the same id and running: left alone.
       if (this.tasks.get(oldest)?.isDone) this.tasks.delete(oldest);
-    }
-    if (this.doneHead > 1024 && this.doneHead * 2 > this.doneOrder.length) {
-      this.doneOrder = this.doneOrder.slice(this.doneHead);
-      this.doneHead = 0;
     }
   }
 
