@@ -15,6 +15,7 @@
  */
 
 import { fail } from '../common/invariant.js';
+import { Queue } from '../common/queue.js';
 import { VivaceError } from '../common/vivace-error.js';
 import type { Driver } from './driver.js';
 
@@ -130,8 +131,7 @@ function canceled(): VivaceError {
 
 export class DriverExecutor {
   /** Tasks with a runnable driver, in turn order (a task is in here at most once). */
-  private readonly ready: TaskRun[] = [];
-  private head = 0;
+  private readonly ready = new Queue<TaskRun>();
   private pumpScheduled = false;
   private active = 0;
 
@@ -149,7 +149,7 @@ export class DriverExecutor {
 
   /** Tasks waiting for their turn (for tests and statistics). */
   get queuedTasks(): number {
-    return this.ready.length - this.head;
+    return this.ready.size;
   }
 
   submit(drivers: readonly Driver[], options: TaskExecutionOptions = {}): TaskExecution {
@@ -180,8 +180,7 @@ export class DriverExecutor {
   private readonly pump = (): void => {
     this.pumpScheduled = false;
     const sliceEnd = performance.now() + this.sliceMs;
-    while (this.head < this.ready.length) {
-      const run = this.ready[this.head++];
+    for (let run = this.ready.shift(); run !== undefined; run = this.ready.shift()) {
       run.queued = false;
       if (run.cancelledNow()) continue;
       try {
@@ -195,12 +194,7 @@ export class DriverExecutor {
       }
       if (performance.now() >= sliceEnd) break;
     }
-    // Drop the consumed head of the queue now and then instead of shifting on every turn.
-    if (this.head > 1024 || this.head === this.ready.length) {
-      this.ready.splice(0, this.head);
-      this.head = 0;
-    }
-    if (this.head < this.ready.length) this.schedulePump();
+    if (this.ready.size > 0) this.schedulePump();
   };
 }
 

@@ -7,6 +7,10 @@
  */
 export { formatDataSize, formatDuration, parseDataSize, parseDuration } from '../../common/units.js';
 
+/** The instant `formatTimestamp` formatted last, and its text. */
+let lastTimestamp = Number.NaN;
+let lastTimestampText = '';
+
 /** Epoch milliseconds as ISO-8601 in UTC with three fractional digits, e.g. `2014-02-12T04:33:01.500Z`. */
 export function formatTimestamp(epochMilliseconds: number): string {
   // A task record prints the same few instants many times (created, started, each driver's).
@@ -16,5 +20,3 @@ export function formatTimestamp(epochMilliseconds: number): string {
   lastTimestampText = text;
   return text;
 }
-let lastTimestamp = Number.NaN;
-let lastTimestampText = '';

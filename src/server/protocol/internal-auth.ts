@@ -31,6 +31,10 @@ function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
+/** Origins of the URLs requested, by the text before their path (see `audienceOf`). */
+const origins = new Map<string, string>();
+const MAX_ORIGINS = 256;
+
 /**
  * The audience a request to `url` carries: the URL's origin (`http://host:port`, normalized as the
  * WHATWG URL parser does), or `url` itself when it is not a URL (an audience name). Parsing a URL
@@ -60,9 +64,6 @@ export function audienceOf(url: string): string {
   }
   return audience;
 }
-const origins = new Map<string, string>();
-const MAX_ORIGINS = 256;
-
 /** A fresh token from `nodeId` for `audience`, valid until `nowMs + lifetimeMs`. */
 export function createInternalToken(
   secret: string,
