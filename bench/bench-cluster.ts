@@ -31,9 +31,12 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
   const etc = mkdtempSync(join(tmpdir(), 'vivace-bench-etc-'));
   writeFileSync(join(etc, 'node.properties'), 'node.environment=bench\n');
   // Workers get an 8GB heap; their memory pools may use as much (SF 10 joins pass the 1GB default).
+  // No collection when idle: benches alternate queries between clusters, and an idle cluster's
+  // collections (a worker's 0.3 s of CPU and the coordinator's 0.15 s, 2 s and 12 s after each
+  // TPC-H query) landed in the other cluster's queries, on its pinned cores.
   writeFileSync(
     join(etc, 'config.properties'),
-    'discovery.announcement-interval=500ms\nquery.max-memory-per-node=8GB\n',
+    'discovery.announcement-interval=500ms\nquery.max-memory-per-node=8GB\nmemory.release-when-idle=false\n',
   );
   const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
   const heap = ['--max-old-space-size=8192'];

@@ -117,9 +117,10 @@ export async function startCluster(root: string, data: string): Promise<{ url: s
   const etc = join(root, 'etc');
   mkdirSync(etc, { recursive: true });
   writeFileSync(join(etc, 'node.properties'), 'node.environment=bench\n');
+  // No collection when idle: it would run during DuckDB's turn on the same cores (bench-cluster.ts).
   writeFileSync(
     join(etc, 'config.properties'),
-    'discovery.announcement-interval=500ms\nquery.max-memory-per-node=8GB\n',
+    'discovery.announcement-interval=500ms\nquery.max-memory-per-node=8GB\nmemory.release-when-idle=false\n',
   );
   const env = { VIVACE_INTERNAL_SHARED_SECRET: 'bench-secret' };
   const heap = ['--max-old-space-size=8192'];

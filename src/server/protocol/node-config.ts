@@ -71,6 +71,11 @@ export interface NodeConfig {
   readonly announcementIntervalMs: number;
   /** Announcements not renewed within this time are forgotten. */
   readonly discoveryMaxAgeMs: number;
+  /**
+   * A node that goes idle runs a full collection and trims the C heap, twice, a few seconds apart
+   * (`memory.release-when-idle`); off, it keeps what it holds until V8 collects on its own.
+   */
+  readonly releaseMemoryWhenIdle: boolean;
   readonly properties: ReadonlyMap<string, string>;
 }
 
@@ -136,6 +141,7 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   'failure-detector.expiration-grace-interval': '10m',
   'discovery.announcement-interval': '2s',
   'discovery.max-age': '30s',
+  'memory.release-when-idle': 'true',
 };
 
 /** Reads `node.properties` and `config.properties` from `etcDirectory`, then applies `overrides`. */
@@ -233,6 +239,7 @@ export function nodeConfigFromProperties(etcDirectory: string, properties: Map<s
     expirationGraceMs: parseDuration(get('failure-detector.expiration-grace-interval')),
     announcementIntervalMs: parseDuration(get('discovery.announcement-interval')),
     discoveryMaxAgeMs: parseDuration(get('discovery.max-age')),
+    releaseMemoryWhenIdle: boolean('memory.release-when-idle'),
     properties,
   };
 }

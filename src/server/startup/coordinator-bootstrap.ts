@@ -101,7 +101,7 @@ export async function startCoordinator(
   let activeWorkers: () => readonly NodeInfo[] = () => [];
   // Once no query runs, the coordinator gives the memory its queries freed back to the system.
   let runnerIdle: () => boolean = () => true;
-  const idleMemory = new IdleMemoryRelease(() => runnerIdle());
+  const idleMemory = new IdleMemoryRelease(() => runnerIdle(), config.releaseMemoryWhenIdle);
   // The runner's queries, for the access control's filter of system.runtime (set once it exists).
   let runnerQueries: () => readonly QueryExecution[] = () => [];
   const runner = new QueryManager({

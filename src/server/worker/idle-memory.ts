@@ -66,14 +66,23 @@ export class IdleMemoryRelease {
   private readonly gc = exposeGc();
   private timer: NodeJS.Timeout | undefined;
 
-  /** @param isIdle whether the node runs nothing now (checked again before releasing) */
-  constructor(private readonly isIdle: () => boolean) {
+  /**
+   * @param isIdle whether the node runs nothing now (checked again before releasing)
+   * @param enabled `memory.release-when-idle`: off, the node never schedules a release (a
+   *   benchmark running queries back to back on two clusters would otherwise measure one
+   *   cluster's collections in the other's queries)
+   */
+  constructor(
+    private readonly isIdle: () => boolean,
+    private readonly enabled = true,
+  ) {
     nodesOfThisProcess.add(this);
   }
 
   /** The node's last running task or query ended: release in a moment, twice, unless work comes back. */
   becameIdle(): void {
     this.cancel();
+    if (!this.enabled) return;
     const step = (index: number) => {
       const delay = RELEASE_DELAYS_MS[index];
       if (delay === undefined) return;

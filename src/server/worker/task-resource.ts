@@ -441,7 +441,7 @@ export function taskResourceRegistrar(
       return manager.whenOutputReady(uri.slice(prefix.length), LOCAL_TASK_WAIT_MS);
     };
     // Once idle, the worker gives the memory its queries freed back to the operating system.
-    const idleMemory = new IdleMemoryRelease(() => manager?.isIdle() ?? true);
+    const idleMemory = new IdleMemoryRelease(() => manager?.isIdle() ?? true, worker.config.releaseMemoryWhenIdle);
     manager = new TaskManager(
       createDependencies(worker, localOutput),
       worker.config.nodeId,

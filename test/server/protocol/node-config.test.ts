@@ -40,6 +40,12 @@ describe('node configuration', () => {
     });
     assert.equal(config.queryManagement.maxRunningPerUser, 16, 'half of query.max-concurrent-queries');
     assert.equal(config.queryManagement.firstPollTimeoutMs, 30_000);
+    assert.equal(config.releaseMemoryWhenIdle, true);
+    assert.equal(
+      loadNodeConfig(join(tmpdir(), 'vivace-no-such-etc'), { 'memory.release-when-idle': 'false' })
+        .releaseMemoryWhenIdle,
+      false,
+    );
   });
 
   it('reads the HTTP server and admission keys', () => {
@@ -94,6 +100,10 @@ describe('node configuration', () => {
     assert.throws(() => loadNodeConfig(dir, { 'query.max-memory': 'lots' }), /not valid/);
     assert.throws(() => loadNodeConfig(dir, { 'http-server.process-forwarded': 'yes' }), /true or false/);
     assert.throws(() => loadNodeConfig(dir, { 'http-server.request-timeout': '0s' }), /longer than 0/);
+    assert.throws(
+      () => loadNodeConfig(dir, { 'memory.release-when-idle': 'no' }),
+      /memory.release-when-idle must be true or false/,
+    );
     assert.throws(() => loadNodeConfig(dir, { 'http-server.external-uri': 'proxy:8080' }), /not an http URL/);
     assert.throws(() => loadNodeConfig(dir, { 'query.max-concurrent-queries-per-user': '0' }), /positive integer/);
   });

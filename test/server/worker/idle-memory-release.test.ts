@@ -39,4 +39,18 @@ describe('IdleMemoryRelease', () => {
     assert.equal(calls.length, 3, 'idle again: released on a later look');
     release.close();
   });
+
+  it('schedules nothing when memory.release-when-idle is off', (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const release = new IdleMemoryRelease(() => true, false);
+    let calls = 0;
+    t.mock.method(release, 'release', () => {
+      calls++;
+      return { collected: true, trimmed: false };
+    });
+    release.becameIdle();
+    t.mock.timers.tick(60_000);
+    assert.equal(calls, 0);
+    release.close();
+  });
 });
