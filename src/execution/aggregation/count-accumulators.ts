@@ -26,14 +26,19 @@ export class CountAccumulator extends BaseAccumulator {
 
   protected addRows(groupIds: Int32Array, args: readonly FlatBlock[], count: number): void {
     const counts = this.counts;
+    // One group so far (a global count(*)): every id is 0, so count without reading the ids — an
+    // increment per row of one array element is a chain of dependent stores.
+    const single = this.groupCount === 1;
     if (this.kind === 'rows') {
-      for (let i = 0; i < count; i++) counts[groupIds[i]]++;
+      if (single) counts[0] += count;
+      else for (let i = 0; i < count; i++) counts[groupIds[i]]++;
       return;
     }
     const block = args[0];
     const nulls = block.nulls;
     if (this.kind === 'nonNull') {
-      if (nulls === undefined) for (let i = 0; i < count; i++) counts[groupIds[i]]++;
+      if (nulls === undefined && single) counts[0] += count;
+      else if (nulls === undefined) for (let i = 0; i < count; i++) counts[groupIds[i]]++;
       else for (let i = 0; i < count; i++) if (nulls[i] === 0) counts[groupIds[i]]++;
       return;
     }

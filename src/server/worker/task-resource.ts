@@ -36,7 +36,8 @@ const MAX_WAIT_MS = 10_000;
  * How long a status long-poll that saw only split progress (a new version, the same state) keeps
  * waiting for more before it answers: a leaf task finishing many small splits answered once per
  * split, and with 20 queries those answers (each a full task record) and the split updates they
- * trigger filled the worker's event loop. A state change still answers at once.
+ * trigger filled the worker's event loop. A state change still answers at once, and so does
+ * progress that leaves a scan with at most one split to start (`SqlTask.runningLowOnSplits`).
  */
 const PROGRESS_COALESCE_MS = 50;
 /** The longest a creation may be held for the task to end (`X-Vivace-Max-Wait-Done`). */
@@ -295,7 +296,8 @@ async function awaitNews(
       // FLUSHING is no news either: the coordinator waits for the end, which follows as soon as
       // the output is drained (one answer instead of two for most tasks).
       const unchanged = () => task.state === stateBefore || task.state === 'FLUSHING';
-      while (!task.isDone && unchanged() && !newFilters() && Date.now() < coalesceUntil) {
+      // A scan about to run out of splits cannot wait for company: it needs the next ones now.
+      while (!task.isDone && unchanged() && !newFilters() && !task.runningLowOnSplits && Date.now() < coalesceUntil) {
         await waitAtMost(task.whenChanged(), coalesceUntil - Date.now());
       }
     }

@@ -38,6 +38,23 @@ describe('count, count_if', () => {
     accumulator.addInput(new Int32Array(4), [], 4, blockOf(BOOLEAN, [true, false, null, true]));
     assert.deepEqual(valuesOf(accumulator.evaluateFinal(0, 1), BIGINT), [2]);
   });
+
+  it('counts a page at once while there is one group, and per row once there are more', () => {
+    const rows = createAccumulator(resolve('count', []));
+    const nonNull = createAccumulator(resolve('count', [VARCHAR]));
+    rows.setGroupCount(1);
+    nonNull.setGroupCount(1);
+    rows.addInput(new Int32Array(5), [], 5);
+    nonNull.addInput(new Int32Array(5), [blockOf(VARCHAR, ['a', 'b', 'c', 'd', 'e'])], 5);
+    nonNull.addInput(new Int32Array(3), [blockOf(VARCHAR, ['a', null, 'c'])], 3);
+    // A second group appears: ids are read again.
+    rows.setGroupCount(2);
+    nonNull.setGroupCount(2);
+    rows.addInput(Int32Array.of(1, 0, 1), [], 3);
+    nonNull.addInput(Int32Array.of(1, 0, 1), [blockOf(VARCHAR, ['x', 'y', null])], 3);
+    assert.deepEqual(valuesOf(rows.evaluateFinal(0, 2), BIGINT), [6, 2]);
+    assert.deepEqual(valuesOf(nonNull.evaluateFinal(0, 2), BIGINT), [8, 1]);
+  });
 });
 
 describe('sum', () => {

@@ -372,6 +372,46 @@ describe('task resource', { timeout: 60_000 }, () => {
     assert.ok(after >= 40, `answered after the coalescing window, not at once (${after} ms)`);
   });
 
+  it('answers a status long-poll at once when a scan is left with at most one split to start', async () => {
+    // Coalescing split progress (50 ms) must not leave a scan without splits: with nothing queued
+    // the task needs the next ones now. Read time and HTTP take a few milliseconds; the window
+    // alone would take 50. Three tries, so that one hiccup of a loaded machine does not decide.
+    const { fragment, splits } = leafFragment('SELECT orderkey FROM lineitem');
+    assert.ok(splits.length >= 2, 'lineitem at tiny has several splits');
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 3 && !waits.some((ms) => ms < 40); attempt++) {
+      const taskId = `q28${attempt}.1.0`;
+      const created = (await (await post(taskId, createRequest(fragment, splits.slice(0, 1), false))).json()) as Json;
+      let version = Number(created.version);
+      // The first split read, the task waits for more (no noMoreSplits): its version settles.
+      for (let i = 0; i < 50; i++) {
+        const headers = { 'X-Service-Current-Version': String(version), 'X-Service-Max-Wait': '200ms' };
+        const seen = (await (await fetch(`${worker.url}/v1/task/${taskId}`, { headers })).json()) as Json;
+        if (seen.version === version) break;
+        version = Number(seen.version);
+      }
+      let sent = 0;
+      const poll = fetch(`${worker.url}/v1/task/${taskId}/status`, {
+        headers: { 'X-Service-Current-Version': String(version), 'X-Service-Max-Wait': '5s' },
+      }).then(async (r) => ({ status: (await r.json()) as Json, after: Date.now() - sent }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      sent = Date.now();
+      const more = (createRequest(fragment, splits.slice(1, 2), false).sources ?? []).map((source) => ({
+        ...source,
+        splits: source.splits.map((split) => ({ ...split, sequenceId: 1 })),
+      }));
+      await post(taskId, { sources: more });
+      const { status, after } = await poll;
+      assert.equal(status.state, 'RUNNING', 'still waiting for splits');
+      waits.push(after);
+      await fetch(`${worker.url}/v1/task/${taskId}`, { method: 'DELETE' });
+    }
+    assert.ok(
+      waits.some((ms) => ms < 40),
+      `answered at once, not after the coalescing window (${waits.join(', ')} ms)`,
+    );
+  });
+
   it('returns the same pages for the same token and nothing before an acknowledged token', async () => {
     const { fragment, splits } = leafFragment('SELECT nationkey FROM nation');
     await post('q2.1.0', createRequest(fragment, splits, true));
