@@ -63,6 +63,8 @@ export class SplitAssigner {
   private fetching: Promise<void> | undefined;
   /** Splits a task may hold unfinished. */
   private pendingBound = 0;
+  /** The same for splits only that task can take (its bucket's, or data its node holds). */
+  private boundPendingBound = 0;
 
   constructor(
     readonly planNodeId: string,
@@ -84,6 +86,7 @@ export class SplitAssigner {
     for (const task of tasks) this.progress.set(task.partition, { assigned: 0, completed: 0, noMoreSplitsSent: false });
     this.pendingBound =
       tasks.length === 1 ? Math.max(this.maxPendingPerTask, SINGLE_TASK_PENDING_SPLITS) : this.maxPendingPerTask;
+    this.boundPendingBound = Math.max(this.pendingBound, BOUND_PENDING_SPLITS);
   }
 
   /**
@@ -138,7 +141,7 @@ export class SplitAssigner {
    */
   fill(): Promise<void> {
     if (this.fetching !== undefined) return this.fetching;
-    const bound = this.bucketed ? Math.max(this.pendingBound, BOUND_PENDING_SPLITS) : this.pendingBound;
+    const bound = this.bucketed ? this.boundPendingBound : this.pendingBound;
     if (this.exhausted || this.closed || this.queue.length >= this.tasks.length * bound) {
       return Promise.resolve();
     }
@@ -198,7 +201,7 @@ export class SplitAssigner {
     // Splits bound to this task (its bucket, or data its node holds) cannot go to a faster task,
     // so holding them back balances nothing and only starves the task between status round trips
     // (TPC-H q12's co-located join waited for splits 30 % of its time on two workers).
-    const room = Math.max(this.pendingBound, BOUND_PENDING_SPLITS) - pending;
+    const room = this.boundPendingBound - pending;
     let unboundRoom = Math.min(this.pendingBound - pending, this.fairShare(progress));
     const splits: ScheduledSplit[] = [];
     for (let i = 0; i < this.queue.length && splits.length < room; ) {
