@@ -12,13 +12,11 @@ import { Command, InvalidArgumentError } from 'commander';
 import { type CliOptions, runCli } from '../client/cli/cli-main.js';
 import { VERSION } from '../common/version.js';
 import { type ConfigOverrides, loadNodeConfig } from '../server/protocol/node-config.js';
-import { launchLocalCluster } from '../server/startup/local-cluster-launcher.js';
-import {
-  runCoordinatorProcess,
-  runWorkerProcess,
-  SHARED_SECRET_ENVIRONMENT_VARIABLE,
-} from '../server/startup/role-process.js';
 import { formatStatementText } from './format-command.js';
+
+// The server roles load the whole engine (1.2-1.3 s of module loading on a 2-core VM); the CLI
+// needs none of it, so `vivace cli` and `--help` import the roles only when they run one.
+const roleProcess = () => import('../server/startup/role-process.js');
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -44,7 +42,7 @@ interface RoleOptions {
 }
 
 /** Flags and the launcher's environment override etc/config.properties and etc/node.properties. */
-function roleOverrides(options: RoleOptions, coordinator: boolean): ConfigOverrides {
+function roleOverrides(options: RoleOptions, coordinator: boolean, sharedSecret: string | undefined): ConfigOverrides {
   return {
     coordinator: String(coordinator),
     'node-scheduler.include-coordinator': options.includeCoordinator === false ? 'false' : undefined,
@@ -53,7 +51,7 @@ function roleOverrides(options: RoleOptions, coordinator: boolean): ConfigOverri
     'node.data-dir': options.dataDir,
     'node.environment': options.environment,
     'discovery.uri': options.discoveryUri,
-    'internal-communication.shared-secret': process.env[SHARED_SECRET_ENVIRONMENT_VARIABLE],
+    'internal-communication.shared-secret': sharedSecret,
   };
 }
 
@@ -86,6 +84,7 @@ export function buildProgram(): Command {
     .option('--data-dir <dir>', 'data directory of the lake catalog (default: data beside etc)')
     .action(async (options: { port: number; workers?: number; etc: string; dataDir?: string }) => {
       const workers = options.workers ?? availableParallelism();
+      const { launchLocalCluster } = await import('../server/startup/local-cluster-launcher.js');
       const cluster = await launchLocalCluster({
         binPath: fileURLToPath(import.meta.url),
         port: options.port,
@@ -120,7 +119,9 @@ export function buildProgram(): Command {
       ),
   ).action(async (options: RoleOptions) => {
     try {
-      await runCoordinatorProcess(loadNodeConfig(options.etc, roleOverrides(options, true)));
+      const roles = await roleProcess();
+      const secret = process.env[roles.SHARED_SECRET_ENVIRONMENT_VARIABLE];
+      await roles.runCoordinatorProcess(loadNodeConfig(options.etc, roleOverrides(options, true, secret)));
     } catch (error) {
       failStartup(error);
     }
@@ -130,7 +131,9 @@ export function buildProgram(): Command {
     .option('--discovery-uri <url>', 'the coordinator URL to announce to (overrides discovery.uri)')
     .action(async (options: RoleOptions) => {
       try {
-        await runWorkerProcess(loadNodeConfig(options.etc, roleOverrides(options, false)));
+        const roles = await roleProcess();
+        const secret = process.env[roles.SHARED_SECRET_ENVIRONMENT_VARIABLE];
+        await roles.runWorkerProcess(loadNodeConfig(options.etc, roleOverrides(options, false, secret)));
       } catch (error) {
         failStartup(error);
       }
