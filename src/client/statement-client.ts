@@ -174,7 +174,10 @@ async function sendWithRetry(
         return JSON.parse(text) as QueryResults;
       }
     } catch (e) {
-      if (attempt >= maxRetries || !isTransient(e)) throw e;
+      // A statement's POST to a refused port is not sent again: no server listens there (the CLI
+      // waited 11 s of back-off to say so). A reset is retried: most often a kept-alive socket the
+      // server had just closed. A nextUri request (a restarting coordinator) is retried either way.
+      if (attempt >= maxRetries || !isTransient(e) || (method === 'POST' && errorCode(e) === 'ECONNREFUSED')) throw e;
       await sleep(backoffMs(attempt));
       continue;
     }
@@ -186,8 +189,12 @@ async function sendWithRetry(
   }
 }
 
+function errorCode(error: unknown): string | undefined {
+  return (error as { code?: string } | undefined)?.code;
+}
+
 function isTransient(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
+  const code = errorCode(error);
   return code === 'ECONNRESET' || code === 'ECONNREFUSED' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
 

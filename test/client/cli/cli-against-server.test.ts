@@ -56,8 +56,9 @@ describe('CLI batch mode against a server', () => {
       /^Query \S+ failed: line 1:8: Column 'nosuch' cannot be resolved\nselect nosuch\n {7}\^\nfrom nation\n$/,
     );
   });
-  it('reports an unreachable server clearly', async () => {
+  it('reports an unreachable server clearly, at once', async () => {
     let err = '';
+    const started = Date.now();
     const code = await runBatch(
       newClientSession('http://127.0.0.1:1', 'test'),
       'select 1',
@@ -66,6 +67,8 @@ describe('CLI batch mode against a server', () => {
     );
     assert.equal(code, 1);
     assert.match(err, /^Error running command: /);
+    // A refused POST is not retried with back-off (about 11 s before).
+    assert.ok(Date.now() - started < 5000, `failed after ${Date.now() - started} ms`);
   });
 });
 
