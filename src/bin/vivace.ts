@@ -14,10 +14,6 @@ import { VERSION } from '../common/version.js';
 import { type ConfigOverrides, loadNodeConfig } from '../server/protocol/node-config.js';
 import { formatStatementText } from './format-command.js';
 
-// The server roles load the whole engine (1.2-1.3 s of module loading on a 2-core VM); the CLI
-// needs none of it, so `vivace cli` and `--help` import the roles only when they run one.
-const roleProcess = () => import('../server/startup/role-process.js');
-
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a TCP port');
@@ -53,6 +49,17 @@ function roleOverrides(options: RoleOptions, coordinator: boolean, sharedSecret:
     'discovery.uri': options.discoveryUri,
     'internal-communication.shared-secret': sharedSecret,
   };
+}
+
+/**
+ * The role processes' module and a role's configuration. The server roles load the whole engine
+ * (1.2-1.3 s of module loading on a 2-core VM); the CLI needs none of it, so `vivace cli` and
+ * `--help` import the roles only when they run one.
+ */
+async function loadRole(options: RoleOptions, coordinator: boolean) {
+  const roles = await import('../server/startup/role-process.js');
+  const secret = process.env[roles.SHARED_SECRET_ENVIRONMENT_VARIABLE];
+  return { roles, config: loadNodeConfig(options.etc, roleOverrides(options, coordinator, secret)) };
 }
 
 function addRoleOptions(command: Command): Command {
@@ -119,9 +126,8 @@ export function buildProgram(): Command {
       ),
   ).action(async (options: RoleOptions) => {
     try {
-      const roles = await roleProcess();
-      const secret = process.env[roles.SHARED_SECRET_ENVIRONMENT_VARIABLE];
-      await roles.runCoordinatorProcess(loadNodeConfig(options.etc, roleOverrides(options, true, secret)));
+      const { roles, config } = await loadRole(options, true);
+      await roles.runCoordinatorProcess(config);
     } catch (error) {
       failStartup(error);
     }
@@ -131,9 +137,8 @@ export function buildProgram(): Command {
     .option('--discovery-uri <url>', 'the coordinator URL to announce to (overrides discovery.uri)')
     .action(async (options: RoleOptions) => {
       try {
-        const roles = await roleProcess();
-        const secret = process.env[roles.SHARED_SECRET_ENVIRONMENT_VARIABLE];
-        await roles.runWorkerProcess(loadNodeConfig(options.etc, roleOverrides(options, false, secret)));
+        const { roles, config } = await loadRole(options, false);
+        await roles.runWorkerProcess(config);
       } catch (error) {
         failStartup(error);
       }

@@ -86,7 +86,6 @@ export function emptySessionUpdates(): SessionUpdates {
   };
 }
 
-/** Reads the session-changing response headers into `updates` (headers are lowercase, as Node gives them). */
 const SESSION_HEADERS = [
   'Set-Catalog',
   'Set-Schema',
@@ -116,6 +115,7 @@ function lowerCaseNames(prefix: string): Readonly<Record<SessionHeader, string>>
   return names;
 }
 
+/** Reads the session-changing response headers into `updates` (headers are lowercase, as Node gives them). */
 export function readSessionUpdates(
   headers: Readonly<Record<string, string | string[] | undefined>>,
   prefix: string,
