@@ -46,6 +46,8 @@ export interface LocalPlannerContext {
    * ids are unique across the tasks (0 when absent: one task).
    */
   readonly uniqueIdPrefix?: number;
+  /** How many tasks its stage has (1 when absent): a partitioned join's build holds a share of the keys. */
+  readonly partitionCount?: number;
   /** A task's dynamic filters (planner/dynamic-filters.ts); absent: none are collected or applied. */
   readonly dynamicFilters?: TaskDynamicFilters;
 }

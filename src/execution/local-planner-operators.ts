@@ -13,6 +13,7 @@ import type { DynamicFilterAssignment, PlanNode } from '../planner/plan-nodes.js
 import { type RowExpression, symbolsOf } from '../planner/row-expression.js';
 import type { Type } from '../types/type.js';
 import { DynamicFilterCollector } from './dynamic-filter/dynamic-filter-collector.js';
+import { MAX_DYNAMIC_FILTER_VALUES } from './dynamic-filter/dynamic-filter-summary.js';
 import { compileFilter } from './expression/compiler.js';
 import { ExpressionInterpreter } from './expression/interpreter.js';
 import type { BuildSideOperator } from './join/build-side-operator.js';
@@ -207,7 +208,7 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
       append(filtering, builder, 'SetBuilderOperator', (ctx) =>
         withDynamicFilters(
           new SetBuilderOperator(ctx, bridge, channelOf(filtering.layout, node.filteringKey), keyType),
-          node.dynamicFilters,
+          node,
           filtering,
           builder,
         ),
@@ -230,17 +231,27 @@ export function planOperatorNode(node: PlanNode, builder: PipelineBuilder): Phys
   }
 }
 
-/** A join build that collects the node's dynamic filters, when the task takes part in dynamic filtering. */
+/**
+ * A join build that collects the node's dynamic filters, when the task takes part in dynamic
+ * filtering. A build that is not replicated holds only its share of the keys (a partitioned or
+ * co-located join: the tasks' keys are disjoint), and the coordinator's union of the shares keeps
+ * at most MAX_DYNAMIC_FILTER_VALUES, so each task keeps at most its share of that: past it, the
+ * union would be only a range anyway, and giving up at once spares the set, the report, and the
+ * probe scans' wait for every build task (one task past its share publishes "all keys").
+ */
 function withDynamicFilters<T extends BuildSideOperator<unknown>>(
   operator: T,
-  filters: readonly DynamicFilterAssignment[] | undefined,
+  join: { readonly dynamicFilters?: readonly DynamicFilterAssignment[]; readonly distribution?: string },
   build: PhysicalOperation,
   builder: PipelineBuilder,
 ): T {
   const registry = builder.context.dynamicFilters;
+  const filters = join.dynamicFilters;
   if (registry === undefined || filters === undefined || filters.length === 0) return operator;
+  const shares = join.distribution === 'REPLICATED' ? 1 : Math.max(1, builder.context.partitionCount ?? 1);
+  const maxValues = Math.floor(MAX_DYNAMIC_FILTER_VALUES / shares);
   operator.dynamicFilters = {
-    collectors: filters.map((f) => new DynamicFilterCollector(f.id, channelOf(build.layout, f.symbol))),
+    collectors: filters.map((f) => new DynamicFilterCollector(f.id, channelOf(build.layout, f.symbol), maxValues)),
     publish: (id, summary) => registry.publish(id, summary),
   };
   return operator;
@@ -266,12 +277,7 @@ function join(node: Extract<PlanNode, { kind: 'Join' }>, builder: PipelineBuilde
     const buildKeys = node.criteria.map((c) => channelOf(build.layout, c.right));
     const probeKeys = node.criteria.map((c) => channelOf(probe.layout, c.left));
     append(build, builder, 'HashBuilderOperator', (ctx) =>
-      withDynamicFilters(
-        new HashBuilderOperator(ctx, bridge, buildTypes, buildKeys),
-        node.dynamicFilters,
-        build,
-        builder,
-      ),
+      withDynamicFilters(new HashBuilderOperator(ctx, bridge, buildTypes, buildKeys), node, build, builder),
     );
     builder.addPipeline(build.operators);
     append(

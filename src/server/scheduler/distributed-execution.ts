@@ -43,7 +43,7 @@ import {
 } from '../task/task-update.js';
 import { DeferredSplitSource } from './deferred-split-source.js';
 import { distributedMemoryFailure } from './distributed-memory-limit.js';
-import { filterConstraint, QueryDynamicFilters } from './query-dynamic-filters.js';
+import { type DynamicFilterProducers, filterConstraint, QueryDynamicFilters } from './query-dynamic-filters.js';
 import { SplitAssigner } from './split-assigner.js';
 
 const STATUS_WAIT = '1s';
@@ -276,7 +276,7 @@ export class DistributedExecution {
         const sources: TaskSource[] = [...this.remoteSources(stage), ...this.splitsFor(task, stage)];
         const domains = this.unsentDynamicFilters(task, stage);
         const request: Omit<TaskUpdateRequest, 'fragment'> = {
-          session: { ...this.options.session, partition: task.partition },
+          session: { ...this.options.session, partition: task.partition, partitionCount: stage.tasks.length },
           sources,
           outputIds: { type, bufferCount },
           catalogs,
@@ -464,17 +464,17 @@ export class DistributedExecution {
     });
   }
 
-  /** Per dynamic filter, the tasks of the stage whose join collects it. */
-  private dynamicFilterProducers(): Map<string, string[]> {
-    const producers = new Map<string, string[]>();
+  /** Per dynamic filter, the tasks of the stage whose join collects it, and whether each holds every key. */
+  private dynamicFilterProducers(): Map<string, DynamicFilterProducers> {
+    const producers = new Map<string, DynamicFilterProducers>();
     for (const stage of this.stages.values()) {
       const joins = [...findNodes(stage.fragment.root, 'Join'), ...findNodes(stage.fragment.root, 'SemiJoin')];
       for (const join of joins) {
         for (const filter of join.dynamicFilters ?? []) {
-          producers.set(
-            filter.id,
-            stage.tasks.map((t) => t.taskId),
-          );
+          producers.set(filter.id, {
+            taskIds: stage.tasks.map((t) => t.taskId),
+            replicated: join.distribution === 'REPLICATED',
+          });
           stage.producesDynamicFilters = true;
         }
       }

@@ -2,7 +2,9 @@
  * The coordinator's side of a query's dynamic filters (planner/dynamic-filters.ts), as Trino's
  * DynamicFilterService: every task of the stage holding a join reports the summary of its build
  * keys (through its status), and a filter is complete once every task of that stage has reported
- * — the union of their summaries. A task that ends without reporting (canceled, or its build was
+ * — the union of their summaries — or, for a replicated join, whose every task builds from all
+ * the build rows, as soon as one task has (scans wait for the fastest build, not the slowest,
+ * and the coordinator merges nothing). A task that ends without reporting (canceled, or its build was
  * never needed) contributes "all keys", so a filter never waits on a task that is gone. Scans wait
  * for their filters at most a timeout, then start with the filters complete by then.
  */
@@ -15,9 +17,17 @@ import {
 import type { TupleDomain, ValueRange } from '../../spi/tuple-domain.js';
 import type { DynamicFilterSnapshot } from '../protocol/query-state.js';
 
+/** The tasks whose builds produce a filter; `replicated`: each of them builds from every key. */
+export interface DynamicFilterProducers {
+  readonly taskIds: readonly string[];
+  readonly replicated: boolean;
+}
+
 interface FilterState {
   /** Tasks of the producing stage that have not reported yet. */
   readonly pending: Set<string>;
+  /** One report is the whole filter (a replicated join's). */
+  readonly anyTask: boolean;
   merged: DynamicFilterSummary | undefined;
   complete: boolean;
   /** Milliseconds from the filters' creation to completion. */
@@ -32,10 +42,15 @@ export class QueryDynamicFilters {
   private waiters: (() => void)[] = [];
   private readonly createdAt = Date.now();
 
-  /** @param producers per filter id, the ids of the tasks whose builds produce it */
-  constructor(producers: ReadonlyMap<string, readonly string[]>) {
-    for (const [id, taskIds] of producers) {
-      this.filters.set(id, { pending: new Set(taskIds), merged: undefined, complete: taskIds.length === 0 });
+  /** @param producers per filter id, the tasks whose builds produce it */
+  constructor(producers: ReadonlyMap<string, DynamicFilterProducers>) {
+    for (const [id, { taskIds, replicated }] of producers) {
+      this.filters.set(id, {
+        pending: new Set(taskIds),
+        anyTask: replicated,
+        merged: undefined,
+        complete: taskIds.length === 0,
+      });
     }
   }
 
@@ -60,7 +75,7 @@ export class QueryDynamicFilters {
     if (state === undefined || !state.pending.delete(taskId) || state.complete) return;
     state.merged = state.merged === undefined ? summary : mergeSummaries(state.merged, summary);
     // "All keys" from one task is the answer whatever the others say: scans need not wait for them.
-    if (state.pending.size > 0 && state.merged.all !== true) return;
+    if (state.pending.size > 0 && state.merged.all !== true && !state.anyTask) return;
     state.complete = true;
     state.collectionMs = Date.now() - this.createdAt;
     for (const waiter of this.waiters.splice(0)) waiter();

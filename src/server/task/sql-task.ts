@@ -190,6 +190,7 @@ export class SqlTask {
       }),
       isCancelled: () => this.isDone,
       uniqueIdPrefix: session.partition,
+      ...(session.partitionCount !== undefined ? { partitionCount: session.partitionCount } : {}),
       dynamicFilters: {
         publish: (id, summary) => {
           this.publishedDynamicFilters.set(id, summary);

@@ -20,6 +20,8 @@ export interface TaskSession {
   readonly properties: Readonly<Record<string, string>>;
   /** This task's partition number among its stage's tasks: the buffer it reads from upstream tasks. */
   readonly partition: number;
+  /** How many tasks the stage has (absent: 1). */
+  readonly partitionCount?: number;
   /** Rows per page for scans (session `page_rows`); absent = unbounded. */
   readonly maxPageRows?: number;
   /** Per-task memory limit in bytes. */
@@ -107,6 +109,11 @@ export function parseTaskUpdate(body: unknown): TaskUpdateRequest {
     if (typeof session.timeZone !== 'string' || typeof session.startTime !== 'number')
       fail('session lacks timeZone or startTime');
     if (!Number.isInteger(session.partition)) fail('session lacks partition');
+    if (
+      session.partitionCount !== undefined &&
+      !(Number.isInteger(session.partitionCount) && (session.partitionCount as number) > 0)
+    )
+      fail('session partitionCount is not a positive integer');
     if (!isObject(session.properties)) fail('session properties are not an object');
   }
   if (fragment !== undefined && typeof fragment !== 'string' && !isObject(fragment)) {

@@ -11,9 +11,14 @@ import { fixedSplitSource } from '../../../src/spi/split-source.js';
 
 const never = new Promise<void>(() => undefined);
 
+/** Filter `id` built by the tasks `taskIds`, each from its share of the keys (a partitioned join). */
+function partitioned(id: string, taskIds: string[]) {
+  return new Map([[id, { taskIds, replicated: false }]]);
+}
+
 describe('query dynamic filters', () => {
   it('completes a filter when every task of its build stage reported, with the union of their keys', () => {
-    const filters = new QueryDynamicFilters(new Map([['df_0', ['q.1.0', 'q.1.1']]]));
+    const filters = new QueryDynamicFilters(partitioned('df_0', ['q.1.0', 'q.1.1']));
     filters.report('q.1.0', { df_0: { min: 1, max: 5, values: [1, 5] } });
     assert.equal(filters.completed('df_0'), undefined);
     filters.report('q.1.0', { df_0: { min: 100, max: 100, values: [100] } });
@@ -23,8 +28,19 @@ describe('query dynamic filters', () => {
     assert.equal(filters.completed('df_9'), undefined);
   });
 
+  it("completes a replicated join's filter with the first task's report: every task holds every key", () => {
+    const filters = new QueryDynamicFilters(new Map([['df_0', { taskIds: ['a', 'b'], replicated: true }]]));
+    filters.report('b', { df_0: { min: 2, max: 4, values: [2, 4] } });
+    assert.deepEqual(filters.completed('df_0'), { min: 2, max: 4, values: [2, 4] });
+    filters.report('a', { df_0: { min: 2, max: 4, values: [4, 2] } });
+    assert.deepEqual(filters.completed('df_0'), { min: 2, max: 4, values: [2, 4] }, 'later reports change nothing');
+    const partial = new QueryDynamicFilters(partitioned('df_0', ['a', 'b']));
+    partial.report('b', { df_0: { min: 2, max: 4, values: [2, 4] } });
+    assert.equal(partial.completed('df_0'), undefined, 'a partitioned join waits for every share');
+  });
+
   it('completes a filter as every key as soon as one task gave up on it', () => {
-    const filters = new QueryDynamicFilters(new Map([['df_0', ['a', 'b', 'c']]]));
+    const filters = new QueryDynamicFilters(partitioned('df_0', ['a', 'b', 'c']));
     filters.report('a', { df_0: { min: 1, max: 2 } });
     filters.report('b', { df_0: { all: true } });
     assert.deepEqual(filters.completed('df_0'), { all: true });
@@ -33,22 +49,22 @@ describe('query dynamic filters', () => {
   });
 
   it('takes a task that ended without reporting, or reported garbage, as every key', () => {
-    const filters = new QueryDynamicFilters(new Map([['df_0', ['a', 'b']]]));
+    const filters = new QueryDynamicFilters(partitioned('df_0', ['a', 'b']));
     filters.report('a', { df_0: { min: 1, max: 2 } });
     filters.taskDone('b');
     assert.deepEqual(filters.completed('df_0'), { all: true });
-    const garbage = new QueryDynamicFilters(new Map([['df_0', ['a']]]));
+    const garbage = new QueryDynamicFilters(partitioned('df_0', ['a']));
     garbage.report('a', { df_0: { min: 'x' } });
     assert.deepEqual(garbage.completed('df_0'), { all: true });
   });
 
   it('wakes a waiting scan when its filters complete, or lets it go at the timeout', async () => {
-    const filters = new QueryDynamicFilters(new Map([['df_0', ['a']]]));
+    const filters = new QueryDynamicFilters(partitioned('df_0', ['a']));
     const waiting = filters.whenComplete(['df_0'], 60_000, never);
     setTimeout(() => filters.report('a', { df_0: {} }), 5);
     await waiting;
     assert.deepEqual(filters.completed('df_0'), {});
-    const slow = new QueryDynamicFilters(new Map([['df_1', ['a']]]));
+    const slow = new QueryDynamicFilters(partitioned('df_1', ['a']));
     const started = Date.now();
     await slow.whenComplete(['df_1'], 30, never);
     assert.ok(Date.now() - started < 5_000);

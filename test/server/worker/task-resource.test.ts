@@ -542,6 +542,56 @@ describe('task resource', { timeout: 60_000 }, () => {
     assert.deepEqual(after, { version: 1, dynamicFilterDomains: {} });
   });
 
+  it("keeps at most its share of a partitioned join's filter keys, past it every key; all of a replicated one's", async () => {
+    // ASIA's five nations build the join; a task of a stage of n tasks keeps 100,000 / n keys
+    // when the join is partitioned (its build holds a share of the keys), all 100,000 when replicated.
+    const optimized = plan(
+      'SELECT c.name FROM customer c JOIN nation n ON c.nationkey = n.nationkey WHERE n.regionkey = 2',
+    );
+    const context = contextFor(optimized);
+    const [fragment] = fragmentPlan(addDynamicFilters(optimized), context.ids).fragments;
+    assert.ok(fragment !== undefined);
+    const join = findNodes(fragment.root, 'Join')[0];
+    const filterId = join?.dynamicFilters?.[0]?.id;
+    assert.ok(filterId !== undefined, 'the join collects a filter');
+    assert.equal(join?.distribution, 'REPLICATED');
+    const replicated = serializeFragment(fragment);
+    const partitioned = replicated.replace('"distribution":"REPLICATED"', '"distribution":"PARTITIONED"');
+    assert.notEqual(partitioned, replicated);
+    const tpch = metadata.catalogs.connectorOf('tpch') as TpchConnector;
+    const sources = findNodes(fragment.root, 'TableScan').map((scan) => ({
+      planNodeId: scan.id,
+      splits: tpch
+        .listSplits({ table: { schema: 'tiny', table: scan.table.name }, desiredSplits: 1 })
+        .map((split, sequenceId) => ({ sequenceId, split })),
+      noMoreSplits: true,
+    }));
+    const published = async (queryId: string, fragmentJson: string, partitionCount: number) => {
+      const taskId = `${queryId}.0.0`;
+      const session = { queryId, user: 'test', timeZone: 'UTC', startTime: Date.now(), properties: {}, partition: 0 };
+      const request: TaskUpdateRequest = {
+        session: { ...session, partitionCount },
+        fragment: fragmentJson,
+        sources,
+        outputIds: { type: 'ARBITRARY', bufferCount: 1 },
+      };
+      assert.equal((await post(taskId, request)).status, 200);
+      await readAll(
+        taskId,
+        fragment.root.outputs.map((s) => s.type),
+      );
+      const status = await fetch(`${worker.url}/v1/task/${taskId}`, {
+        headers: { 'X-Vivace-Dynamic-Filters-Version': '0' },
+      }).then((r) => r.json() as Promise<Json>);
+      const summary = (status.dynamicFilters as Json)[filterId] as { values?: number[] };
+      return summary.values ? { ...summary, values: [...summary.values].sort((a, b) => a - b) } : summary;
+    };
+    const asia = { min: 8, max: 21, values: [8, 9, 12, 18, 21] };
+    assert.deepEqual(await published('q24', partitioned, 20_000), asia);
+    assert.deepEqual(await published('q25', partitioned, 25_000), { all: true });
+    assert.deepEqual(await published('q26', replicated, 25_000), asia);
+  });
+
   it('answers malformed requests with 400 and unknown tasks with 404, and stays up', async () => {
     const bad = await fetch(`${worker.url}/v1/task/q5.1.0`, {
       method: 'POST',
