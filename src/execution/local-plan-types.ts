@@ -13,6 +13,7 @@ import type { EngineFunctions, SessionContext } from './expression/engine-functi
 import type { QueryMemoryPool } from './memory-context.js';
 import type { Operator } from './operator.js';
 import type { OperatorContext } from './operator-context.js';
+import type { AdaptivePartialAggregation } from './operators/hash-aggregation-operator.js';
 import type { TableScanOperator } from './operators/table-scan-operator.js';
 
 export interface ScanSource {
@@ -48,6 +49,8 @@ export interface LocalPlannerContext {
   readonly uniqueIdPrefix?: number;
   /** How many tasks its stage has (1 when absent): a partitioned join's build holds a share of the keys. */
   readonly partitionCount?: number;
+  /** When PARTIAL aggregations pass rows through (hash-aggregation-operator.ts); absent: never. */
+  readonly adaptivePartialAggregation?: AdaptivePartialAggregation;
   /** A task's dynamic filters (planner/dynamic-filters.ts); absent: none are collected or applied. */
   readonly dynamicFilters?: TaskDynamicFilters;
 }

@@ -93,6 +93,9 @@ export function aggregation(
         groupIdChannel: groupIdSymbol === undefined ? undefined : channelOf(source.layout, groupIdSymbol),
         globalGroupIds,
         expectedGroups: node.expectedGroups,
+        ...(node.step === 'PARTIAL' && builder.context.adaptivePartialAggregation !== undefined
+          ? { adaptive: builder.context.adaptivePartialAggregation }
+          : {}),
       }),
   );
   const order = [

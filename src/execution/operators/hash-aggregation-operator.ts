@@ -18,6 +18,14 @@
  * Memory: the table and the states are reported after every page. A PARTIAL step whose state passes
  * `partialMemoryLimitBytes` (Presto's partial aggregation memory limit, 16 MB by default) flushes
  * its groups downstream and starts over, which is correct because a FINAL step merges duplicates.
+ *
+ * Adaptive partial aggregation (Trino's `adaptive_partial_aggregation_*`): a PARTIAL step that has
+ * taken `minRows` rows into its table and holds more than `uniqueRowsRatio` groups per row is not
+ * reducing anything — the keys are nearly unique (GROUP BY a user id, a comment) — and only pays
+ * for hashing every row twice, here and in the FINAL step. It flushes its groups and from then on
+ * passes each page through: the page's keys as they are, and each aggregate's state of the row
+ * alone (the accumulators run with one group per row, no hashing). The FINAL step merges the
+ * duplicates as it merges any partial output.
  */
 import type { Block } from '../../data/block.js';
 import { float64Block } from '../../data/block.js';
@@ -69,6 +77,24 @@ export interface HashAggregationParameters {
   readonly expectedGroups?: number;
   /** PARTIAL only: flush when the state passes this many bytes (Infinity disables). */
   readonly partialMemoryLimitBytes?: number;
+  /** PARTIAL only: pass rows through once the keys prove nearly unique (absent: never). */
+  readonly adaptive?: AdaptivePartialAggregation;
+}
+
+/** When a PARTIAL aggregation stops aggregating (see the file comment). */
+export interface AdaptivePartialAggregation {
+  /** Rows the table takes before it is judged (Trino's `adaptive-partial-aggregation.min-rows`). */
+  readonly minRows: number;
+  /** Groups per row above which the step passes rows through (Trino's threshold, 0.8 by default). */
+  readonly uniqueRowsRatio: number;
+}
+
+/** Trino's `adaptive-partial-aggregation.min-rows`. */
+export const ADAPTIVE_PARTIAL_AGGREGATION_MIN_ROWS = 100_000;
+
+/** The adaptive settings for a session's unique-rows ratio threshold, with Trino's minimum of rows. */
+export function adaptivePartialAggregation(uniqueRowsRatio: number): AdaptivePartialAggregation {
+  return { minRows: ADAPTIVE_PARTIAL_AGGREGATION_MIN_ROWS, uniqueRowsRatio };
 }
 
 export class HashAggregationOperator implements Operator {
@@ -87,6 +113,14 @@ export class HashAggregationOperator implements Operator {
   private outputPosition = 0;
   private outputGroups = 0;
   private readonly partialMemoryLimit: number;
+  /** Rows the current table has taken (adaptive partial aggregation judges by them). */
+  private rowsInTable = 0;
+  /** Adaptive partial aggregation: 'flushing' empties the table, then 'passing' converts pages. */
+  private adaptiveState: 'aggregating' | 'flushing' | 'passing' = 'aggregating';
+  private readonly adaptive: AdaptivePartialAggregation | undefined;
+  /** A page passed through, waiting for getOutput. */
+  private passedPage: Page | null = null;
+  private identityIds = new Int32Array(0);
 
   constructor(
     readonly context: OperatorContext,
@@ -104,6 +138,11 @@ export class HashAggregationOperator implements Operator {
         : Number.POSITIVE_INFINITY;
     this.hash = this.newHash();
     this.accumulators = this.newAccumulators();
+    const passable =
+      step === 'PARTIAL' &&
+      !this.isGlobal &&
+      parameters.aggregates.every((a) => a.distinct !== true && a.orderBy === undefined);
+    this.adaptive = passable ? parameters.adaptive : undefined;
   }
 
   private newHash(): GroupByHash {
@@ -127,12 +166,16 @@ export class HashAggregationOperator implements Operator {
   }
 
   needsInput(): boolean {
-    return !this.finishing && !this.flushing;
+    return !this.finishing && !this.flushing && this.passedPage === null;
   }
 
   addInput(page: Page): void {
     const count = page.positionCount;
     if (count === 0) return;
+    if (this.adaptiveState === 'passing') {
+      this.passedPage = this.passThrough(page);
+      return;
+    }
     if (this.groupIds.length < count) this.groupIds = new Int32Array(Math.max(count, 1024));
     const groupIds = this.groupIds;
     this.hash.getGroupIds(
@@ -157,7 +200,45 @@ export class HashAggregationOperator implements Operator {
     }
     const bytes = this.retainedBytes();
     this.context.memory.setBytes(bytes);
-    if (bytes > this.partialMemoryLimit) this.startOutput(true);
+    this.rowsInTable += count;
+    const adaptive = this.adaptive;
+    if (
+      adaptive !== undefined &&
+      this.rowsInTable >= adaptive.minRows &&
+      this.hash.groupCount > adaptive.uniqueRowsRatio * this.rowsInTable
+    ) {
+      this.adaptiveState = 'flushing';
+      this.startOutput(true);
+    } else if (bytes > this.partialMemoryLimit) {
+      this.startOutput(true);
+    }
+  }
+
+  private passingRows(): boolean {
+    return this.adaptiveState === 'passing';
+  }
+
+  /** A page's rows as partial output: its keys, and each aggregate's state of each row alone. */
+  private passThrough(page: Page): Page {
+    const count = page.positionCount;
+    if (this.identityIds.length < count) {
+      this.identityIds = new Int32Array(count);
+      for (let i = 0; i < count; i++) this.identityIds[i] = i;
+    }
+    const ids = this.identityIds;
+    const blocks: Block[] = this.keyChannels.map((channel) => page.blocks[channel] as Block);
+    const aggregates = this.parameters.aggregates;
+    const accumulators = this.newAccumulators();
+    for (let a = 0; a < aggregates.length; a++) {
+      const aggregate = aggregates[a] as AggregateChannels;
+      const accumulator = accumulators[a] as Accumulator;
+      accumulator.setGroupCount(count);
+      const args = aggregate.argumentChannels.map((channel) => page.blocks[channel] as Block);
+      const mask = aggregate.maskChannel === undefined ? undefined : page.blocks[aggregate.maskChannel];
+      accumulator.addInput(ids, args, count, mask);
+      blocks.push(accumulator.evaluateIntermediate(0, count));
+    }
+    return { positionCount: count, blocks };
   }
 
   private retainedBytes(): number {
@@ -196,6 +277,15 @@ export class HashAggregationOperator implements Operator {
   }
 
   getOutput(): Page | null {
+    if (this.passedPage !== null) {
+      const page = this.passedPage;
+      this.passedPage = null;
+      return page;
+    }
+    if (this.adaptiveState === 'passing') {
+      if (this.finishing) this.finished = true;
+      return null;
+    }
     if (this.finished || (!this.finishing && !this.flushing)) return null;
     if (this.outputPosition >= this.outputGroups) {
       // A keyed aggregation without any group: nothing to emit.
@@ -218,7 +308,7 @@ export class HashAggregationOperator implements Operator {
         this.releaseState();
       } else {
         this.resetAfterFlush();
-        if (this.finishing) this.startOutput(false);
+        if (this.finishing && !this.passingRows()) this.startOutput(false);
       }
     }
     return { positionCount: to - from, blocks };
@@ -226,10 +316,17 @@ export class HashAggregationOperator implements Operator {
 
   private resetAfterFlush(): void {
     this.flushing = false;
-    this.hash = this.newHash();
-    this.accumulators = this.newAccumulators();
     this.outputPosition = 0;
     this.outputGroups = 0;
+    this.rowsInTable = 0;
+    if (this.adaptiveState === 'flushing') {
+      // From now on pages pass through: no table is kept (finish has nothing left to flush).
+      this.adaptiveState = 'passing';
+      this.releaseState();
+      return;
+    }
+    this.hash = this.newHash();
+    this.accumulators = this.newAccumulators();
     this.context.memory.setBytes(this.retainedBytes());
   }
 

@@ -8,6 +8,7 @@
  */
 import { LocalPlanner } from '../../execution/local-planner.js';
 import { QueryMemoryPool } from '../../execution/memory-context.js';
+import { adaptivePartialAggregation } from '../../execution/operators/hash-aggregation-operator.js';
 import { runDrivers } from '../../execution/task-executor.js';
 import type { OutputNode } from '../../planner/plan-nodes.js';
 import { printPlan } from '../../planner/plan-printer.js';
@@ -59,6 +60,9 @@ export async function runInCoordinator(
       ),
     isCancelled: () => query.shouldStop,
     maxPageRows: settings.pageRows,
+    ...(settings.partialAggregationUniqueRowsRatio !== undefined
+      ? { adaptivePartialAggregation: adaptivePartialAggregation(settings.partialAggregationUniqueRowsRatio) }
+      : {}),
     writes:
       write === undefined
         ? undefined

@@ -58,6 +58,9 @@ export async function runOnWorkers(
         startTime: query.createTime,
         properties: query.session.properties,
         ...(settings.pageRows !== undefined ? { maxPageRows: settings.pageRows } : {}),
+        ...(settings.partialAggregationUniqueRowsRatio !== undefined
+          ? { partialAggregationUniqueRowsRatio: settings.partialAggregationUniqueRowsRatio }
+          : {}),
         ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
       },
       hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, runWorkers.length)),

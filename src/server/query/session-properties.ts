@@ -18,7 +18,7 @@ import { VivaceError } from '../../common/vivace-error.js';
 import { zoneKeyOf } from '../../data/time-zones.js';
 import type { ConnectorSessionProperty } from '../../spi/connector.js';
 
-export type SessionPropertyType = 'varchar' | 'integer' | 'boolean';
+export type SessionPropertyType = 'varchar' | 'integer' | 'boolean' | 'double';
 
 /** A catalog's session properties; undefined when there is no such catalog. */
 export type CatalogSessionProperties = (catalog: string) => readonly ConnectorSessionProperty[] | undefined;
@@ -60,6 +60,11 @@ export interface ResolvedSessionProperties {
   readonly useTableScanNodePartitioning: boolean;
   /** Tables partitioned alike by a connector join on the key where their rows are. */
   readonly colocatedJoin: boolean;
+  /**
+   * Partial aggregations pass rows through once their keys prove nearly unique: above this many
+   * groups per row (`adaptive_partial_aggregation_*`); undefined when switched off.
+   */
+  readonly partialAggregationUniqueRowsRatio: number | undefined;
 }
 
 export interface SessionPropertyDefaults {
@@ -160,7 +165,23 @@ interface IntegerRange {
   readonly powerOfTwo?: boolean;
 }
 
-/** An integer in [min, max] (min 1 unless given). */
+/** A number in [0, 1] (a ratio). */
+function ratioProperty(name: string, defaultValue: string, description: string): SessionPropertyDefinition {
+  return {
+    name,
+    type: 'double',
+    defaultValue,
+    description,
+    validate(value) {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
+        throw invalid(name, `must be a number in the range [0, 1]: ${value}`);
+      }
+      return String(n);
+    },
+  };
+}
+
 /**
  * Trino's default depth of recursive WITH queries. The planner unrolls the recursion (as Trino's
  * does): level k holds k copies of the step, so the cap keeps plans to a few thousand nodes.
@@ -241,6 +262,16 @@ export class SessionPropertyManager {
       ),
       booleanProperty('enable_dynamic_filtering', 'true', 'Enable dynamic filtering'),
       booleanProperty('colocated_join', 'true', 'Use a colocated join when possible'),
+      booleanProperty(
+        'adaptive_partial_aggregation_enabled',
+        'true',
+        'When enabled, partial aggregation might be adaptively turned off when it does not provide any performance gain',
+      ),
+      ratioProperty(
+        'adaptive_partial_aggregation_unique_rows_ratio_threshold',
+        '0.8',
+        'Ratio between aggregation output and input rows above which partial aggregation might be adaptively turned off',
+      ),
       booleanProperty('use_table_scan_node_partitioning', 'true', 'Adapt plan to node pre-partitioned tables'),
       duration(
         'dynamic_filtering_wait_timeout',
@@ -335,6 +366,10 @@ export class SessionPropertyManager {
       dynamicFilteringWaitTimeoutMs: parseDuration(value('dynamic_filtering_wait_timeout')),
       useTableScanNodePartitioning: value('use_table_scan_node_partitioning') === 'true',
       colocatedJoin: value('colocated_join') === 'true',
+      partialAggregationUniqueRowsRatio:
+        value('adaptive_partial_aggregation_enabled') === 'true'
+          ? Number(value('adaptive_partial_aggregation_unique_rows_ratio_threshold'))
+          : undefined,
     };
   }
 }

@@ -21,6 +21,7 @@ import type { EngineFunctions } from '../../execution/expression/engine-function
 import { LocalPlanner } from '../../execution/local-planner.js';
 import { type NodeMemoryPool, QueryMemoryPool } from '../../execution/memory-context.js';
 import type { Operator } from '../../execution/operator.js';
+import { adaptivePartialAggregation } from '../../execution/operators/hash-aggregation-operator.js';
 import type { TableScanOperator } from '../../execution/operators/table-scan-operator.js';
 import { processExecutor, type TaskExecution } from '../../execution/task-executor.js';
 import { deserializeFragment } from '../../planner/fragment-serde.js';
@@ -209,6 +210,9 @@ export class SqlTask {
         abort: () => {},
       },
       ...(session.maxPageRows !== undefined ? { maxPageRows: session.maxPageRows } : {}),
+      ...(session.partialAggregationUniqueRowsRatio !== undefined
+        ? { adaptivePartialAggregation: adaptivePartialAggregation(session.partialAggregationUniqueRowsRatio) }
+        : {}),
       remoteSource: (node, context) => {
         const types = node.outputs.map((s) => s.type);
         const newClient = () =>

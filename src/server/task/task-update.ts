@@ -22,6 +22,8 @@ export interface TaskSession {
   readonly partition: number;
   /** How many tasks the stage has (absent: 1). */
   readonly partitionCount?: number;
+  /** Groups per row above which PARTIAL aggregations pass rows through (session `adaptive_partial_aggregation_*`); absent: never. */
+  readonly partialAggregationUniqueRowsRatio?: number;
   /** Rows per page for scans (session `page_rows`); absent = unbounded. */
   readonly maxPageRows?: number;
   /** Per-task memory limit in bytes. */
@@ -115,6 +117,9 @@ export function parseTaskUpdate(body: unknown): TaskUpdateRequest {
     )
       fail('session partitionCount is not a positive integer');
     if (!isObject(session.properties)) fail('session properties are not an object');
+    const ratio = session.partialAggregationUniqueRowsRatio;
+    if (ratio !== undefined && !(typeof ratio === 'number' && ratio >= 0 && ratio <= 1))
+      fail('session partialAggregationUniqueRowsRatio is not a number in [0, 1]');
   }
   if (fragment !== undefined && typeof fragment !== 'string' && !isObject(fragment)) {
     fail('fragment is neither an object nor a string');

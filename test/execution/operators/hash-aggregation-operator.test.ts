@@ -235,6 +235,64 @@ describe('HashAggregationOperator, split steps', () => {
     assert.ok(rows.every((row) => row[1] === 4));
   });
 
+  it('passes rows through once a PARTIAL step finds its keys nearly unique, without changing the result', () => {
+    // 1,000 rows of 900 distinct keys (a mostly unique key with NULLs, masks and every kind of state),
+    // judged after 200 rows at a threshold of 0.8 groups per row.
+    const n = 1000;
+    const keys = Array.from({ length: n }, (_, i) => (i % 97 === 0 ? null : `k${i % 900}`));
+    const values = Array.from({ length: n }, (_, i) => (i % 13 === 0 ? null : i));
+    const masks = Array.from({ length: n }, (_, i) => i % 3 !== 0);
+    const aggregates: AggregateChannels[] = [
+      { function: COUNT_ALL, argumentChannels: [] },
+      { function: SUM_BIGINT, argumentChannels: [1] },
+      { function: COUNT_BIGINT, argumentChannels: [1], maskChannel: 2 },
+      { function: MAX_VARCHAR, argumentChannels: [0] },
+    ];
+    const pages = pagesOf([VARCHAR, BIGINT, BOOLEAN], [keys, values, masks], 100);
+    const partial = (adaptive?: { minRows: number; uniqueRowsRatio: number }) =>
+      run(
+        {
+          groupingChannels: [0],
+          groupingTypes: [VARCHAR],
+          step: 'PARTIAL',
+          aggregates,
+          ...(adaptive !== undefined ? { adaptive } : {}),
+        },
+        pages,
+      );
+    const rowCount = (output: readonly Page[]) => output.reduce((sum, page) => sum + page.positionCount, 0);
+    const passing = partial({ minRows: 200, uniqueRowsRatio: 0.8 });
+    // The first 200 rows as 198 groups (three NULL keys, one group), then each row alone.
+    assert.equal(rowCount(passing.output), 198 + 800);
+    assert.equal(passing.context.memory.reservedBytes, 0);
+    const aggregating = partial();
+    assert.equal(rowCount(aggregating.output), new Set(keys).size);
+    const final = (partialPages: readonly Page[]) => {
+      const parameters: HashAggregationParameters = {
+        groupingChannels: [0],
+        groupingTypes: [VARCHAR],
+        step: 'FINAL',
+        aggregates: aggregates.map((a, i) => ({ function: a.function, argumentChannels: [1 + i] })),
+      };
+      return sortedRows(rowsOf(run(parameters, partialPages).output, outputTypes(parameters)));
+    };
+    const expected = final(aggregating.output);
+    assert.equal(expected.length, new Set(keys).size);
+    assert.deepEqual(final(passing.output), expected);
+    // Keys that repeat enough keep the step aggregating: 1,000 rows of 100 keys.
+    const repeated = run(
+      {
+        groupingChannels: [0],
+        groupingTypes: [BIGINT],
+        step: 'PARTIAL',
+        aggregates: [{ function: COUNT_ALL, argumentChannels: [] }],
+        adaptive: { minRows: 200, uniqueRowsRatio: 0.8 },
+      },
+      pagesOf([BIGINT], [Array.from({ length: n }, (_, i) => i % 100)], 100),
+    );
+    assert.equal(rowCount(repeated.output), 100);
+  });
+
   it('sizes its table for the expected groups, a PARTIAL step only within its memory limit', () => {
     const aggregates: AggregateChannels[] = [{ function: SUM_BIGINT, argumentChannels: [1] }];
     const page = pagesOf(

@@ -335,6 +335,33 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.ok(last.stats.rootStage.subStages.length > 0, 'the statement reports the analyzed stages');
   });
 
+  it('passes rows through partial aggregations whose keys prove unique enough, with the same answer', async () => {
+    // 300,000 orders, 150,000 a task (past the 100,000 rows after which a partial aggregation is
+    // judged). Order keys come in runs of eight (1-7, then 32-39, ...): orderkey / 2 holds about
+    // 0.57 groups a row — aggregated at the default threshold (0.8), passed through at 0.5.
+    const grouped = 'SELECT count(*), sum(c) FROM (SELECT orderkey / 2 AS k, count(*) AS c FROM orders GROUP BY 1)';
+    const partialRows = async (session: string) => {
+      const headers = { 'X-Service-Schema': 'sf0.2', 'X-Service-Session': session };
+      const { last, rows } = await drain(await post(coordinator.url, `EXPLAIN ANALYZE ${grouped}`, headers));
+      assert.equal(last.error, undefined, last.error?.message);
+      const text = String(rows[0]![0]);
+      const partial = /HashAggregationOperator: input (300000) rows \([^)]*\), output (\d+) rows/.exec(text);
+      assert.ok(partial, text);
+      const answer = await drain(await post(coordinator.url, grouped, headers));
+      return { output: Number(partial[2]), answer: answer.rows };
+    };
+    const off = await partialRows('adaptive_partial_aggregation_enabled=false');
+    const keeps = await partialRows('adaptive_partial_aggregation_enabled=true');
+    const passes = await partialRows('adaptive_partial_aggregation_unique_rows_ratio_threshold=0.5');
+    assert.equal(Number(off.answer[0]![1]), 300_000);
+    assert.deepEqual(keeps.answer, off.answer);
+    assert.deepEqual(passes.answer, off.answer);
+    // Aggregating merges pairs of keys (a pair cut by a split boundary stays two rows).
+    assert.ok(off.output < 175_000, `${off.output} rows out of the partial step`);
+    assert.ok(Math.abs(keeps.output - off.output) < 100, `at 0.8 every row is aggregated: ${keeps.output} rows`);
+    assert.ok(passes.output > off.output + 30_000, `passing emits the rows after the first table: ${passes.output}`);
+  });
+
   it('cancels every task of a canceled query', async () => {
     const first = await post(coordinator.url, 'SELECT count(*) FROM tpch.sf100.lineitem');
     await eventually('the query running', 20_000, async () => {

@@ -91,3 +91,19 @@ SHOW SESSION LIKE 'query%'
 query_max_execution_time	100d	100d	varchar	Maximum execution time of a query, queueing excluded
 query_max_memory	20GB	20GB	varchar	Maximum amount of memory a query can use
 query_max_run_time	100d	100d	varchar	Maximum run time of a query, queueing included
+
+# Adaptive partial aggregation (Trino's names): a ratio in [0, 1], and a switch.
+statement ok
+SET SESSION adaptive_partial_aggregation_unique_rows_ratio_threshold = 0.5
+
+statement error INVALID_SESSION_PROPERTY: adaptive_partial_aggregation_unique_rows_ratio_threshold must be a number in the range [0, 1]: 1.5
+SET SESSION adaptive_partial_aggregation_unique_rows_ratio_threshold = 1.5
+
+statement error INVALID_SESSION_PROPERTY: adaptive_partial_aggregation_enabled must be true or false: maybe
+SET SESSION adaptive_partial_aggregation_enabled = 'maybe'
+
+query
+SHOW SESSION LIKE 'adaptive%'
+----
+adaptive_partial_aggregation_enabled	true	true	boolean	When enabled, partial aggregation might be adaptively turned off when it does not provide any performance gain
+adaptive_partial_aggregation_unique_rows_ratio_threshold	0.8	0.8	double	Ratio between aggregation output and input rows above which partial aggregation might be adaptively turned off
