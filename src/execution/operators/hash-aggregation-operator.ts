@@ -250,7 +250,8 @@ export class HashAggregationOperator implements Operator {
   finish(): void {
     if (this.finishing) return;
     this.finishing = true;
-    if (!this.flushing) this.startOutput(false);
+    // Passing rows through keeps no table: nothing is left to emit after the last page.
+    if (!this.flushing && !this.passingRows()) this.startOutput(false);
   }
 
   /** Freezes the groups to output: all of them, plus the rows global aggregations owe. */

@@ -189,6 +189,7 @@ function ratioProperty(name: string, defaultValue: string, description: string):
 const DEFAULT_MAX_RECURSION_DEPTH = 10;
 const MAX_RECURSION_DEPTH = 100;
 
+/** An integer in [min, max] (min 1 unless given). */
 function integerProperty(
   name: string,
   defaultValue: string,
@@ -265,12 +266,12 @@ export class SessionPropertyManager {
       booleanProperty(
         'adaptive_partial_aggregation_enabled',
         'true',
-        'When enabled, partial aggregation might be adaptively turned off when it does not provide any performance gain',
+        'Let a partial aggregation pass its rows through once its keys prove nearly unique',
       ),
       ratioProperty(
         'adaptive_partial_aggregation_unique_rows_ratio_threshold',
         '0.8',
-        'Ratio between aggregation output and input rows above which partial aggregation might be adaptively turned off',
+        'Groups per input row above which a partial aggregation passes its rows through',
       ),
       booleanProperty('use_table_scan_node_partitioning', 'true', 'Adapt plan to node pre-partitioned tables'),
       duration(

@@ -105,5 +105,5 @@ SET SESSION adaptive_partial_aggregation_enabled = 'maybe'
 query
 SHOW SESSION LIKE 'adaptive%'
 ----
-adaptive_partial_aggregation_enabled	true	true	boolean	When enabled, partial aggregation might be adaptively turned off when it does not provide any performance gain
-adaptive_partial_aggregation_unique_rows_ratio_threshold	0.8	0.8	double	Ratio between aggregation output and input rows above which partial aggregation might be adaptively turned off
+adaptive_partial_aggregation_enabled	true	true	boolean	Let a partial aggregation pass its rows through once its keys prove nearly unique
+adaptive_partial_aggregation_unique_rows_ratio_threshold	0.8	0.8	double	Groups per input row above which a partial aggregation passes its rows through
