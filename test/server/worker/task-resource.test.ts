@@ -497,17 +497,14 @@ describe('task resource', { timeout: 60_000 }, () => {
     assert.match(await malformed.text(), /dynamic filter df_7 is malformed/);
   });
 
-  it("publishes its join builds' dynamic filters with its status, and forgets them once the coordinator has them", async () => {
-    // One fragment with both scans (a single-stage plan): region's keys of ASIA build the join.
-    const optimized = plan(
-      "SELECT n.name FROM nation n JOIN region r ON n.regionkey = r.regionkey WHERE r.name = 'ASIA'",
-    );
-    const context = contextFor(optimized);
-    const [fragment] = fragmentPlan(addDynamicFilters(optimized), context.ids).fragments;
+  /** The one fragment of a single-stage join plan, its join's dynamic filter, and all its tiny splits. */
+  function joinFragment(sql: string) {
+    const optimized = plan(sql);
+    const [fragment] = fragmentPlan(addDynamicFilters(optimized), contextFor(optimized).ids).fragments;
     assert.ok(fragment !== undefined);
-    const join = findNodes(fragment.root, 'Join')[0]!;
-    const filterId = join.dynamicFilters?.[0]?.id;
-    assert.ok(filterId !== undefined, 'the join collects a filter');
+    const join = findNodes(fragment.root, 'Join')[0];
+    const filterId = join?.dynamicFilters?.[0]?.id;
+    assert.ok(join !== undefined && filterId !== undefined, 'the join collects a filter');
     const tpch = metadata.catalogs.connectorOf('tpch') as TpchConnector;
     const sources = findNodes(fragment.root, 'TableScan').map((scan) => ({
       planNodeId: scan.id,
@@ -516,6 +513,14 @@ describe('task resource', { timeout: 60_000 }, () => {
         .map((split, sequenceId) => ({ sequenceId, split })),
       noMoreSplits: true,
     }));
+    return { fragment, join, filterId, sources };
+  }
+
+  it("publishes its join builds' dynamic filters with its status, and forgets them once the coordinator has them", async () => {
+    // One fragment with both scans (a single-stage plan): region's keys of ASIA build the join.
+    const { fragment, filterId, sources } = joinFragment(
+      "SELECT n.name FROM nation n JOIN region r ON n.regionkey = r.regionkey WHERE r.name = 'ASIA'",
+    );
     const request: TaskUpdateRequest = {
       session: { queryId: 'q23', user: 'test', timeZone: 'UTC', startTime: Date.now(), properties: {}, partition: 0 },
       fragment: serializeFragment(fragment),
@@ -545,27 +550,13 @@ describe('task resource', { timeout: 60_000 }, () => {
   it("keeps at most its share of a partitioned join's filter keys, past it every key; all of a replicated one's", async () => {
     // ASIA's five nations build the join; a task of a stage of n tasks keeps 100,000 / n keys
     // when the join is partitioned (its build holds a share of the keys), all 100,000 when replicated.
-    const optimized = plan(
+    const { fragment, join, filterId, sources } = joinFragment(
       'SELECT c.name FROM customer c JOIN nation n ON c.nationkey = n.nationkey WHERE n.regionkey = 2',
     );
-    const context = contextFor(optimized);
-    const [fragment] = fragmentPlan(addDynamicFilters(optimized), context.ids).fragments;
-    assert.ok(fragment !== undefined);
-    const join = findNodes(fragment.root, 'Join')[0];
-    const filterId = join?.dynamicFilters?.[0]?.id;
-    assert.ok(filterId !== undefined, 'the join collects a filter');
-    assert.equal(join?.distribution, 'REPLICATED');
+    assert.equal(join.distribution, 'REPLICATED');
     const replicated = serializeFragment(fragment);
     const partitioned = replicated.replace('"distribution":"REPLICATED"', '"distribution":"PARTITIONED"');
     assert.notEqual(partitioned, replicated);
-    const tpch = metadata.catalogs.connectorOf('tpch') as TpchConnector;
-    const sources = findNodes(fragment.root, 'TableScan').map((scan) => ({
-      planNodeId: scan.id,
-      splits: tpch
-        .listSplits({ table: { schema: 'tiny', table: scan.table.name }, desiredSplits: 1 })
-        .map((split, sequenceId) => ({ sequenceId, split })),
-      noMoreSplits: true,
-    }));
     const published = async (queryId: string, fragmentJson: string, partitionCount: number) => {
       const taskId = `${queryId}.0.0`;
       const session = { queryId, user: 'test', timeZone: 'UTC', startTime: Date.now(), properties: {}, partition: 0 };
