@@ -20,7 +20,7 @@
  * its groups downstream and starts over, which is correct because a FINAL step merges duplicates.
  *
  * Adaptive partial aggregation (Trino's `adaptive_partial_aggregation_*`): a PARTIAL step that has
- * taken `minRows` rows into its table and holds more than `uniqueRowsRatio` groups per row is not
+ * taken `minRows` rows and made more than `uniqueRowsRatio` groups per row (flushes included) is not
  * reducing anything — the keys are nearly unique (GROUP BY a user id, a comment) — and only pays
  * for hashing every row twice, here and in the FINAL step. It flushes its groups and from then on
  * passes each page through: the page's keys as they are, and each aggregate's state of the row
@@ -113,8 +113,13 @@ export class HashAggregationOperator implements Operator {
   private outputPosition = 0;
   private outputGroups = 0;
   private readonly partialMemoryLimit: number;
-  /** Rows the current table has taken (adaptive partial aggregation judges by them). */
-  private rowsInTable = 0;
+  /**
+   * Adaptive partial aggregation judges by every row taken and every group made so far, across
+   * the flushes at the memory limit: a table of wide unique keys can reach the limit before
+   * `minRows`, and judged per table it would never be judged at all.
+   */
+  private rowsTaken = 0;
+  private groupsFlushed = 0;
   /** Adaptive partial aggregation: 'flushing' empties the table, then 'passing' converts pages. */
   private adaptiveState: 'aggregating' | 'flushing' | 'passing' = 'aggregating';
   private readonly adaptive: AdaptivePartialAggregation | undefined;
@@ -200,12 +205,12 @@ export class HashAggregationOperator implements Operator {
     }
     const bytes = this.retainedBytes();
     this.context.memory.setBytes(bytes);
-    this.rowsInTable += count;
+    this.rowsTaken += count;
     const adaptive = this.adaptive;
     if (
       adaptive !== undefined &&
-      this.rowsInTable >= adaptive.minRows &&
-      this.hash.groupCount > adaptive.uniqueRowsRatio * this.rowsInTable
+      this.rowsTaken >= adaptive.minRows &&
+      this.groupsFlushed + this.hash.groupCount > adaptive.uniqueRowsRatio * this.rowsTaken
     ) {
       this.adaptiveState = 'flushing';
       this.startOutput(true);
@@ -214,7 +219,8 @@ export class HashAggregationOperator implements Operator {
     }
   }
 
-  private passingRows(): boolean {
+  /** Whether the step passes rows through (adaptive partial aggregation gave up aggregating). */
+  passingRows(): boolean {
     return this.adaptiveState === 'passing';
   }
 
@@ -317,9 +323,9 @@ export class HashAggregationOperator implements Operator {
 
   private resetAfterFlush(): void {
     this.flushing = false;
+    this.groupsFlushed += this.outputGroups;
     this.outputPosition = 0;
     this.outputGroups = 0;
-    this.rowsInTable = 0;
     if (this.adaptiveState === 'flushing') {
       // From now on pages pass through: no table is kept (finish has nothing left to flush).
       this.adaptiveState = 'passing';

@@ -293,6 +293,26 @@ describe('HashAggregationOperator, split steps', () => {
     assert.equal(rowCount(repeated.output), 100);
   });
 
+  it('judges its keys by all the rows it took, across flushes at its memory limit', () => {
+    // Wide unique keys fill a 64 kB table long before 2,000 rows: judged per table, never judged.
+    const n = 10_000;
+    const keys = Array.from({ length: n }, (_, i) => `a key wide enough to fill the table early ${i}`);
+    const parameters: HashAggregationParameters = {
+      groupingChannels: [0],
+      groupingTypes: [VARCHAR],
+      step: 'PARTIAL',
+      aggregates: [{ function: COUNT_ALL, argumentChannels: [] }],
+      partialMemoryLimitBytes: 64 * 1024,
+      adaptive: { minRows: 2000, uniqueRowsRatio: 0.8 },
+    };
+    const { output, operator } = run(parameters, pagesOf([VARCHAR], [keys], 100));
+    assert.ok(operator.passingRows(), 'the step passes rows through');
+    assert.equal(
+      output.reduce((sum, page) => sum + page.positionCount, 0),
+      n,
+    );
+  });
+
   it('sizes its table for the expected groups, a PARTIAL step only within its memory limit', () => {
     const aggregates: AggregateChannels[] = [{ function: SUM_BIGINT, argumentChannels: [1] }];
     const page = pagesOf(
