@@ -293,6 +293,38 @@ describe('HashAggregationOperator, split steps', () => {
     assert.equal(rowCount(repeated.output), 100);
   });
 
+  it('passes rows of grouping sets through with their group ids, in the aggregating layout', () => {
+    // Rows of sets 0 (by key) and 1 (global: NULL key): keys, group id, then the states.
+    const n = 600;
+    const keys = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? `k${i}` : null));
+    const groupIds = Array.from({ length: n }, (_, i) => i % 2);
+    const values = Array.from({ length: n }, (_, i) => i);
+    const aggregates: AggregateChannels[] = [{ function: SUM_BIGINT, argumentChannels: [2] }];
+    const step = (
+      s: AggregationStep,
+      channels: AggregateChannels[],
+      adaptive?: boolean,
+    ): HashAggregationParameters => ({
+      groupingChannels: [0],
+      groupingTypes: [VARCHAR],
+      groupIdChannel: 1,
+      globalGroupIds: [1],
+      step: s,
+      aggregates: channels,
+      ...(adaptive ? { adaptive: { minRows: 100, uniqueRowsRatio: 0.3 } } : {}),
+    });
+    const pages = pagesOf([VARCHAR, BIGINT, BIGINT], [keys, groupIds, values], 50);
+    const final = step('FINAL', [{ function: SUM_BIGINT, argumentChannels: [2] }]);
+    const answer = (adaptive: boolean) => {
+      const partial = run(step('PARTIAL', aggregates, adaptive), pages);
+      assert.equal(partial.operator.passingRows(), adaptive);
+      return sortedRows(rowsOf(run(final, partial.output).output, outputTypes(final)));
+    };
+    const expected = answer(false);
+    assert.equal(expected.length, 301, 'a row per key of set 0, one for set 1');
+    assert.deepEqual(answer(true), expected);
+  });
+
   it('judges its keys by all the rows it took, across flushes at its memory limit', () => {
     // Wide unique keys fill a 64 kB table long before 2,000 rows: judged per table, never judged.
     const n = 10_000;
