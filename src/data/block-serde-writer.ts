@@ -14,6 +14,7 @@ import {
   STREAM_HEADER_BYTES,
   tagOf,
 } from './serde-format.js';
+import { dictionaryEncodedStrings } from './string-dictionary.js';
 import { zoneIdOf } from './time-zones.js';
 
 const encoder = new TextEncoder();
@@ -58,6 +59,15 @@ export class SerdeWriter {
     this.ensure(array.byteLength);
     this.bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), this.offset);
     this.offset = align8(this.offset + array.byteLength);
+  }
+
+  /**
+   * Writes one column of a page: as `writeBlock`, but a flat string block that repeats a few
+   * values goes as a dictionary block (string-dictionary.ts). Only whole columns are encoded: a
+   * dictionary's own values, and the children of nested blocks, stay flat.
+   */
+  writeColumn(block: Block): void {
+    this.writeBlock((block.kind === 'string' ? dictionaryEncodedStrings(block) : undefined) ?? block);
   }
 
   writeBlock(block: Block): void {
@@ -116,7 +126,7 @@ export class SerdeWriter {
   }
 
   /**
-   * Writes the rows at `positions` of `block` as `writeBlock(copyPositions(block, positions))`
+   * Writes the rows at `positions` of `block` as `writeColumn(copyPositions(block, positions))`
    * would, without building that block first: fixed-width flat blocks (most exchanged columns)
    * are gathered straight into the output, word by word so every bit pattern survives; other
    * kinds are gathered into a block first.
@@ -129,7 +139,7 @@ export class SerdeWriter {
           ? 1
           : 0;
     if (wordsPerValue === 0) {
-      this.writeBlock(copyPositions(block, positions, count));
+      this.writeColumn(copyPositions(block, positions, count));
       return;
     }
     const flat = block as Extract<Block, { kind: 'float64' | 'int64' | 'int32' | 'float32' }>;

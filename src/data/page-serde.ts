@@ -50,7 +50,7 @@ export function serializePages(pages: readonly Page[], types: readonly Type[], o
     writer.ensure(PAGE_HEADER_BYTES);
     const header = writer.offset;
     writer.offset += PAGE_HEADER_BYTES;
-    for (const block of page.blocks) writer.writeBlock(block);
+    for (const block of page.blocks) writer.writeColumn(block);
     finishPage(writer, header, page.positionCount, page.blocks.length, checksum);
   }
   return exactBytes(writer);
