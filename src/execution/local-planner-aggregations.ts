@@ -92,7 +92,7 @@ export function aggregation(
         step: node.step,
         groupIdChannel: groupIdSymbol === undefined ? undefined : channelOf(source.layout, groupIdSymbol),
         globalGroupIds,
-        expectedGroups: node.expectedGroups,
+        expectedGroups: taskShareOfGroups(node.expectedGroups, builder.context.partitionCount),
         ...(node.step === 'PARTIAL' && builder.context.adaptivePartialAggregation !== undefined
           ? { adaptive: builder.context.adaptivePartialAggregation }
           : {}),
@@ -159,4 +159,15 @@ export function window(node: Extract<PlanNode, { kind: 'Window' }>, builder: Pip
     layout.set(f.symbol, { channel: inputs.length + i, type: f.function.returnType });
   });
   return shaped(builder, { operators: source.operators, layout }, node.outputs);
+}
+
+/**
+ * The groups one task of the stage sizes its table for: the plan's estimate is the whole stage's,
+ * and a stage's tasks split its rows (hashed by the grouping keys, or the scan's splits), so each
+ * holds about its share. Sizing every task for all of them allocated and cleared a table that
+ * many times too large on each worker (a table grows by doubling when the share is short).
+ */
+function taskShareOfGroups(expectedGroups: number | undefined, tasks: number | undefined): number | undefined {
+  if (expectedGroups === undefined || tasks === undefined || tasks <= 1) return expectedGroups;
+  return Math.ceil(expectedGroups / tasks);
 }
