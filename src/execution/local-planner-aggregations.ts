@@ -167,7 +167,7 @@ export function window(node: Extract<PlanNode, { kind: 'Window' }>, builder: Pip
  * holds about its share. Sizing every task for all of them allocated and cleared a table that
  * many times too large on each worker (a table grows by doubling when the share is short).
  */
-function taskShareOfGroups(expectedGroups: number | undefined, tasks: number | undefined): number | undefined {
+export function taskShareOfGroups(expectedGroups: number | undefined, tasks: number | undefined): number | undefined {
   if (expectedGroups === undefined || tasks === undefined || tasks <= 1) return expectedGroups;
   return Math.ceil(expectedGroups / tasks);
 }
