@@ -1,7 +1,8 @@
 /**
  * Binary serialisation of pages, for the exchange between nodes and for spilling. The format
- * (serde-format.ts) is compact, little-endian and 8-aligned, keeps dictionary and rle encodings, and
- * sends zone ids instead of process-local zone keys.
+ * (serde-format.ts) is compact, little-endian and 8-aligned, keeps dictionary and rle encodings
+ * (and sends a flat string column that repeats a few values as a dictionary: string-dictionary.ts),
+ * and sends zone ids instead of process-local zone keys.
  *
  *   const bytes = serializePages(pages, types);          // one Uint8Array, e.g. an HTTP body
  *   const back = deserializePages(bytes, types);         // equal pages
