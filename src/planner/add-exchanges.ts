@@ -31,7 +31,7 @@ import type {
   PlanNode,
   SemiJoinNode,
 } from './plan-nodes.js';
-import { rewritePlan } from './plan-utils.js';
+import { findNodes, rewritePlan } from './plan-utils.js';
 import type { PlanSymbol } from './row-expression.js';
 import type { RuleContext } from './rule.js';
 import { splitAggregation } from './rules/split-aggregations.js';
@@ -70,6 +70,7 @@ interface Distributed {
 }
 
 const ANY: Distribution = { kind: 'ANY' };
+const SINGLE: Distribution = { kind: 'SINGLE' };
 
 /**
  * Distinct values one grouping key needs to carry an aggregation's partitioning alone: a hundred
@@ -81,7 +82,6 @@ const MIN_PARTITION_KEY_DISTINCT_VALUES = 10_000;
 const MAX_PARTITION_KEY_NULL_FRACTION = 0.05;
 /** Types whose hash is one number's (fixed width), not a string's or a nested value's. */
 const CHEAPLY_HASHED_KINDS: ReadonlySet<string> = new Set(['tinyint', 'smallint', 'integer', 'bigint', 'date']);
-const SINGLE: Distribution = { kind: 'SINGLE' };
 
 export interface AddExchangesOptions {
   /** Forces the distribution of joins that may have either (session `join_distribution_type`). */
@@ -370,7 +370,9 @@ class ExchangePlanner {
    * unknown statistics, or no such key, every grouping key is hashed, as Trino does.
    */
   private aggregationPartitionKeys(node: AggregationNode, keys: readonly string[]): readonly string[] {
-    if (keys.length < 2) return keys;
+    // Grouping sets NULL out keys per set: the rows of a set without the chosen key would all hash
+    // alike. (GroupId's outputs carry no statistics today; this keeps it so if they come to.)
+    if (keys.length < 2 || findNodes(node.source, 'GroupId').length > 0) return keys;
     const symbols = this.context.stats.estimate(node.source).symbols;
     let best: string | undefined;
     let bestDistinct = MIN_PARTITION_KEY_DISTINCT_VALUES - 1;

@@ -46,6 +46,11 @@ describe('partition keys of an aggregation', () => {
     ]);
   });
 
+  it('hashes on every key over grouping sets (a set without the key would hash all its rows alike)', () => {
+    const [keys] = repartitionKeys('SELECT custkey, name, count(*) FROM customer GROUP BY ROLLUP (custkey, name)');
+    assert.ok(keys !== undefined && keys.includes('custkey') && keys.includes('name'), String(keys));
+  });
+
   it('hashes on every key without statistics', () => {
     assert.deepEqual(repartitionKeys('SELECT custkey, name, count(*) FROM customer GROUP BY 1, 2', plainMetadata), [
       ['custkey', 'name'],
