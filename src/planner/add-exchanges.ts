@@ -62,6 +62,7 @@ interface ExchangeExtras {
   readonly partitionKeys?: readonly string[];
   readonly orderBy?: readonly Ordering[];
   readonly replicateNullsAndAny?: true;
+  readonly estimatedRows?: number;
 }
 
 interface Distributed {
@@ -138,6 +139,7 @@ class ExchangePlanner {
       ...(extra.partitionKeys ? { partitionKeys: extra.partitionKeys } : {}),
       ...(extra.orderBy ? { orderBy: extra.orderBy } : {}),
       ...(extra.replicateNullsAndAny ? { replicateNullsAndAny: true as const } : {}),
+      ...(extra.estimatedRows !== undefined ? { estimatedRows: extra.estimatedRows } : {}),
     };
   }
 
@@ -153,11 +155,14 @@ class ExchangePlanner {
    * Rows with equal `keys` in one task, by the engine's hash (a join's or semi join's sides must
    * agree on it). The connector's partitioning does not count: the other side cannot follow it.
    */
-  private repartition(input: Distributed, keys: readonly string[]): Distributed {
+  private repartition(input: Distributed, keys: readonly string[], estimatedRows?: number): Distributed {
     const current = input.distribution;
     if (current.kind === 'HASH' && current.connector === undefined && hashedOn(current, keys)) return input;
     return {
-      node: this.single(input.node, 'REPARTITION', { partitionKeys: keys }),
+      node: this.single(input.node, 'REPARTITION', {
+        partitionKeys: keys,
+        ...(estimatedRows !== undefined ? { estimatedRows } : {}),
+      }),
       distribution: { kind: 'HASH', keys },
     };
   }
@@ -351,7 +356,11 @@ class ExchangePlanner {
       const moved =
         keys.length === 0
           ? { node: this.gather({ node: partial, distribution: ANY }), distribution: SINGLE }
-          : this.repartition({ node: partial, distribution: ANY }, this.aggregationPartitionKeys(logical, keys));
+          : this.repartition(
+              { node: partial, distribution: ANY },
+              this.aggregationPartitionKeys(logical, keys),
+              node.expectedGroups,
+            );
       return { node: { ...split, source: moved.node }, distribution: moved.distribution };
     }
     // DISTINCT and ordered aggregates need all rows of a group in one task.

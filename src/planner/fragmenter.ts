@@ -32,6 +32,11 @@ export interface PlanFragment {
   readonly childIds: readonly string[];
   /** Ids of the table scan nodes of a SOURCE fragment (splits are assigned per scan node). */
   readonly scanNodeIds: readonly string[];
+  /**
+   * HASH fragments whose every REPARTITION input carries an estimate (`ExchangeNode.estimatedRows`):
+   * the rows they expect in all. The scheduler sizes the stage's task count by it.
+   */
+  readonly estimatedInputRows?: number;
 }
 
 export interface FragmentedPlan {
@@ -49,6 +54,8 @@ export function fragmentPlan(plan: PlanNode, ids: PlanNodeIdAllocator): Fragment
   const fragments: PlanFragment[] = [];
   let nextId = 0;
   const pending: PendingFragment[] = [];
+  /** The estimates of the REMOTE exchanges that carry one, by the id their RemoteSource keeps. */
+  const estimatedRows = new Map<string, number>();
 
   const cut = (node: PlanNode, childIds: string[]): PlanNode => {
     if (node.kind === 'Exchange' && node.scope === 'REMOTE') {
@@ -64,6 +71,7 @@ export function fragmentPlan(plan: PlanNode, ids: PlanNodeIdAllocator): Fragment
         return id;
       });
       childIds.push(...sourceIds);
+      if (node.estimatedRows !== undefined) estimatedRows.set(node.id, node.estimatedRows);
       const remote: RemoteSourceNode = {
         kind: 'RemoteSource',
         id: node.id,
@@ -87,6 +95,19 @@ export function fragmentPlan(plan: PlanNode, ids: PlanNodeIdAllocator): Fragment
     if (scans.length > 0) partitioning = 'SOURCE';
     else if (remotes.some((r) => r.exchangeType === 'REPARTITION')) partitioning = 'HASH';
     else partitioning = 'SINGLE';
+    let inputRows: number | undefined;
+    if (partitioning === 'HASH') {
+      inputRows = 0;
+      for (const remote of remotes) {
+        if (remote.exchangeType !== 'REPARTITION') continue;
+        const rows = estimatedRows.get(remote.id);
+        if (rows === undefined) {
+          inputRows = undefined;
+          break;
+        }
+        inputRows += rows;
+      }
+    }
     fragments.push({
       id: fragment.id,
       root: fragment.root,
@@ -94,6 +115,7 @@ export function fragmentPlan(plan: PlanNode, ids: PlanNodeIdAllocator): Fragment
       outputPartitioning: fragment.outputPartitioning,
       childIds,
       scanNodeIds: scans,
+      ...(inputRows !== undefined ? { estimatedInputRows: inputRows } : {}),
     });
   };
 

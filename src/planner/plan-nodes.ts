@@ -281,6 +281,11 @@ export interface ExchangeNode extends PlanNodeBase {
   readonly replicateNullsAndAny?: true;
   /** GATHER that merges sorted streams. */
   readonly orderBy?: readonly Ordering[];
+  /**
+   * REPARTITION: the rows the statistics expect it to carry (the groups of the FINAL aggregation
+   * it feeds); the scheduler gives a hash stage fed only by such small exchanges fewer tasks.
+   */
+  readonly estimatedRows?: number;
 }
 
 /** After fragmentation: pages pulled from the tasks of other fragments. */

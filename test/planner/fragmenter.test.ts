@@ -78,6 +78,18 @@ describe('fragmenter', () => {
     ]);
   });
 
+  it("gives a hash stage fed by aggregations the groups they expect as its input, and none to a join's", () => {
+    const hashInputs = (sql: string, joins: JoinDistributionType = 'AUTOMATIC') =>
+      distribute(sql, joins)
+        .fragments.filter((f) => f.partitioning === 'HASH')
+        .map((f) => f.estimatedInputRows);
+    assert.deepEqual(hashInputs('SELECT returnflag, count(*) FROM lineitem GROUP BY returnflag'), [3]);
+    assert.deepEqual(hashInputs('SELECT orderkey, sum(quantity) FROM lineitem GROUP BY orderkey'), [1 << 20]);
+    // A partitioned join's inputs carry no estimate: the stage keeps its default task count.
+    const join = 'SELECT n.name, r.name FROM nation n JOIN region r ON n.regionkey = r.regionkey';
+    assert.deepEqual(hashInputs(join, 'PARTITIONED'), [undefined]);
+  });
+
   it('gathers partial states of a global aggregation to one final task', () => {
     const { fragments } = distribute('SELECT count(*), avg(extendedprice) FROM lineitem');
     assert.deepEqual(

@@ -64,6 +64,7 @@ export async function runOnWorkers(
         ...(Number.isFinite(memoryLimit) ? { memoryLimitBytes: memoryLimit } : {}),
       },
       hashPartitionCount: Math.max(1, Math.min(settings.hashPartitionCount, runWorkers.length)),
+      minInputRowsPerTask: settings.minInputRowsPerTask,
       dynamicFilterWaitMs: settings.dynamicFilteringWaitTimeoutMs,
       isNodeActive: (nodeId) => cluster.activeWorkers().some((node) => node.nodeId === nodeId),
       resultTypes,

@@ -48,6 +48,8 @@ export interface ResolvedSessionProperties {
   readonly joinDistributionType: 'AUTOMATIC' | 'PARTITIONED' | 'BROADCAST';
   readonly joinReorderingStrategy: 'NONE' | 'ELIMINATE_CROSS_JOINS' | 'AUTOMATIC';
   readonly hashPartitionCount: number;
+  /** A hash stage gets a task per this many rows its inputs are estimated to carry (at least one). */
+  readonly minInputRowsPerTask: number;
   readonly taskConcurrency: number;
   readonly pageRows: number | undefined;
   /** Plans reading at most this many rows (by the statistics) run as one task on one node; 0: never. */
@@ -286,6 +288,11 @@ export class SessionPropertyManager {
         { max: 1000 },
       ),
       integerProperty(
+        'min_input_rows_per_task',
+        '10000',
+        'Estimated input rows per task of a hash stage fed by aggregations, under hash_partition_count',
+      ),
+      integerProperty(
         'task_concurrency',
         String(defaults.taskConcurrency ?? 16),
         'Default number of local parallel drivers',
@@ -360,6 +367,7 @@ export class SessionPropertyManager {
       joinDistributionType: value('join_distribution_type') as ResolvedSessionProperties['joinDistributionType'],
       joinReorderingStrategy: value('join_reordering_strategy') as ResolvedSessionProperties['joinReorderingStrategy'],
       hashPartitionCount: Number(value('hash_partition_count')),
+      minInputRowsPerTask: Number(value('min_input_rows_per_task')),
       taskConcurrency: Number(value('task_concurrency')),
       pageRows: pageRows > 0 ? pageRows : undefined,
       singleNodeExecutionThresholdRows: Number(value('single_node_execution_threshold_rows')),

@@ -113,6 +113,12 @@ export interface DistributedExecutionOptions {
   readonly session: Omit<TaskSession, 'partition'>;
   /** Tasks of hash-partitioned stages (session `hash_partition_count`); at most one per worker by default. */
   readonly hashPartitionCount?: number;
+  /**
+   * Session `min_input_rows_per_task`: a hash stage whose inputs carry an estimate
+   * (`PlanFragment.estimatedInputRows`) gets one task per this many rows, at least one, at most
+   * `hashPartitionCount` (Trino sizes hash stages from estimates the same way).
+   */
+  readonly minInputRowsPerTask?: number;
   /** The failure detector's verdict: a task on a failed node fails its query without waiting. */
   isNodeActive?(nodeId: string): boolean;
   /**
@@ -207,6 +213,20 @@ export class DistributedExecution {
   }
 
   /** Creates every task, hands out the splits, and starts pulling results and statuses. */
+  /**
+   * Tasks of a hash stage: `hashPartitionCount` (one per worker by default), or fewer when the
+   * statistics expect few input rows — a FINAL aggregation of a handful of groups (TPC-H q07's
+   * nations and years) spread over every worker costs a task per worker, its statuses and a
+   * partitioned copy of a few rows from every producer, and runs no faster.
+   */
+  private hashTaskCount(fragment: PlanFragment, workers: number): number {
+    const most = this.options.hashPartitionCount ?? workers;
+    const rows = fragment.estimatedInputRows;
+    const perTask = this.options.minInputRowsPerTask;
+    if (rows === undefined || perTask === undefined) return most;
+    return Math.max(1, Math.min(most, Math.ceil(rows / perTask)));
+  }
+
   async start(): Promise<void> {
     const { plan, workers } = this.options;
     if (workers.length === 0) throw new VivaceError('NO_NODES_AVAILABLE', 'No worker nodes available');
@@ -220,7 +240,7 @@ export class DistributedExecution {
     for (const fragment of plan.fragments) {
       let count: number;
       if (fragment.partitioning === 'SOURCE') count = workers.length;
-      else if (fragment.partitioning === 'HASH') count = this.options.hashPartitionCount ?? workers.length;
+      else if (fragment.partitioning === 'HASH') count = this.hashTaskCount(fragment, workers.length);
       else count = 1;
       const tasks: RemoteTask[] = [];
       for (let partition = 0; partition < count; partition++) {

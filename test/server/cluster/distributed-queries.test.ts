@@ -240,6 +240,28 @@ describe('distributed queries on a coordinator and two worker processes', { time
     assert.equal(lineitem.tasks.length, 2, 'the leaf stage of many splits ran one task per worker');
   });
 
+  it('runs a hash stage of a few estimated groups as one task, unless min_input_rows_per_task says otherwise', async () => {
+    // Six (returnflag, linestatus) groups by the statistics: under the default 10,000 rows a task,
+    // the FINAL aggregation's stage is one task; at one row a task, one per worker.
+    const sql = 'SELECT returnflag, linestatus, count(*) FROM lineitem GROUP BY 1, 2 ORDER BY 1, 2';
+    const finalTasks = async (session?: string) => {
+      const headers: Record<string, string> = session === undefined ? {} : { 'X-Service-Session': session };
+      const { last, rows } = await drain(await post(coordinator.url, sql, headers));
+      assert.equal(last.error, undefined, last.error?.message);
+      const record = (await (await fetch(`${coordinator.url}/v1/query/${last.id}`)).json()) as Json;
+      const all = (stage: Json): Json[] => [stage, ...stage.subStages.flatMap(all)];
+      const final = all(record.outputStage).find((stage) => /Aggregation\[type = FINAL/.test(stage.plan.textPlan));
+      assert.ok(final !== undefined, 'a stage runs the FINAL aggregation');
+      return { tasks: final.tasks.length as number, rows };
+    };
+    const small = await finalTasks();
+    const spread = await finalTasks('min_input_rows_per_task=1');
+    assert.equal(small.tasks, 1);
+    assert.equal(spread.tasks, 2);
+    assert.equal(small.rows.length, 4);
+    assert.deepEqual(small.rows, spread.rows);
+  });
+
   it('ends a LIMIT over a big table with every task FINISHED, its producers stopped early', async () => {
     const { last, rows } = await drain(await post(coordinator.url, 'SELECT orderkey FROM tpch.sf1.lineitem LIMIT 5'));
     assert.equal(rows.length, 5);

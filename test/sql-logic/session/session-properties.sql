@@ -36,6 +36,12 @@ SET SESSION hash_partition_count = '99999999999999999999'
 statement ok
 SET SESSION hash_partition_count = 1000
 
+statement error INVALID_SESSION_PROPERTY: min_input_rows_per_task must be a positive integer: 0
+SET SESSION min_input_rows_per_task = 0
+
+statement ok
+SET SESSION min_input_rows_per_task = 1
+
 statement error INVALID_SESSION_PROPERTY: query_max_run_time must be in the range [1ms, 100d]: 99999999999d
 SET SESSION query_max_run_time = '99999999999d'
 
