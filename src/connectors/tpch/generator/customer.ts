@@ -3,8 +3,8 @@
  * (country code from the nation), account balance, market segment and comment.
  */
 
-import { dividedBy, int32Of, keySequence } from './column-arrays.js';
-import { MARKET_SEGMENTS, pickUniform } from './distributions.js';
+import { dividedBy, keySequence, uniformIds } from './column-arrays.js';
+import { MARKET_SEGMENTS } from './distributions.js';
 import {
   assembleBatch,
   dictionaryColumn,
@@ -12,7 +12,6 @@ import {
   type GeneratedBatch,
   stringColumn,
 } from './generated-column.js';
-import { nextSeed } from './random-stream.js';
 import { drawPerRow, rowStartSeeds } from './row-seeds.js';
 import { alphanumericColumn, commentColumn, paddedNameColumn, phoneColumn } from './text-columns.js';
 import { getTextPool } from './text-pool.js';
@@ -41,11 +40,11 @@ export function generateCustomer(start: number, count: number, columns: readonly
     nationkey: () => float64Column(nations()),
     phone: () => stringColumn(phoneColumn(rowStartSeeds(PHONE_SEED, 3, start, count), nations())),
     acctbal: () => float64Column(dividedBy(drawPerRow(ACCOUNT_BALANCE_SEED, start, count, -99_999, 999_999), 100)),
-    mktsegment: () => {
-      const seeds = rowStartSeeds(MARKET_SEGMENT_SEED, 1, start, count);
-      const ids = int32Of(count, (i) => pickUniform(MARKET_SEGMENTS.length, nextSeed(seeds[i])));
-      return dictionaryColumn(ids, MARKET_SEGMENTS);
-    },
+    mktsegment: () =>
+      dictionaryColumn(
+        uniformIds(rowStartSeeds(MARKET_SEGMENT_SEED, 1, start, count), MARKET_SEGMENTS.length),
+        MARKET_SEGMENTS,
+      ),
     comment: () =>
       stringColumn(commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, start, count), COMMENT_AVERAGE_LENGTH)),
   });

@@ -5,7 +5,7 @@
  * and quantities, the return flag the receipt date, ...), each computed at most once per batch.
  */
 
-import { dividedBy, int32Of } from './column-arrays.js';
+import { dividedBy } from './column-arrays.js';
 import { pickUniform, SHIP_INSTRUCTIONS, SHIP_MODES } from './distributions.js';
 import {
   assembleBatch,
@@ -50,15 +50,56 @@ const NOT_RETURNED = 2;
 /** linestatus dictionary: F once shipped, O before. */
 const LINE_STATUSES: readonly string[] = ['O', 'F'];
 
-/** Per-order values repeated for each of the order's lines. */
-function perLine(counts: Uint8Array, lines: number, orderValue: (order: number) => number): Float64Array {
-  const values = new Float64Array(lines);
+/** Each line's order key (orders [firstOrder, ...), 0-based). */
+function lineOrderKeys(firstOrder: number, counts: Uint8Array, lines: number): Float64Array {
+  const keys = new Float64Array(lines);
   let line = 0;
   for (let order = 0; order < counts.length; order++) {
-    const value = orderValue(order);
-    for (let end = line + counts[order]; line < end; line++) values[line] = value;
+    const key = orderKey(firstOrder + order + 1);
+    for (let end = line + counts[order]; line < end; line++) keys[line] = key;
+  }
+  return keys;
+}
+
+/** Adds each order's value to each of its lines' values, in place (dates offset from the order date). */
+function addPerOrder(values: Int32Array, counts: Uint8Array, orderValues: Int32Array): Int32Array {
+  let line = 0;
+  for (let order = 0; order < counts.length; order++) {
+    const value = orderValues[order];
+    for (let end = line + counts[order]; line < end; line++) values[line] += value;
   }
   return values;
+}
+
+/** values[i] += addend[i], in place. */
+function addInPlace(values: Int32Array, addend: Int32Array): Int32Array {
+  for (let i = 0; i < values.length; i++) values[i] += addend[i];
+  return values;
+}
+
+/** Each line's supplier: the drawn one (0–3) of the part's four suppliers. */
+function lineSupplierKeys(parts: Float64Array, supplierNumbers: Int32Array, supplierCount: number): Float64Array {
+  const keys = new Float64Array(parts.length);
+  for (let line = 0; line < keys.length; line++) {
+    keys[line] = partSupplierKey(parts[line], supplierNumbers[line], supplierCount);
+  }
+  return keys;
+}
+
+/** quantity × the part's retail price. */
+function extendedPrices(parts: Float64Array, quantities: Int32Array): Float64Array {
+  const prices = new Float64Array(parts.length);
+  for (let line = 0; line < prices.length; line++) {
+    prices[line] = (retailPriceCents(parts[line]) * quantities[line]) / 100;
+  }
+  return prices;
+}
+
+/** F (1) once shipped by the current date, else O (0). */
+function lineStatusIds(shipDates: Int32Array): Int32Array {
+  const ids = new Int32Array(shipDates.length);
+  for (let line = 0; line < ids.length; line++) ids[line] = shipDates[line] <= CURRENT_EPOCH_DAY ? 1 : 0;
+  return ids;
 }
 
 function lineNumbers(counts: Uint8Array, lines: number): Int32Array {
@@ -131,67 +172,22 @@ export function generateLineitem(
   const partKeys = () => cached('partkey', () => linePartKeys(scale, firstOrder, counts, lines));
   const quantities = () => cached('quantity', () => draws(QUANTITY_SEED, 1, 50));
   const dateOfOrders = () => cached('orderdate', () => orderDates(firstOrder, orderCount));
-  const shipDates = () =>
-    cached('shipdate', () => {
-      const dates = dateOfOrders();
-      const offsets = draws(SHIP_DATE_SEED, 1, 121);
-      let line = 0;
-      for (let order = 0; order < orderCount; order++) {
-        for (let end = line + counts[order]; line < end; line++) offsets[line] += dates[order];
-      }
-      return offsets;
-    });
-  const receiptDates = () =>
-    cached('receiptdate', () => {
-      const dates = draws(RECEIPT_DATE_SEED, 1, 30);
-      const shipped = shipDates();
-      for (let line = 0; line < lines; line++) dates[line] += shipped[line];
-      return dates;
-    });
+  const shipDates = () => cached('shipdate', () => addPerOrder(draws(SHIP_DATE_SEED, 1, 121), counts, dateOfOrders()));
+  const receiptDates = () => cached('receiptdate', () => addInPlace(draws(RECEIPT_DATE_SEED, 1, 30), shipDates()));
 
   return assembleBatch('lineitem', lines, columns, {
-    orderkey: () => float64Column(perLine(counts, lines, (order) => orderKey(firstOrder + order + 1))),
+    orderkey: () => float64Column(lineOrderKeys(firstOrder, counts, lines)),
     partkey: () => float64Column(partKeys()),
-    suppkey: () => {
-      const parts = partKeys();
-      const supplierNumbers = draws(SUPPLIER_NUMBER_SEED, 0, 3);
-      const keys = new Float64Array(lines);
-      for (let line = 0; line < lines; line++) {
-        keys[line] = partSupplierKey(parts[line], supplierNumbers[line], scale.supplierCount);
-      }
-      return float64Column(keys);
-    },
+    suppkey: () => float64Column(lineSupplierKeys(partKeys(), draws(SUPPLIER_NUMBER_SEED, 0, 3), scale.supplierCount)),
     linenumber: () => int32Column(lineNumbers(counts, lines)),
     quantity: () => float64Column(new Float64Array(quantities())),
-    extendedprice: () => {
-      const parts = partKeys();
-      const quantity = quantities();
-      const prices = new Float64Array(lines);
-      for (let line = 0; line < lines; line++) {
-        prices[line] = (retailPriceCents(parts[line]) * quantity[line]) / 100;
-      }
-      return float64Column(prices);
-    },
+    extendedprice: () => float64Column(extendedPrices(partKeys(), quantities())),
     discount: () => float64Column(dividedBy(draws(DISCOUNT_SEED, 0, 10), 100)),
     tax: () => float64Column(dividedBy(draws(TAX_SEED, 0, 8), 100)),
     returnflag: () => dictionaryColumn(returnFlagIds(firstOrder, counts, receiptDates()), RETURN_FLAGS),
-    linestatus: () => {
-      const shipped = shipDates();
-      return dictionaryColumn(
-        int32Of(lines, (line) => (shipped[line] <= CURRENT_EPOCH_DAY ? 1 : 0)),
-        LINE_STATUSES,
-      );
-    },
+    linestatus: () => dictionaryColumn(lineStatusIds(shipDates()), LINE_STATUSES),
     shipdate: () => int32Column(shipDates()),
-    commitdate: () => {
-      const dates = dateOfOrders();
-      const commits = draws(COMMIT_DATE_SEED, 30, 90);
-      let line = 0;
-      for (let order = 0; order < orderCount; order++) {
-        for (let end = line + counts[order]; line < end; line++) commits[line] += dates[order];
-      }
-      return int32Column(commits);
-    },
+    commitdate: () => int32Column(addPerOrder(draws(COMMIT_DATE_SEED, 30, 90), counts, dateOfOrders())),
     receiptdate: () => int32Column(receiptDates()),
     shipinstruct: () =>
       dictionaryColumn(

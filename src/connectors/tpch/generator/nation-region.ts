@@ -3,7 +3,7 @@
  * the nation → region mapping come from dists.dss; only the comments are generated.
  */
 
-import { float64Of, int32Of, keySequence } from './column-arrays.js';
+import { idSequence, keySequence } from './column-arrays.js';
 import { NATION_NAMES, NATION_REGION_KEYS, REGION_NAMES } from './distributions.js';
 import {
   assembleBatch,
@@ -24,11 +24,7 @@ const COMMENT_AVERAGE_LENGTH = 72;
 export function generateRegion(start: number, rows: number, columns: readonly string[]): GeneratedBatch {
   return assembleBatch('region', rows, columns, {
     regionkey: () => float64Column(keySequence(start, rows)),
-    name: () =>
-      dictionaryColumn(
-        int32Of(rows, (i) => start + i),
-        REGION_NAMES,
-      ),
+    name: () => dictionaryColumn(idSequence(start, rows), REGION_NAMES),
     comment: () =>
       stringColumn(
         commentColumn(getTextPool(), rowStartSeeds(REGION_COMMENT_SEED, 2, start, rows), COMMENT_AVERAGE_LENGTH),
@@ -40,12 +36,8 @@ export function generateRegion(start: number, rows: number, columns: readonly st
 export function generateNation(start: number, rows: number, columns: readonly string[]): GeneratedBatch {
   return assembleBatch('nation', rows, columns, {
     nationkey: () => float64Column(keySequence(start, rows)),
-    name: () =>
-      dictionaryColumn(
-        int32Of(rows, (i) => start + i),
-        NATION_NAMES,
-      ),
-    regionkey: () => float64Column(float64Of(rows, (i) => NATION_REGION_KEYS[start + i])),
+    name: () => dictionaryColumn(idSequence(start, rows), NATION_NAMES),
+    regionkey: () => float64Column(Float64Array.from(NATION_REGION_KEYS.slice(start, start + rows))),
     comment: () =>
       stringColumn(
         commentColumn(getTextPool(), rowStartSeeds(NATION_COMMENT_SEED, 2, start, rows), COMMENT_AVERAGE_LENGTH),

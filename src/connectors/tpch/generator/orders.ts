@@ -4,8 +4,8 @@
  * (order-lines.ts), exactly as lineitem does.
  */
 
-import { dividedBy, float64Of, int32Of } from './column-arrays.js';
-import { ORDER_PRIORITIES, pickUniform } from './distributions.js';
+import { dividedBy, uniformIds } from './column-arrays.js';
+import { ORDER_PRIORITIES } from './distributions.js';
 import {
   assembleBatch,
   dictionaryColumn,
@@ -106,6 +106,13 @@ function statusIds(firstOrder: number, counts: Uint8Array, dates: Int32Array): I
   return ids;
 }
 
+/** The keys of orders [start, start + count) (0-based order indexes; keys are sparse). */
+function orderKeys(start: number, count: number): Float64Array {
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) keys[i] = orderKey(start + i + 1);
+  return keys;
+}
+
 /** Rows [start, start + count) of orders (0-based order indexes). */
 export function generateOrders(
   scale: TpchScale,
@@ -124,18 +131,16 @@ export function generateOrders(
     return dates;
   };
   return assembleBatch('orders', count, columns, {
-    orderkey: () => float64Column(float64Of(count, (i) => orderKey(start + i + 1))),
+    orderkey: () => float64Column(orderKeys(start, count)),
     custkey: () => float64Column(customerKeys(scale, start, count)),
     orderstatus: () => dictionaryColumn(statusIds(start, orderLineCounts(), dateColumn()), ORDER_STATUSES),
     totalprice: () => float64Column(dividedBy(totalPricesInCents(scale, start, orderLineCounts()), 100)),
     orderdate: () => int32Column(dateColumn()),
-    orderpriority: () => {
-      const seeds = rowStartSeeds(PRIORITY_SEED, 1, start, count);
-      return dictionaryColumn(
-        int32Of(count, (i) => pickUniform(ORDER_PRIORITIES.length, nextSeed(seeds[i]))),
+    orderpriority: () =>
+      dictionaryColumn(
+        uniformIds(rowStartSeeds(PRIORITY_SEED, 1, start, count), ORDER_PRIORITIES.length),
         ORDER_PRIORITIES,
-      );
-    },
+      ),
     clerk: () => {
       const seeds = rowStartSeeds(CLERK_SEED, 1, start, count);
       return stringColumn(clerkNames(seeds, scale.clerkCount));

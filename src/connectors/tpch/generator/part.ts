@@ -4,8 +4,8 @@
  * manufacturer draw; the retail price is a formula of the key.
  */
 
-import { float64Of, int32Of, keySequence } from './column-arrays.js';
-import { PART_COLORS, PART_CONTAINERS, PART_TYPES, pickUniform } from './distributions.js';
+import { keySequence, uniformIds } from './column-arrays.js';
+import { PART_COLORS, PART_CONTAINERS, PART_TYPES } from './distributions.js';
 import {
   assembleBatch,
   dictionaryColumn,
@@ -58,10 +58,28 @@ function nameColumn(start: number, count: number): string[] {
 }
 
 function dictionaryDraws(seed: number, start: number, count: number, dictionary: readonly string[]): Int32Array {
-  const seeds = rowStartSeeds(seed, 1, start, count);
-  const ids = new Int32Array(count);
-  for (let i = 0; i < count; i++) ids[i] = pickUniform(dictionary.length, nextSeed(seeds[i]));
+  return uniformIds(rowStartSeeds(seed, 1, start, count), dictionary.length);
+}
+
+/** Manufacturer numbers 1–5 → their dictionary ids. */
+function manufacturerIds(manufacturers: Int32Array): Int32Array {
+  const ids = new Int32Array(manufacturers.length);
+  for (let i = 0; i < ids.length; i++) ids[i] = manufacturers[i] - 1;
   return ids;
+}
+
+/** Brand#MB: five brands per manufacturer, as dictionary ids. */
+function brandIds(manufacturers: Int32Array, brands: Int32Array): Int32Array {
+  const ids = new Int32Array(manufacturers.length);
+  for (let i = 0; i < ids.length; i++) ids[i] = (manufacturers[i] - 1) * 5 + brands[i] - 1;
+  return ids;
+}
+
+/** The retail prices of parts [start + 1, start + count]. */
+function retailPrices(start: number, count: number): Float64Array {
+  const prices = new Float64Array(count);
+  for (let i = 0; i < count; i++) prices[i] = retailPriceCents(start + i + 1) / 100;
+  return prices;
 }
 
 /** Rows [start, start + count) of part (0-based rows; part key = row + 1). */
@@ -74,25 +92,12 @@ export function generatePart(start: number, count: number, columns: readonly str
   return assembleBatch('part', count, columns, {
     partkey: () => float64Column(keySequence(start + 1, count)),
     name: () => stringColumn(nameColumn(start, count)),
-    mfgr: () => {
-      const mfgr = manufacturerDraws();
-      return dictionaryColumn(
-        int32Of(count, (i) => mfgr[i] - 1),
-        MANUFACTURERS,
-      );
-    },
-    brand: () => {
-      const brands = drawPerRow(BRAND_SEED, start, count, 1, 5);
-      const mfgr = manufacturerDraws();
-      return dictionaryColumn(
-        int32Of(count, (i) => (mfgr[i] - 1) * 5 + brands[i] - 1),
-        BRANDS,
-      );
-    },
+    mfgr: () => dictionaryColumn(manufacturerIds(manufacturerDraws()), MANUFACTURERS),
+    brand: () => dictionaryColumn(brandIds(manufacturerDraws(), drawPerRow(BRAND_SEED, start, count, 1, 5)), BRANDS),
     type: () => dictionaryColumn(dictionaryDraws(TYPE_SEED, start, count, PART_TYPES), PART_TYPES),
     size: () => int32Column(drawPerRow(SIZE_SEED, start, count, 1, 50)),
     container: () => dictionaryColumn(dictionaryDraws(CONTAINER_SEED, start, count, PART_CONTAINERS), PART_CONTAINERS),
-    retailprice: () => float64Column(float64Of(count, (i) => retailPriceCents(start + i + 1) / 100)),
+    retailprice: () => float64Column(retailPrices(start, count)),
     comment: () =>
       stringColumn(commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, start, count), COMMENT_AVERAGE_LENGTH)),
   });

@@ -3,7 +3,7 @@
  * drawing from streams that each part owns a share of, as dbgen generates them with the part.
  */
 
-import { dividedBy, float64Of } from './column-arrays.js';
+import { dividedBy } from './column-arrays.js';
 import { assembleBatch, float64Column, type GeneratedBatch, int32Column, stringColumn } from './generated-column.js';
 import { drawPerRow, rowStartSeeds } from './row-seeds.js';
 import { commentColumn } from './text-columns.js';
@@ -15,6 +15,27 @@ const SUPPLY_COST_SEED = 1051288424;
 const COMMENT_SEED = 1961692154;
 const COMMENT_AVERAGE_LENGTH = 124;
 
+/** The part key of partsupp row r: four rows per part. */
+function partKeyOfRow(row: number): number {
+  return Math.floor(row / SUPPLIERS_PER_PART) + 1;
+}
+
+function partKeys(start: number, count: number): Float64Array {
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) keys[i] = partKeyOfRow(start + i);
+  return keys;
+}
+
+/** Row r's supplier: the (r mod 4)-th supplier of its part. */
+function supplierKeys(start: number, count: number, supplierCount: number): Float64Array {
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const row = start + i;
+    keys[i] = partSupplierKey(partKeyOfRow(row), row % SUPPLIERS_PER_PART, supplierCount);
+  }
+  return keys;
+}
+
 /** Rows [start, start + count) of partsupp (0-based rows). */
 export function generatePartsupp(
   scale: TpchScale,
@@ -22,13 +43,9 @@ export function generatePartsupp(
   count: number,
   columns: readonly string[],
 ): GeneratedBatch {
-  const partKey = (i: number): number => Math.floor((start + i) / SUPPLIERS_PER_PART) + 1;
   return assembleBatch('partsupp', count, columns, {
-    partkey: () => float64Column(float64Of(count, partKey)),
-    suppkey: () =>
-      float64Column(
-        float64Of(count, (i) => partSupplierKey(partKey(i), (start + i) % SUPPLIERS_PER_PART, scale.supplierCount)),
-      ),
+    partkey: () => float64Column(partKeys(start, count)),
+    suppkey: () => float64Column(supplierKeys(start, count, scale.supplierCount)),
     availqty: () =>
       int32Column(drawPerRow(AVAILABLE_QUANTITY_SEED, start, count, 1, 9999, SUPPLIERS_PER_PART, SUPPLIERS_PER_PART)),
     supplycost: () => {
