@@ -3,8 +3,11 @@
  * a user queries it) in the in-process engine, on a cluster with one worker and on a cluster with
  * two workers (real processes on loopback), beside DuckDB over the same data; and the exchange
  * throughput between two workers (the join keys of lineitem and orders hashed to the tasks of a
- * partitioned join). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [--warmup 1] [--pin both|pinned|unpinned]
- * [--no-duckdb] [q01 q06 ...]`. Besides wall times it reports each query's CPU time: the in-process
+ * partitioned join). Usage: `npm run bench -- cluster [--sf 1] [--runs 1] [--warmup 1] [--warmup-passes 0]
+ * [--pin both|pinned|unpinned] [--no-duckdb] [q01 q06 ...]`. `--warmup-passes N` first runs every
+ * query N times over on each engine, unmeasured, so that the figures are those of engines whose
+ * compiled code has settled (a long-running cluster's), not of a freshly started one whose
+ * processes each still optimize and deoptimize the code every new query shape reaches. Besides wall times it reports each query's CPU time: the in-process
  * engine's (`process.cpuUsage`) and that of all the processes of each cluster (`/proc/<pid>/stat`).
  */
 import { readFileSync } from 'node:fs';
@@ -42,27 +45,27 @@ export async function run(args: readonly string[]): Promise<void> {
   // Unmeasured runs first: compiled code, caches and the workers' background start-up (the tpch
   // text pool) would otherwise land in the first queries of whichever engine runs them.
   const warmups = Number(option(args, '--warmup', '1'));
+  const warmupPasses = Number(option(args, '--warmup-passes', '0'));
   console.log(
-    `TPC-H SF ${sf} over the tpch connector (data generated while queried), median of ${runs} run(s) after ${warmups} unmeasured`,
+    `TPC-H SF ${sf} over the tpch connector (data generated while queried), median of ${runs} run(s) after ${warmups} unmeasured` +
+      (warmupPasses > 0 ? `, after ${warmupPasses} unmeasured pass(es) over all the queries` : ''),
   );
   const local = new QueryManager({ metadata: new MetadataManager(createCatalogManager({ nodeId: 'bench' })) });
+  const runLocally = async (sql: string) => {
+    const query = await local.execute(sql, { user: 'bench', catalog: 'tpch', schema, timeZone: 'UTC', properties: {} });
+    while (query.results.poll()) {
+      // drain
+    }
+    if (query.error) throw query.error;
+  };
+  for (let pass = 0; pass < warmupPasses; pass++) for (const { sql } of queries) await runLocally(sql);
   for (const { name, sql } of queries) {
     const times: number[] = [];
     const cpu: number[] = [];
     for (let r = 0; r < warmups + runs; r++) {
       const start = performance.now();
       const cpuStart = process.cpuUsage();
-      const query = await local.execute(sql, {
-        user: 'bench',
-        catalog: 'tpch',
-        schema,
-        timeZone: 'UTC',
-        properties: {},
-      });
-      while (query.results.poll()) {
-        // drain
-      }
-      if (query.error) throw query.error;
+      await runLocally(sql);
       const used = process.cpuUsage(cpuStart);
       if (r >= warmups) {
         times.push(performance.now() - start);
@@ -90,6 +93,9 @@ export async function run(args: readonly string[]): Promise<void> {
     }
   };
   try {
+    for (let pass = 0; pass < warmupPasses; pass++) {
+      for (const { sql } of queries) for (const cluster of clusters) await runOverHttp(cluster.url, sql, schema);
+    }
     for (const { name, sql } of queries) {
       for (const pinned of pinModes) {
         pin(pinned);
