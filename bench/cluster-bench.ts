@@ -7,8 +7,9 @@
  * [--pin both|pinned|unpinned] [--no-duckdb] [q01 q06 ...]`. `--warmup-passes N` first runs every
  * query N times over on each engine, unmeasured, so that the figures are those of engines whose
  * compiled code has settled (a long-running cluster's), not of a freshly started one whose
- * processes each still optimize and deoptimize the code every new query shape reaches. Besides wall times it reports each query's CPU time: the in-process
- * engine's (`process.cpuUsage`) and that of all the processes of each cluster (`/proc/<pid>/stat`).
+ * processes each still optimize and deoptimize the code every new query shape reaches. Besides
+ * wall times it reports each query's CPU time: the in-process engine's (`process.cpuUsage`) and
+ * that of all the processes of each cluster (`/proc/<pid>/stat`).
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
