@@ -55,6 +55,13 @@ function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
+/**
+ * The decimal strings of 0–9999, made once: a phone number is four numbers under 10,000, and
+ * converting each per row went through V8's number-to-string cache, which every full collection
+ * empties — the conversions were most of a customer scan's phone column.
+ */
+const DECIMALS: readonly string[] = Array.from({ length: 10_000 }, (_, n) => String(n));
+
 /** Phone numbers `CC-AAA-EEE-NNNN`: the country code from the nation, three draws for the rest. */
 export function phoneColumn(seeds: Float64Array, nationKeys: Float64Array): string[] {
   const values = new Array<string>(seeds.length);
@@ -63,8 +70,8 @@ export function phoneColumn(seeds: Float64Array, nationKeys: Float64Array): stri
     const exchangeSeed = nextSeed(areaSeed);
     const numberSeed = nextSeed(exchangeSeed);
     values[i] =
-      `${10 + (nationKeys[i] % 90)}-${boundedValue(areaSeed, 100, 999)}-` +
-      `${boundedValue(exchangeSeed, 100, 999)}-${boundedValue(numberSeed, 1000, 9999)}`;
+      `${DECIMALS[10 + (nationKeys[i] % 90)]}-${DECIMALS[boundedValue(areaSeed, 100, 999)]}-` +
+      `${DECIMALS[boundedValue(exchangeSeed, 100, 999)]}-${DECIMALS[boundedValue(numberSeed, 1000, 9999)]}`;
   }
   return values;
 }
