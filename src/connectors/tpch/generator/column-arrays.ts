@@ -7,8 +7,8 @@
  * only while a closure of that site lives, and a batch's closures die with the batch, so after each
  * full collection the next batches ran their loops unoptimized until TurboFan compiled them again —
  * every query, in every worker process (docs/performance.md, session 29). A module-level function
- * keeps its optimized code; the small per-batch closures that call these still get recompiled, but
- * run at full speed meanwhile.
+ * keeps its optimized code. For the same reason each table's column builders are made once, at
+ * module level, and read the batch they build from as an argument (`ColumnBuilders`).
  */
 import { pickUniform } from './distributions.js';
 import { nextSeed } from './random-stream.js';

@@ -7,6 +7,7 @@ import { dividedBy, keySequence, uniformIds } from './column-arrays.js';
 import { MARKET_SEGMENTS } from './distributions.js';
 import {
   assembleBatch,
+  type ColumnBuilders,
   dictionaryColumn,
   float64Column,
   type GeneratedBatch,
@@ -25,27 +26,38 @@ const COMMENT_SEED = 1335826707;
 const ADDRESS_AVERAGE_LENGTH = 25;
 const COMMENT_AVERAGE_LENGTH = 73;
 
+/** One batch of customers: its rows and the nation keys two columns share. */
+class CustomerBatch {
+  private nationKeys: Float64Array | undefined;
+
+  constructor(
+    readonly start: number,
+    readonly count: number,
+  ) {}
+
+  nations(): Float64Array {
+    this.nationKeys ??= new Float64Array(drawPerRow(NATION_SEED, this.start, this.count, 0, 24));
+    return this.nationKeys;
+  }
+
+  seeds(seed: number, drawsPerRow: number): Float64Array {
+    return rowStartSeeds(seed, drawsPerRow, this.start, this.count);
+  }
+}
+
+const CUSTOMER_COLUMNS: ColumnBuilders<CustomerBatch> = {
+  custkey: (b) => float64Column(keySequence(b.start + 1, b.count)),
+  name: (b) => stringColumn(paddedNameColumn('Customer#', b.start + 1, b.count)),
+  address: (b) => stringColumn(alphanumericColumn(b.seeds(ADDRESS_SEED, 9), ADDRESS_AVERAGE_LENGTH)),
+  nationkey: (b) => float64Column(b.nations()),
+  phone: (b) => stringColumn(phoneColumn(b.seeds(PHONE_SEED, 3), b.nations())),
+  acctbal: (b) => float64Column(dividedBy(drawPerRow(ACCOUNT_BALANCE_SEED, b.start, b.count, -99_999, 999_999), 100)),
+  mktsegment: (b) =>
+    dictionaryColumn(uniformIds(b.seeds(MARKET_SEGMENT_SEED, 1), MARKET_SEGMENTS.length), MARKET_SEGMENTS),
+  comment: (b) => stringColumn(commentColumn(getTextPool(), b.seeds(COMMENT_SEED, 2), COMMENT_AVERAGE_LENGTH)),
+};
+
 /** Rows [start, start + count) of customer (0-based rows; customer key = row + 1). */
 export function generateCustomer(start: number, count: number, columns: readonly string[]): GeneratedBatch {
-  let nationKeys: Float64Array | undefined;
-  const nations = (): Float64Array => {
-    nationKeys ??= new Float64Array(drawPerRow(NATION_SEED, start, count, 0, 24));
-    return nationKeys;
-  };
-  return assembleBatch('customer', count, columns, {
-    custkey: () => float64Column(keySequence(start + 1, count)),
-    name: () => stringColumn(paddedNameColumn('Customer#', start + 1, count)),
-    address: () =>
-      stringColumn(alphanumericColumn(rowStartSeeds(ADDRESS_SEED, 9, start, count), ADDRESS_AVERAGE_LENGTH)),
-    nationkey: () => float64Column(nations()),
-    phone: () => stringColumn(phoneColumn(rowStartSeeds(PHONE_SEED, 3, start, count), nations())),
-    acctbal: () => float64Column(dividedBy(drawPerRow(ACCOUNT_BALANCE_SEED, start, count, -99_999, 999_999), 100)),
-    mktsegment: () =>
-      dictionaryColumn(
-        uniformIds(rowStartSeeds(MARKET_SEGMENT_SEED, 1, start, count), MARKET_SEGMENTS.length),
-        MARKET_SEGMENTS,
-      ),
-    comment: () =>
-      stringColumn(commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, start, count), COMMENT_AVERAGE_LENGTH)),
-  });
+  return assembleBatch('customer', count, columns, CUSTOMER_COLUMNS, new CustomerBatch(start, count));
 }

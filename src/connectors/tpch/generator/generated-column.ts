@@ -34,14 +34,22 @@ export function dictionaryColumn(ids: Int32Array, dictionary: readonly string[])
 }
 
 /**
- * Assembles a batch from a table generator's builders: each requested column is produced once by
- * its builder (requesting a column twice returns the same column object twice).
+ * A table's column builders, each producing its column from the batch's shared state. Tables
+ * declare them once, at module level: builders made per batch (closures) lose their optimized
+ * code with the batch (column-arrays.ts).
  */
-export function assembleBatch(
+export type ColumnBuilders<B> = Readonly<Record<string, (batch: B) => GeneratedColumn>>;
+
+/**
+ * Assembles a batch from a table generator's builders: each requested column is produced once by
+ * its builder from `batch` (requesting a column twice returns the same column object twice).
+ */
+export function assembleBatch<B>(
   table: string,
   rowCount: number,
   requested: readonly string[],
-  builders: Readonly<Record<string, () => GeneratedColumn>>,
+  builders: ColumnBuilders<B>,
+  batch: B,
 ): GeneratedBatch {
   const built = new Map<string, GeneratedColumn>();
   const columns = requested.map((name) => {
@@ -49,7 +57,7 @@ export function assembleBatch(
     if (column === undefined) {
       const build = Object.hasOwn(builders, name) ? builders[name] : undefined;
       if (build === undefined) throw new VivaceError('COLUMN_NOT_FOUND', `Column '${name}' not found in ${table}`);
-      column = build();
+      column = build(batch);
       built.set(name, column);
     }
     return column;

@@ -9,6 +9,7 @@ import { dividedBy } from './column-arrays.js';
 import { pickUniform, SHIP_INSTRUCTIONS, SHIP_MODES } from './distributions.js';
 import {
   assembleBatch,
+  type ColumnBuilders,
   dictionaryColumn,
   float64Column,
   type GeneratedBatch,
@@ -147,6 +148,84 @@ function returnFlagIds(firstOrder: number, counts: Uint8Array, receiptDates: Int
 }
 
 /**
+ * One batch's shared inputs: its orders' line counts, and the streams several columns derive from
+ * (part keys, quantities, dates), each computed at most once.
+ */
+class LineitemBatch {
+  readonly counts: Uint8Array;
+  readonly lines: number;
+  private partKeyValues: Float64Array | undefined;
+  private quantityValues: Int32Array | undefined;
+  private orderDateValues: Int32Array | undefined;
+  private shipDateValues: Int32Array | undefined;
+  private receiptDateValues: Int32Array | undefined;
+
+  constructor(
+    readonly scale: TpchScale,
+    readonly firstOrder: number,
+    readonly orderCount: number,
+  ) {
+    this.counts = lineCounts(firstOrder, orderCount);
+    this.lines = sumLineCounts(this.counts);
+  }
+
+  draws(seed: number, low: number, high: number): Int32Array {
+    return lineDraws(seed, this.firstOrder, this.counts, this.lines, low, high);
+  }
+
+  dictionaryIds(seed: number, size: number): Int32Array {
+    return lineDictionaryIds(seed, this.firstOrder, this.counts, this.lines, size);
+  }
+
+  partKeys(): Float64Array {
+    this.partKeyValues ??= linePartKeys(this.scale, this.firstOrder, this.counts, this.lines);
+    return this.partKeyValues;
+  }
+
+  quantities(): Int32Array {
+    this.quantityValues ??= this.draws(QUANTITY_SEED, 1, 50);
+    return this.quantityValues;
+  }
+
+  orderDates(): Int32Array {
+    this.orderDateValues ??= orderDates(this.firstOrder, this.orderCount);
+    return this.orderDateValues;
+  }
+
+  shipDates(): Int32Array {
+    this.shipDateValues ??= addPerOrder(this.draws(SHIP_DATE_SEED, 1, 121), this.counts, this.orderDates());
+    return this.shipDateValues;
+  }
+
+  receiptDates(): Int32Array {
+    this.receiptDateValues ??= addInPlace(this.draws(RECEIPT_DATE_SEED, 1, 30), this.shipDates());
+    return this.receiptDateValues;
+  }
+}
+
+/** Each column from a batch; made once, so that V8 keeps their optimized code (column-arrays.ts). */
+const LINEITEM_COLUMNS: ColumnBuilders<LineitemBatch> = {
+  orderkey: (b) => float64Column(lineOrderKeys(b.firstOrder, b.counts, b.lines)),
+  partkey: (b) => float64Column(b.partKeys()),
+  suppkey: (b) =>
+    float64Column(lineSupplierKeys(b.partKeys(), b.draws(SUPPLIER_NUMBER_SEED, 0, 3), b.scale.supplierCount)),
+  linenumber: (b) => int32Column(lineNumbers(b.counts, b.lines)),
+  quantity: (b) => float64Column(new Float64Array(b.quantities())),
+  extendedprice: (b) => float64Column(extendedPrices(b.partKeys(), b.quantities())),
+  discount: (b) => float64Column(dividedBy(b.draws(DISCOUNT_SEED, 0, 10), 100)),
+  tax: (b) => float64Column(dividedBy(b.draws(TAX_SEED, 0, 8), 100)),
+  returnflag: (b) => dictionaryColumn(returnFlagIds(b.firstOrder, b.counts, b.receiptDates()), RETURN_FLAGS),
+  linestatus: (b) => dictionaryColumn(lineStatusIds(b.shipDates()), LINE_STATUSES),
+  shipdate: (b) => int32Column(b.shipDates()),
+  commitdate: (b) => int32Column(addPerOrder(b.draws(COMMIT_DATE_SEED, 30, 90), b.counts, b.orderDates())),
+  receiptdate: (b) => int32Column(b.receiptDates()),
+  shipinstruct: (b) =>
+    dictionaryColumn(b.dictionaryIds(SHIP_INSTRUCTIONS_SEED, SHIP_INSTRUCTIONS.length), SHIP_INSTRUCTIONS),
+  shipmode: (b) => dictionaryColumn(b.dictionaryIds(SHIP_MODE_SEED, SHIP_MODES.length), SHIP_MODES),
+  comment: (b) => stringColumn(commentColumn(b.firstOrder, b.counts, b.lines)),
+};
+
+/**
  * The lines of orders [firstOrder, firstOrder + orderCount) (0-based order indexes; the order
  * range must lie within the scale's orders). The batch's rowCount is the number of lines.
  */
@@ -156,46 +235,6 @@ export function generateLineitem(
   orderCount: number,
   columns: readonly string[],
 ): GeneratedBatch {
-  const counts = lineCounts(firstOrder, orderCount);
-  const lines = sumLineCounts(counts);
-  const draws = (seed: number, low: number, high: number): Int32Array =>
-    lineDraws(seed, firstOrder, counts, lines, low, high);
-  const cache = new Map<string, Int32Array | Float64Array>();
-  const cached = <T extends Int32Array | Float64Array>(key: string, compute: () => T): T => {
-    let values = cache.get(key) as T | undefined;
-    if (values === undefined) {
-      values = compute();
-      cache.set(key, values);
-    }
-    return values;
-  };
-  const partKeys = () => cached('partkey', () => linePartKeys(scale, firstOrder, counts, lines));
-  const quantities = () => cached('quantity', () => draws(QUANTITY_SEED, 1, 50));
-  const dateOfOrders = () => cached('orderdate', () => orderDates(firstOrder, orderCount));
-  const shipDates = () => cached('shipdate', () => addPerOrder(draws(SHIP_DATE_SEED, 1, 121), counts, dateOfOrders()));
-  const receiptDates = () => cached('receiptdate', () => addInPlace(draws(RECEIPT_DATE_SEED, 1, 30), shipDates()));
-
-  return assembleBatch('lineitem', lines, columns, {
-    orderkey: () => float64Column(lineOrderKeys(firstOrder, counts, lines)),
-    partkey: () => float64Column(partKeys()),
-    suppkey: () => float64Column(lineSupplierKeys(partKeys(), draws(SUPPLIER_NUMBER_SEED, 0, 3), scale.supplierCount)),
-    linenumber: () => int32Column(lineNumbers(counts, lines)),
-    quantity: () => float64Column(new Float64Array(quantities())),
-    extendedprice: () => float64Column(extendedPrices(partKeys(), quantities())),
-    discount: () => float64Column(dividedBy(draws(DISCOUNT_SEED, 0, 10), 100)),
-    tax: () => float64Column(dividedBy(draws(TAX_SEED, 0, 8), 100)),
-    returnflag: () => dictionaryColumn(returnFlagIds(firstOrder, counts, receiptDates()), RETURN_FLAGS),
-    linestatus: () => dictionaryColumn(lineStatusIds(shipDates()), LINE_STATUSES),
-    shipdate: () => int32Column(shipDates()),
-    commitdate: () => int32Column(addPerOrder(draws(COMMIT_DATE_SEED, 30, 90), counts, dateOfOrders())),
-    receiptdate: () => int32Column(receiptDates()),
-    shipinstruct: () =>
-      dictionaryColumn(
-        lineDictionaryIds(SHIP_INSTRUCTIONS_SEED, firstOrder, counts, lines, SHIP_INSTRUCTIONS.length),
-        SHIP_INSTRUCTIONS,
-      ),
-    shipmode: () =>
-      dictionaryColumn(lineDictionaryIds(SHIP_MODE_SEED, firstOrder, counts, lines, SHIP_MODES.length), SHIP_MODES),
-    comment: () => stringColumn(commentColumn(firstOrder, counts, lines)),
-  });
+  const batch = new LineitemBatch(scale, firstOrder, orderCount);
+  return assembleBatch('lineitem', batch.lines, columns, LINEITEM_COLUMNS, batch);
 }

@@ -8,6 +8,7 @@ import { dividedBy, uniformIds } from './column-arrays.js';
 import { ORDER_PRIORITIES } from './distributions.js';
 import {
   assembleBatch,
+  type ColumnBuilders,
   dictionaryColumn,
   float64Column,
   type GeneratedBatch,
@@ -113,6 +114,45 @@ function orderKeys(start: number, count: number): Float64Array {
   return keys;
 }
 
+/** One batch of orders: its rows and the line counts and dates several columns share. */
+class OrdersBatch {
+  private counts: Uint8Array | undefined;
+  private dates: Int32Array | undefined;
+
+  constructor(
+    readonly scale: TpchScale,
+    readonly start: number,
+    readonly count: number,
+  ) {}
+
+  lineCounts(): Uint8Array {
+    this.counts ??= lineCounts(this.start, this.count);
+    return this.counts;
+  }
+
+  orderDates(): Int32Array {
+    this.dates ??= orderDates(this.start, this.count);
+    return this.dates;
+  }
+
+  seeds(seed: number, drawsPerRow: number): Float64Array {
+    return rowStartSeeds(seed, drawsPerRow, this.start, this.count);
+  }
+}
+
+const ORDERS_COLUMNS: ColumnBuilders<OrdersBatch> = {
+  orderkey: (b) => float64Column(orderKeys(b.start, b.count)),
+  custkey: (b) => float64Column(customerKeys(b.scale, b.start, b.count)),
+  orderstatus: (b) => dictionaryColumn(statusIds(b.start, b.lineCounts(), b.orderDates()), ORDER_STATUSES),
+  totalprice: (b) => float64Column(dividedBy(totalPricesInCents(b.scale, b.start, b.lineCounts()), 100)),
+  orderdate: (b) => int32Column(b.orderDates()),
+  orderpriority: (b) =>
+    dictionaryColumn(uniformIds(b.seeds(PRIORITY_SEED, 1), ORDER_PRIORITIES.length), ORDER_PRIORITIES),
+  clerk: (b) => stringColumn(clerkNames(b.seeds(CLERK_SEED, 1), b.scale.clerkCount)),
+  shippriority: (b) => int32Column(new Int32Array(b.count)),
+  comment: (b) => stringColumn(commentColumn(getTextPool(), b.seeds(COMMENT_SEED, 2), COMMENT_AVERAGE_LENGTH)),
+};
+
 /** Rows [start, start + count) of orders (0-based order indexes). */
 export function generateOrders(
   scale: TpchScale,
@@ -120,35 +160,7 @@ export function generateOrders(
   count: number,
   columns: readonly string[],
 ): GeneratedBatch {
-  let counts: Uint8Array | undefined;
-  const orderLineCounts = (): Uint8Array => {
-    counts ??= lineCounts(start, count);
-    return counts;
-  };
-  let dates: Int32Array | undefined;
-  const dateColumn = (): Int32Array => {
-    dates ??= orderDates(start, count);
-    return dates;
-  };
-  return assembleBatch('orders', count, columns, {
-    orderkey: () => float64Column(orderKeys(start, count)),
-    custkey: () => float64Column(customerKeys(scale, start, count)),
-    orderstatus: () => dictionaryColumn(statusIds(start, orderLineCounts(), dateColumn()), ORDER_STATUSES),
-    totalprice: () => float64Column(dividedBy(totalPricesInCents(scale, start, orderLineCounts()), 100)),
-    orderdate: () => int32Column(dateColumn()),
-    orderpriority: () =>
-      dictionaryColumn(
-        uniformIds(rowStartSeeds(PRIORITY_SEED, 1, start, count), ORDER_PRIORITIES.length),
-        ORDER_PRIORITIES,
-      ),
-    clerk: () => {
-      const seeds = rowStartSeeds(CLERK_SEED, 1, start, count);
-      return stringColumn(clerkNames(seeds, scale.clerkCount));
-    },
-    shippriority: () => int32Column(new Int32Array(count)),
-    comment: () =>
-      stringColumn(commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, start, count), COMMENT_AVERAGE_LENGTH)),
-  });
+  return assembleBatch('orders', count, columns, ORDERS_COLUMNS, new OrdersBatch(scale, start, count));
 }
 
 /** Clerk#000000001 ...: each clerk's name is built once per batch. */

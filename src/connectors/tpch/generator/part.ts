@@ -8,6 +8,7 @@ import { keySequence, uniformIds } from './column-arrays.js';
 import { PART_COLORS, PART_CONTAINERS, PART_TYPES } from './distributions.js';
 import {
   assembleBatch,
+  type ColumnBuilders,
   dictionaryColumn,
   float64Column,
   type GeneratedBatch,
@@ -82,23 +83,39 @@ function retailPrices(start: number, count: number): Float64Array {
   return prices;
 }
 
+/** One batch of parts: its rows and the manufacturer draws two columns share. */
+class PartBatch {
+  private manufacturers: Int32Array | undefined;
+
+  constructor(
+    readonly start: number,
+    readonly count: number,
+  ) {}
+
+  manufacturerDraws(): Int32Array {
+    this.manufacturers ??= drawPerRow(MANUFACTURER_SEED, this.start, this.count, 1, 5);
+    return this.manufacturers;
+  }
+}
+
+const PART_COLUMNS: ColumnBuilders<PartBatch> = {
+  partkey: (b) => float64Column(keySequence(b.start + 1, b.count)),
+  name: (b) => stringColumn(nameColumn(b.start, b.count)),
+  mfgr: (b) => dictionaryColumn(manufacturerIds(b.manufacturerDraws()), MANUFACTURERS),
+  brand: (b) =>
+    dictionaryColumn(brandIds(b.manufacturerDraws(), drawPerRow(BRAND_SEED, b.start, b.count, 1, 5)), BRANDS),
+  type: (b) => dictionaryColumn(dictionaryDraws(TYPE_SEED, b.start, b.count, PART_TYPES), PART_TYPES),
+  size: (b) => int32Column(drawPerRow(SIZE_SEED, b.start, b.count, 1, 50)),
+  container: (b) =>
+    dictionaryColumn(dictionaryDraws(CONTAINER_SEED, b.start, b.count, PART_CONTAINERS), PART_CONTAINERS),
+  retailprice: (b) => float64Column(retailPrices(b.start, b.count)),
+  comment: (b) =>
+    stringColumn(
+      commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, b.start, b.count), COMMENT_AVERAGE_LENGTH),
+    ),
+};
+
 /** Rows [start, start + count) of part (0-based rows; part key = row + 1). */
 export function generatePart(start: number, count: number, columns: readonly string[]): GeneratedBatch {
-  let manufacturers: Int32Array | undefined;
-  const manufacturerDraws = (): Int32Array => {
-    manufacturers ??= drawPerRow(MANUFACTURER_SEED, start, count, 1, 5);
-    return manufacturers;
-  };
-  return assembleBatch('part', count, columns, {
-    partkey: () => float64Column(keySequence(start + 1, count)),
-    name: () => stringColumn(nameColumn(start, count)),
-    mfgr: () => dictionaryColumn(manufacturerIds(manufacturerDraws()), MANUFACTURERS),
-    brand: () => dictionaryColumn(brandIds(manufacturerDraws(), drawPerRow(BRAND_SEED, start, count, 1, 5)), BRANDS),
-    type: () => dictionaryColumn(dictionaryDraws(TYPE_SEED, start, count, PART_TYPES), PART_TYPES),
-    size: () => int32Column(drawPerRow(SIZE_SEED, start, count, 1, 50)),
-    container: () => dictionaryColumn(dictionaryDraws(CONTAINER_SEED, start, count, PART_CONTAINERS), PART_CONTAINERS),
-    retailprice: () => float64Column(retailPrices(start, count)),
-    comment: () =>
-      stringColumn(commentColumn(getTextPool(), rowStartSeeds(COMMENT_SEED, 2, start, count), COMMENT_AVERAGE_LENGTH)),
-  });
+  return assembleBatch('part', count, columns, PART_COLUMNS, new PartBatch(start, count));
 }

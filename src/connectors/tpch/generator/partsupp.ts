@@ -4,7 +4,14 @@
  */
 
 import { dividedBy } from './column-arrays.js';
-import { assembleBatch, float64Column, type GeneratedBatch, int32Column, stringColumn } from './generated-column.js';
+import {
+  assembleBatch,
+  type ColumnBuilders,
+  float64Column,
+  type GeneratedBatch,
+  int32Column,
+  stringColumn,
+} from './generated-column.js';
 import { drawPerRow, rowStartSeeds } from './row-seeds.js';
 import { commentColumn } from './text-columns.js';
 import { getTextPool } from './text-pool.js';
@@ -36,6 +43,35 @@ function supplierKeys(start: number, count: number, supplierCount: number): Floa
   return keys;
 }
 
+/** One batch of partsupp rows. */
+interface PartsuppBatch {
+  readonly scale: TpchScale;
+  readonly start: number;
+  readonly count: number;
+}
+
+const PARTSUPP_COLUMNS: ColumnBuilders<PartsuppBatch> = {
+  partkey: (b) => float64Column(partKeys(b.start, b.count)),
+  suppkey: (b) => float64Column(supplierKeys(b.start, b.count, b.scale.supplierCount)),
+  availqty: (b) =>
+    int32Column(drawPerRow(AVAILABLE_QUANTITY_SEED, b.start, b.count, 1, 9999, SUPPLIERS_PER_PART, SUPPLIERS_PER_PART)),
+  supplycost: (b) =>
+    float64Column(
+      dividedBy(
+        drawPerRow(SUPPLY_COST_SEED, b.start, b.count, 100, 100_000, SUPPLIERS_PER_PART, SUPPLIERS_PER_PART),
+        100,
+      ),
+    ),
+  comment: (b) =>
+    stringColumn(
+      commentColumn(
+        getTextPool(),
+        rowStartSeeds(COMMENT_SEED, 2 * SUPPLIERS_PER_PART, b.start, b.count, SUPPLIERS_PER_PART, 2),
+        COMMENT_AVERAGE_LENGTH,
+      ),
+    ),
+};
+
 /** Rows [start, start + count) of partsupp (0-based rows). */
 export function generatePartsupp(
   scale: TpchScale,
@@ -43,22 +79,5 @@ export function generatePartsupp(
   count: number,
   columns: readonly string[],
 ): GeneratedBatch {
-  return assembleBatch('partsupp', count, columns, {
-    partkey: () => float64Column(partKeys(start, count)),
-    suppkey: () => float64Column(supplierKeys(start, count, scale.supplierCount)),
-    availqty: () =>
-      int32Column(drawPerRow(AVAILABLE_QUANTITY_SEED, start, count, 1, 9999, SUPPLIERS_PER_PART, SUPPLIERS_PER_PART)),
-    supplycost: () => {
-      const cents = drawPerRow(SUPPLY_COST_SEED, start, count, 100, 100_000, SUPPLIERS_PER_PART, SUPPLIERS_PER_PART);
-      return float64Column(dividedBy(cents, 100));
-    },
-    comment: () =>
-      stringColumn(
-        commentColumn(
-          getTextPool(),
-          rowStartSeeds(COMMENT_SEED, 2 * SUPPLIERS_PER_PART, start, count, SUPPLIERS_PER_PART, 2),
-          COMMENT_AVERAGE_LENGTH,
-        ),
-      ),
-  });
+  return assembleBatch('partsupp', count, columns, PARTSUPP_COLUMNS, { scale, start, count });
 }

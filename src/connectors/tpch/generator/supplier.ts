@@ -5,7 +5,13 @@
  */
 
 import { dividedBy, keySequence } from './column-arrays.js';
-import { assembleBatch, float64Column, type GeneratedBatch, stringColumn } from './generated-column.js';
+import {
+  assembleBatch,
+  type ColumnBuilders,
+  float64Column,
+  type GeneratedBatch,
+  stringColumn,
+} from './generated-column.js';
 import { boundedValue, nextSeed } from './random-stream.js';
 import { drawPerRow, rowStartSeeds } from './row-seeds.js';
 import { alphanumericColumn, commentColumn, paddedNameColumn, phoneColumn } from './text-columns.js';
@@ -52,29 +58,43 @@ function addReviews(comments: string[], start: number): void {
   }
 }
 
+/** One batch of suppliers: its rows and the nation keys two columns share. */
+class SupplierBatch {
+  private nationKeys: Float64Array | undefined;
+
+  constructor(
+    readonly start: number,
+    readonly count: number,
+  ) {}
+
+  nations(): Float64Array {
+    this.nationKeys ??= new Float64Array(drawPerRow(NATION_SEED, this.start, this.count, 0, 24));
+    return this.nationKeys;
+  }
+
+  seeds(seed: number, drawsPerRow: number): Float64Array {
+    return rowStartSeeds(seed, drawsPerRow, this.start, this.count);
+  }
+}
+
+/** The comments, with the Better Business Bureau's reviews of some suppliers written in. */
+function supplierComments(b: SupplierBatch): string[] {
+  const comments = commentColumn(getTextPool(), b.seeds(COMMENT_SEED, 2), COMMENT_AVERAGE_LENGTH);
+  addReviews(comments, b.start);
+  return comments;
+}
+
+const SUPPLIER_COLUMNS: ColumnBuilders<SupplierBatch> = {
+  suppkey: (b) => float64Column(keySequence(b.start + 1, b.count)),
+  name: (b) => stringColumn(paddedNameColumn('Supplier#', b.start + 1, b.count)),
+  address: (b) => stringColumn(alphanumericColumn(b.seeds(ADDRESS_SEED, 9), ADDRESS_AVERAGE_LENGTH)),
+  nationkey: (b) => float64Column(b.nations()),
+  phone: (b) => stringColumn(phoneColumn(b.seeds(PHONE_SEED, 3), b.nations())),
+  acctbal: (b) => float64Column(dividedBy(drawPerRow(ACCOUNT_BALANCE_SEED, b.start, b.count, -99_999, 999_999), 100)),
+  comment: (b) => stringColumn(supplierComments(b)),
+};
+
 /** Rows [start, start + count) of supplier (0-based rows; supplier key = row + 1). */
 export function generateSupplier(start: number, count: number, columns: readonly string[]): GeneratedBatch {
-  let nationKeys: Float64Array | undefined;
-  const nations = (): Float64Array => {
-    nationKeys ??= new Float64Array(drawPerRow(NATION_SEED, start, count, 0, 24));
-    return nationKeys;
-  };
-  return assembleBatch('supplier', count, columns, {
-    suppkey: () => float64Column(keySequence(start + 1, count)),
-    name: () => stringColumn(paddedNameColumn('Supplier#', start + 1, count)),
-    address: () =>
-      stringColumn(alphanumericColumn(rowStartSeeds(ADDRESS_SEED, 9, start, count), ADDRESS_AVERAGE_LENGTH)),
-    nationkey: () => float64Column(nations()),
-    phone: () => stringColumn(phoneColumn(rowStartSeeds(PHONE_SEED, 3, start, count), nations())),
-    acctbal: () => float64Column(dividedBy(drawPerRow(ACCOUNT_BALANCE_SEED, start, count, -99_999, 999_999), 100)),
-    comment: () => {
-      const comments = commentColumn(
-        getTextPool(),
-        rowStartSeeds(COMMENT_SEED, 2, start, count),
-        COMMENT_AVERAGE_LENGTH,
-      );
-      addReviews(comments, start);
-      return stringColumn(comments);
-    },
-  });
+  return assembleBatch('supplier', count, columns, SUPPLIER_COLUMNS, new SupplierBatch(start, count));
 }
