@@ -13,7 +13,8 @@ import {
   type GeneratedBatch,
   stringColumn,
 } from './generated-column.js';
-import { drawPerRow, rowStartSeeds } from './row-seeds.js';
+import { NationRowsBatch } from './nation-rows-batch.js';
+import { drawPerRow } from './row-seeds.js';
 import { alphanumericColumn, commentColumn, paddedNameColumn, phoneColumn } from './text-columns.js';
 import { getTextPool } from './text-pool.js';
 
@@ -26,26 +27,7 @@ const COMMENT_SEED = 1335826707;
 const ADDRESS_AVERAGE_LENGTH = 25;
 const COMMENT_AVERAGE_LENGTH = 73;
 
-/** One batch of customers: its rows and the nation keys two columns share. */
-class CustomerBatch {
-  private nationKeys: Float64Array | undefined;
-
-  constructor(
-    readonly start: number,
-    readonly count: number,
-  ) {}
-
-  nations(): Float64Array {
-    this.nationKeys ??= new Float64Array(drawPerRow(NATION_SEED, this.start, this.count, 0, 24));
-    return this.nationKeys;
-  }
-
-  seeds(seed: number, drawsPerRow: number): Float64Array {
-    return rowStartSeeds(seed, drawsPerRow, this.start, this.count);
-  }
-}
-
-const CUSTOMER_COLUMNS: ColumnBuilders<CustomerBatch> = {
+const CUSTOMER_COLUMNS: ColumnBuilders<NationRowsBatch> = {
   custkey: (b) => float64Column(keySequence(b.start + 1, b.count)),
   name: (b) => stringColumn(paddedNameColumn('Customer#', b.start + 1, b.count)),
   address: (b) => stringColumn(alphanumericColumn(b.seeds(ADDRESS_SEED, 9), ADDRESS_AVERAGE_LENGTH)),
@@ -59,5 +41,5 @@ const CUSTOMER_COLUMNS: ColumnBuilders<CustomerBatch> = {
 
 /** Rows [start, start + count) of customer (0-based rows; customer key = row + 1). */
 export function generateCustomer(start: number, count: number, columns: readonly string[]): GeneratedBatch {
-  return assembleBatch('customer', count, columns, CUSTOMER_COLUMNS, new CustomerBatch(start, count));
+  return assembleBatch('customer', count, columns, CUSTOMER_COLUMNS, new NationRowsBatch(start, count, NATION_SEED));
 }

@@ -12,6 +12,7 @@ import {
   type GeneratedBatch,
   stringColumn,
 } from './generated-column.js';
+import { NationRowsBatch } from './nation-rows-batch.js';
 import { boundedValue, nextSeed } from './random-stream.js';
 import { drawPerRow, rowStartSeeds } from './row-seeds.js';
 import { alphanumericColumn, commentColumn, paddedNameColumn, phoneColumn } from './text-columns.js';
@@ -58,33 +59,14 @@ function addReviews(comments: string[], start: number): void {
   }
 }
 
-/** One batch of suppliers: its rows and the nation keys two columns share. */
-class SupplierBatch {
-  private nationKeys: Float64Array | undefined;
-
-  constructor(
-    readonly start: number,
-    readonly count: number,
-  ) {}
-
-  nations(): Float64Array {
-    this.nationKeys ??= new Float64Array(drawPerRow(NATION_SEED, this.start, this.count, 0, 24));
-    return this.nationKeys;
-  }
-
-  seeds(seed: number, drawsPerRow: number): Float64Array {
-    return rowStartSeeds(seed, drawsPerRow, this.start, this.count);
-  }
-}
-
 /** The comments, with the Better Business Bureau's reviews of some suppliers written in. */
-function supplierComments(b: SupplierBatch): string[] {
+function supplierComments(b: NationRowsBatch): string[] {
   const comments = commentColumn(getTextPool(), b.seeds(COMMENT_SEED, 2), COMMENT_AVERAGE_LENGTH);
   addReviews(comments, b.start);
   return comments;
 }
 
-const SUPPLIER_COLUMNS: ColumnBuilders<SupplierBatch> = {
+const SUPPLIER_COLUMNS: ColumnBuilders<NationRowsBatch> = {
   suppkey: (b) => float64Column(keySequence(b.start + 1, b.count)),
   name: (b) => stringColumn(paddedNameColumn('Supplier#', b.start + 1, b.count)),
   address: (b) => stringColumn(alphanumericColumn(b.seeds(ADDRESS_SEED, 9), ADDRESS_AVERAGE_LENGTH)),
@@ -96,5 +78,5 @@ const SUPPLIER_COLUMNS: ColumnBuilders<SupplierBatch> = {
 
 /** Rows [start, start + count) of supplier (0-based rows; supplier key = row + 1). */
 export function generateSupplier(start: number, count: number, columns: readonly string[]): GeneratedBatch {
-  return assembleBatch('supplier', count, columns, SUPPLIER_COLUMNS, new SupplierBatch(start, count));
+  return assembleBatch('supplier', count, columns, SUPPLIER_COLUMNS, new NationRowsBatch(start, count, NATION_SEED));
 }
