@@ -11,6 +11,7 @@
 import type { Block, FlatBlock } from '../../data/block.js';
 import { flatten } from '../../data/block-copy.js';
 import { getValue } from '../../data/block-values.js';
+import { formatTypeSignature } from '../../types/format-type.js';
 import type { Type } from '../../types/type.js';
 import { compareStrings, compareValues } from '../expression/value-comparison.js';
 import { radixSortPermutation } from './radix-sort.js';
@@ -110,6 +111,26 @@ function valueComparator(
  * a comparator first tries the specialised path for matching kinds and otherwise compares values.
  */
 function keyComparator(ordering: SortOrdering, kind: SortColumn['kind']): KeyComparator {
+  const id = `${kind} ${ordering.ascending} ${ordering.nullsFirst} ${formatTypeSignature(ordering.type)}`;
+  let comparator = keyComparators.get(id);
+  if (comparator === undefined) {
+    comparator = newKeyComparator(ordering, kind);
+    keyComparators.set(id, comparator);
+  }
+  return comparator;
+}
+
+/**
+ * Comparators by what they are specialised for, made once per process: a comparator is hot (called
+ * for every pair compared), and V8 keeps a closure's optimized code only while that closure lives —
+ * one made per sort was compiled again after each full collection, and sorts ran unoptimized
+ * meanwhile (docs/architecture.md §10). The kinds, directions and types of sort keys are few.
+ */
+const keyComparators = new Map<string, KeyComparator>();
+const rowComparators = new Map<string, RowComparator>();
+const comparatorIds = new WeakMap<KeyComparator, number>();
+
+function newKeyComparator(ordering: SortOrdering, kind: SortColumn['kind']): KeyComparator {
   const compareSame = valueComparator(kind, ordering.type);
   const type = ordering.type;
   const direction = ordering.ascending ? 1 : -1;
@@ -146,6 +167,27 @@ function columnValue(column: SortColumn, i: number): unknown {
  */
 export function createRowComparator(orderings: readonly SortOrdering[], sample: readonly SortColumn[]): RowComparator {
   const keys = orderings.map((o, k) => keyComparator(o, sample[k]?.kind ?? 'generic'));
+  const id = keys.map(comparatorId).join(' ');
+  let comparator = rowComparators.get(id);
+  if (comparator === undefined) {
+    comparator = composeRowComparator(keys);
+    rowComparators.set(id, comparator);
+  }
+  return comparator;
+}
+
+/** A number naming one key comparator (each is made once, so its number names it for good). */
+function comparatorId(comparator: KeyComparator): number {
+  let id = comparatorIds.get(comparator);
+  if (id === undefined) {
+    id = nextComparatorId++;
+    comparatorIds.set(comparator, id);
+  }
+  return id;
+}
+let nextComparatorId = 0;
+
+function composeRowComparator(keys: readonly KeyComparator[]): RowComparator {
   if (keys.length === 1) {
     const only = keys[0];
     return (x, i, y, j) => only(x[0], i, y[0], j);

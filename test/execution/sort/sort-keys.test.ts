@@ -76,4 +76,20 @@ describe('sort keys', () => {
     const columns = sortColumnsOf([blockOf(VARCHAR, ['b', 'a', 'b', null, 'a'])], orderings);
     assert.deepEqual([...sortedPermutation(columns, orderings, 5)], [0, 2, 1, 4, 3]);
   });
+
+  it('hands out one comparator per key kinds and directions, whatever the sort (V8 keeps its code)', () => {
+    const orderings = (ascending: boolean): SortOrdering[] => [
+      { channel: 0, type: BIGINT, ascending, nullsFirst: false },
+      { channel: 1, type: VARCHAR, ascending: true, nullsFirst: false },
+    ];
+    const page = (n: number) => [blockOf(BIGINT, [n, 1, 2]), blockOf(VARCHAR, ['x', 'y', 'z'])];
+    const first = createRowComparator(orderings(true), sortColumnsOf(page(3), orderings(true)));
+    const again = createRowComparator(orderings(true), sortColumnsOf(page(9), orderings(true)));
+    const descending = createRowComparator(orderings(false), sortColumnsOf(page(3), orderings(false)));
+    assert.equal(again, first);
+    assert.notEqual(descending, first);
+    const columns = sortColumnsOf(page(3), orderings(false));
+    assert.equal(descending(columns, 0, columns, 1), -1, '3 before 1 descending');
+    assert.equal(first(columns, 0, columns, 1), 1, '3 after 1 ascending');
+  });
 });
