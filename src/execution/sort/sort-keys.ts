@@ -111,7 +111,7 @@ function valueComparator(
  * a comparator first tries the specialised path for matching kinds and otherwise compares values.
  */
 function keyComparator(ordering: SortOrdering, kind: SortColumn['kind']): KeyComparator {
-  const id = `${kind} ${ordering.ascending} ${ordering.nullsFirst} ${formatTypeSignature(ordering.type)}`;
+  const id = keyComparatorId(ordering, kind);
   let comparator = keyComparators.get(id);
   if (comparator === undefined) {
     comparator = newKeyComparator(ordering, kind);
@@ -128,7 +128,11 @@ function keyComparator(ordering: SortOrdering, kind: SortColumn['kind']): KeyCom
  */
 const keyComparators = new Map<string, KeyComparator>();
 const rowComparators = new Map<string, RowComparator>();
-const comparatorIds = new WeakMap<KeyComparator, number>();
+
+/** What a key comparator is specialised for: two keys with the same id compare alike. */
+function keyComparatorId(ordering: SortOrdering, kind: SortColumn['kind']): string {
+  return `${kind} ${ordering.ascending} ${ordering.nullsFirst} ${formatTypeSignature(ordering.type)}`;
+}
 
 function newKeyComparator(ordering: SortOrdering, kind: SortColumn['kind']): KeyComparator {
   const compareSame = valueComparator(kind, ordering.type);
@@ -166,26 +170,15 @@ function columnValue(column: SortColumn, i: number): unknown {
  * columns it will mostly see). Key k of the column sets passed in corresponds to `orderings[k]`.
  */
 export function createRowComparator(orderings: readonly SortOrdering[], sample: readonly SortColumn[]): RowComparator {
-  const keys = orderings.map((o, k) => keyComparator(o, sample[k]?.kind ?? 'generic'));
-  const id = keys.map(comparatorId).join(' ');
+  const kinds = orderings.map((_, k) => sample[k]?.kind ?? 'generic');
+  const id = orderings.map((o, k) => keyComparatorId(o, kinds[k])).join('\n');
   let comparator = rowComparators.get(id);
   if (comparator === undefined) {
-    comparator = composeRowComparator(keys);
+    comparator = composeRowComparator(orderings.map((o, k) => keyComparator(o, kinds[k])));
     rowComparators.set(id, comparator);
   }
   return comparator;
 }
-
-/** A number naming one key comparator (each is made once, so its number names it for good). */
-function comparatorId(comparator: KeyComparator): number {
-  let id = comparatorIds.get(comparator);
-  if (id === undefined) {
-    id = nextComparatorId++;
-    comparatorIds.set(comparator, id);
-  }
-  return id;
-}
-let nextComparatorId = 0;
 
 function composeRowComparator(keys: readonly KeyComparator[]): RowComparator {
   if (keys.length === 1) {
