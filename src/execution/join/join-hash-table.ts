@@ -207,11 +207,7 @@ class JoinHashTable implements JoinLookup {
     const groupIds = this.groupIds;
     if (this.keyBitmap !== undefined && this.screen(probeKeys[0], count, out)) return;
     this.hash.lookup(probeKeys, count, groupIds, false);
-    const heads = this.heads;
-    for (let i = 0; i < count; i++) {
-      const group = groupIds[i];
-      out[i] = group < 0 ? -1 : heads[group];
-    }
+    headsOfGroups(groupIds, this.heads, count, undefined, out);
   }
 
   /**
@@ -225,13 +221,7 @@ class JoinHashTable implements JoinLookup {
     if (bitmap === undefined || key === undefined || keys === undefined) return false;
     if (this.positions.length < count) this.positions = new Int32Array(count);
     const positions = this.positions;
-    const { values, nulls, ids } = keys;
-    let passed = 0;
-    for (let i = 0; i < count; i++) {
-      const at = ids === undefined ? i : ids[i];
-      if ((nulls !== undefined && nulls[at] !== 0) || !bitmap.has(values[at])) out[i] = -1;
-      else positions[passed++] = i;
-    }
+    const passed = screenKeys(bitmap, keys.values, keys.nulls, keys.ids, count, out, positions);
     this.screened += count;
     this.passed += passed;
     if (this.screened >= SCREEN_TRIAL_ROWS && this.passed > this.screened / 2) this.keyBitmap = undefined;
@@ -239,13 +229,52 @@ class JoinHashTable implements JoinLookup {
     if (passed === 0) return true;
     const groupIds = this.groupIds;
     this.hash.lookup([copyPositions(key, positions, passed)], passed, groupIds, false);
-    const heads = this.heads;
-    for (let j = 0; j < passed; j++) {
-      const group = groupIds[j];
-      out[positions[j]] = group < 0 ? -1 : heads[group];
-    }
+    headsOfGroups(groupIds, this.heads, passed, positions, out);
     return true;
   }
+}
+
+/**
+ * The first build row of each of `count` looked-up groups (−1 for a key not in the table) into
+ * `out`, at `positions[j]` for the j-th when given, else at j.
+ */
+function headsOfGroups(
+  groupIds: Int32Array,
+  heads: Int32Array,
+  count: number,
+  positions: Int32Array | undefined,
+  out: Int32Array,
+): void {
+  for (let j = 0; j < count; j++) {
+    const group = groupIds[j] as number;
+    out[positions === undefined ? j : (positions[j] as number)] = group < 0 ? -1 : (heads[group] as number);
+  }
+}
+
+/**
+ * Writes −1 into `out` for the rows whose key is null or not in `bitmap`, and the positions of the
+ * others into `positions`; returns how many passed. Functions of their own, not loops in `screen`
+ * and `findHeads`:
+ * V8 compiles a long loop on the stack and keeps that code for the next call even after it
+ * deoptimizes, and in `screen` it covered the lookup after the loop before any had run (21
+ * deoptimizations in five runs of TPC-H q03 on one worker of two).
+ */
+function screenKeys(
+  bitmap: NumberKeyBitmap,
+  values: Float64Array | Int32Array,
+  nulls: Uint8Array | undefined,
+  ids: Int32Array | undefined,
+  count: number,
+  out: Int32Array,
+  positions: Int32Array,
+): number {
+  let passed = 0;
+  for (let i = 0; i < count; i++) {
+    const at = ids === undefined ? i : (ids[i] as number);
+    if ((nulls !== undefined && nulls[at] !== 0) || !bitmap.has(values[at] as number)) out[i] = -1;
+    else positions[passed++] = i;
+  }
+  return passed;
 }
 
 /** Every build row is a candidate of every probe row: the nested loop join's lookup. */

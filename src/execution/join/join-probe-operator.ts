@@ -51,6 +51,123 @@ export interface JoinProbeSpec {
   readonly filter?: JoinFilter;
 }
 
+/*
+ * The loops over candidate pairs are module-level functions over typed arrays and numbers only.
+ * V8 compiles a long loop on the stack (on-stack replacement) and keeps that code for the loop's
+ * next entry even after it deoptimizes; inside a method, that code also checks the maps of the
+ * operator's lookup and pages, and a join whose lookup had another shape deoptimized on every page
+ * (TPC-H q07 on one worker of two: 1,054 times in five runs). These functions meet no maps.
+ */
+
+/**
+ * Pairs (probe position, candidate build row) from `cursor` = [position, row] on, every candidate
+ * matching; an outer probe join also pairs a position without candidates with −1. Stops at
+ * OUTPUT_PAGE_ROWS pairs or the end of the page; leaves in `cursor` where it stopped and returns
+ * the pairs written.
+ */
+function unfilteredPairs(
+  next: Int32Array,
+  heads: Int32Array,
+  count: number,
+  outerProbe: boolean,
+  pairProbe: Int32Array,
+  pairBuild: Int32Array,
+  cursor: Int32Array,
+): number {
+  let position = cursor[0] as number;
+  let row = cursor[1] as number;
+  let n = 0;
+  while (position < count) {
+    if (row !== -1) {
+      if (n === OUTPUT_PAGE_ROWS) break;
+      pairProbe[n] = position;
+      pairBuild[n++] = row;
+      row = next[row] as number;
+      continue;
+    }
+    // The chain of `position` is exhausted, or it had no candidate at all.
+    if (outerProbe && heads[position] === -1) {
+      if (n === OUTPUT_PAGE_ROWS) break;
+      pairProbe[n] = position;
+      pairBuild[n++] = -1;
+    }
+    position++;
+    if (position < count) row = heads[position] as number;
+  }
+  cursor[0] = position;
+  cursor[1] = row;
+  return n;
+}
+
+/**
+ * Candidate pairs for a filter from `cursor` = [position, row] on, leaving room for `reserve`
+ * output rows per probe position completed (an outer probe join's unmatched rows); like
+ * `unfilteredPairs` otherwise.
+ */
+function candidatePairs(
+  next: Int32Array,
+  heads: Int32Array,
+  count: number,
+  reserve: number,
+  pairProbe: Int32Array,
+  pairBuild: Int32Array,
+  cursor: Int32Array,
+): number {
+  const batchStart = cursor[0] as number;
+  let position = batchStart;
+  let row = cursor[1] as number;
+  let n = 0;
+  while (position < count) {
+    if (n + reserve * (position - batchStart + 1) >= OUTPUT_PAGE_ROWS) break;
+    if (row !== -1) {
+      pairProbe[n] = position;
+      pairBuild[n++] = row;
+      row = next[row] as number;
+      continue;
+    }
+    position++;
+    if (position < count) row = heads[position] as number;
+  }
+  cursor[0] = position;
+  cursor[1] = row;
+  return n;
+}
+
+/**
+ * After a filtered batch of probe positions [from, to): marks the positions of the `kept` pairs
+ * as matched and pairs every position still unmatched with −1; returns the pairs in all.
+ */
+function addUnmatchedProbeRows(
+  matched: Uint8Array,
+  pairProbe: Int32Array,
+  pairBuild: Int32Array,
+  kept: number,
+  from: number,
+  to: number,
+): number {
+  let pairs = kept;
+  for (let i = 0; i < kept; i++) matched[pairProbe[i] as number] = 1;
+  for (let p = from; p < to; p++) {
+    if (matched[p] === 0) {
+      pairProbe[pairs] = p;
+      pairBuild[pairs++] = -1;
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The build rows from `cursor[0]` up to `end` not marked in `visited`, at most OUTPUT_PAGE_ROWS,
+ * into `positions`; leaves in `cursor[0]` where the scan stopped and returns how many.
+ */
+function unvisitedRows(visited: Uint8Array, end: number, positions: Int32Array, cursor: Int32Array): number {
+  let row = cursor[0] as number;
+  let n = 0;
+  for (; row < end && n < OUTPUT_PAGE_ROWS; row++) if (visited[row] === 0) positions[n++] = row;
+  cursor[0] = row;
+  return n;
+}
+
 /** Build rows scanned per getOutput while looking for unvisited rows. */
 const UNVISITED_SCAN_ROWS = 16 * OUTPUT_PAGE_ROWS;
 
@@ -67,6 +184,8 @@ export class JoinProbeOperator implements Operator {
   private row = -1;
   private readonly pairProbe = new Int32Array(OUTPUT_PAGE_ROWS);
   private readonly pairBuild = new Int32Array(OUTPUT_PAGE_ROWS);
+  /** Where a pair walk stopped: the probe position and its next candidate row. */
+  private readonly cursor = new Int32Array(2);
   private selected = new Int32Array(OUTPUT_PAGE_ROWS);
   private finishing = false;
   private reported = false;
@@ -144,74 +263,47 @@ export class JoinProbeOperator implements Operator {
 
   /** Candidate pairs without a filter: every candidate matches. */
   private probeUnfiltered(probe: Page, lookup: JoinLookup): Page | null {
-    const count = probe.positionCount;
-    const next = lookup.next;
-    const heads = this.heads;
-    const pairProbe = this.pairProbe;
-    const pairBuild = this.pairBuild;
-    const outerProbe = this.outerProbe;
-    let position = this.position;
-    let row = this.row;
-    let n = 0;
-    while (position < count) {
-      if (row !== -1) {
-        if (n === OUTPUT_PAGE_ROWS) break;
-        pairProbe[n] = position;
-        pairBuild[n++] = row;
-        row = next[row];
-        continue;
-      }
-      // The chain of `position` is exhausted, or it had no candidate at all.
-      if (outerProbe && heads[position] === -1) {
-        if (n === OUTPUT_PAGE_ROWS) break;
-        pairProbe[n] = position;
-        pairBuild[n++] = -1;
-      }
-      position++;
-      if (position < count) row = heads[position];
-    }
-    this.position = position;
-    this.row = row;
+    const cursor = this.cursor;
+    cursor[0] = this.position;
+    cursor[1] = this.row;
+    const n = unfilteredPairs(
+      lookup.next,
+      this.heads,
+      probe.positionCount,
+      this.outerProbe,
+      this.pairProbe,
+      this.pairBuild,
+      cursor,
+    );
+    this.position = cursor[0] as number;
+    this.row = cursor[1] as number;
     if (this.outerBuild) this.markVisited(lookup, n);
     return n === 0 ? null : this.buildPage(probe, lookup, n);
   }
 
   /** Candidate pairs filtered in one batch; unmatched probe rows of an outer join are added after. */
   private probeFiltered(probe: Page, lookup: JoinLookup, filter: JoinFilter): Page | null {
-    const count = probe.positionCount;
-    const next = lookup.next;
-    const heads = this.heads;
-    const pairProbe = this.pairProbe;
-    const pairBuild = this.pairBuild;
+    const cursor = this.cursor;
+    const batchStart = this.position;
+    cursor[0] = batchStart;
+    cursor[1] = this.row;
     // An outer probe join reserves an output row for each probe row completed in this batch.
     const reserve = this.outerProbe ? 1 : 0;
-    const batchStart = this.position;
-    let position = batchStart;
-    let row = this.row;
-    let n = 0;
-    while (position < count) {
-      if (n + reserve * (position - batchStart + 1) >= OUTPUT_PAGE_ROWS) break;
-      if (row !== -1) {
-        pairProbe[n] = position;
-        pairBuild[n++] = row;
-        row = next[row];
-        continue;
-      }
-      position++;
-      if (position < count) row = heads[position];
-    }
+    const n = candidatePairs(
+      lookup.next,
+      this.heads,
+      probe.positionCount,
+      reserve,
+      this.pairProbe,
+      this.pairBuild,
+      cursor,
+    );
+    const position = cursor[0] as number;
     this.position = position;
-    this.row = row;
+    this.row = cursor[1] as number;
     let kept = n === 0 ? 0 : this.applyFilter(probe, lookup, filter, n);
     if (this.outerProbe) {
-      const matched = this.matched;
-      for (let i = 0; i < kept; i++) matched[pairProbe[i]] = 1;
-      for (let p = batchStart; p < position; p++) {
-        if (matched[p] === 0) {
-          pairProbe[kept] = p;
-          pairBuild[kept++] = -1;
-        }
-      }
+      kept = addUnmatchedProbeRows(this.matched, this.pairProbe, this.pairBuild, kept, batchStart, position);
     }
     if (this.outerBuild) this.markVisited(lookup, kept);
     return kept === 0 ? null : this.buildPage(probe, lookup, kept);
@@ -259,9 +351,10 @@ export class JoinProbeOperator implements Operator {
     const visited = this.bridge.visitedRows(rows);
     const positions = this.pairBuild;
     const scanEnd = Math.min(rows, this.buildCursor + UNVISITED_SCAN_ROWS);
-    let cursor = this.buildCursor;
-    let n = 0;
-    for (; cursor < scanEnd && n < OUTPUT_PAGE_ROWS; cursor++) if (visited[cursor] === 0) positions[n++] = cursor;
+    const scan = this.cursor;
+    scan[0] = this.buildCursor;
+    const n = unvisitedRows(visited, scanEnd, positions, scan);
+    const cursor = scan[0] as number;
     this.buildCursor = cursor;
     if (cursor === rows) this.complete();
     if (n === 0) return null;
