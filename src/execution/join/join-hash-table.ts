@@ -234,6 +234,13 @@ class JoinHashTable implements JoinLookup {
   }
 }
 
+/*
+ * The loops of `findHeads` and `screen` are functions of their own over typed arrays: V8 compiles
+ * a long loop on the stack and keeps that code for the loop's next call even after it
+ * deoptimizes, and in `screen` it covered the lookup after the loop before any had run (21
+ * deoptimizations in five runs of TPC-H q03 on one worker of two).
+ */
+
 /**
  * The first build row of each of `count` looked-up groups (−1 for a key not in the table) into
  * `out`, at `positions[j]` for the j-th when given, else at j.
@@ -253,11 +260,7 @@ function headsOfGroups(
 
 /**
  * Writes −1 into `out` for the rows whose key is null or not in `bitmap`, and the positions of the
- * others into `positions`; returns how many passed. Functions of their own, not loops in `screen`
- * and `findHeads`:
- * V8 compiles a long loop on the stack and keeps that code for the next call even after it
- * deoptimizes, and in `screen` it covered the lookup after the loop before any had run (21
- * deoptimizations in five runs of TPC-H q03 on one worker of two).
+ * others into `positions`; returns how many passed.
  */
 function screenKeys(
   bitmap: NumberKeyBitmap,

@@ -60,9 +60,9 @@ export interface JoinProbeSpec {
  */
 
 /**
- * Pairs (probe position, candidate build row) from `cursor` = [position, row] on, every candidate
+ * Pairs (probe position, candidate build row) from `walk` = [position, row] on, every candidate
  * matching; an outer probe join also pairs a position without candidates with −1. Stops at
- * OUTPUT_PAGE_ROWS pairs or the end of the page; leaves in `cursor` where it stopped and returns
+ * OUTPUT_PAGE_ROWS pairs or the end of the page; leaves in `walk` where it stopped and returns
  * the pairs written.
  */
 function unfilteredPairs(
@@ -72,10 +72,10 @@ function unfilteredPairs(
   outerProbe: boolean,
   pairProbe: Int32Array,
   pairBuild: Int32Array,
-  cursor: Int32Array,
+  walk: Int32Array,
 ): number {
-  let position = cursor[0] as number;
-  let row = cursor[1] as number;
+  let position = walk[0] as number;
+  let row = walk[1] as number;
   let n = 0;
   while (position < count) {
     if (row !== -1) {
@@ -94,13 +94,13 @@ function unfilteredPairs(
     position++;
     if (position < count) row = heads[position] as number;
   }
-  cursor[0] = position;
-  cursor[1] = row;
+  walk[0] = position;
+  walk[1] = row;
   return n;
 }
 
 /**
- * Candidate pairs for a filter from `cursor` = [position, row] on, leaving room for `reserve`
+ * Candidate pairs for a filter from `walk` = [position, row] on, leaving room for `reserve`
  * output rows per probe position completed (an outer probe join's unmatched rows); like
  * `unfilteredPairs` otherwise.
  */
@@ -111,11 +111,11 @@ function candidatePairs(
   reserve: number,
   pairProbe: Int32Array,
   pairBuild: Int32Array,
-  cursor: Int32Array,
+  walk: Int32Array,
 ): number {
-  const batchStart = cursor[0] as number;
+  const batchStart = walk[0] as number;
   let position = batchStart;
-  let row = cursor[1] as number;
+  let row = walk[1] as number;
   let n = 0;
   while (position < count) {
     if (n + reserve * (position - batchStart + 1) >= OUTPUT_PAGE_ROWS) break;
@@ -128,8 +128,8 @@ function candidatePairs(
     position++;
     if (position < count) row = heads[position] as number;
   }
-  cursor[0] = position;
-  cursor[1] = row;
+  walk[0] = position;
+  walk[1] = row;
   return n;
 }
 
@@ -156,15 +156,10 @@ function addUnmatchedProbeRows(
   return pairs;
 }
 
-/**
- * The build rows from `cursor[0]` up to `end` not marked in `visited`, at most OUTPUT_PAGE_ROWS,
- * into `positions`; leaves in `cursor[0]` where the scan stopped and returns how many.
- */
-function unvisitedRows(visited: Uint8Array, end: number, positions: Int32Array, cursor: Int32Array): number {
-  let row = cursor[0] as number;
+/** The build rows in [from, end) not marked in `visited`, at most OUTPUT_PAGE_ROWS, into `positions`; returns how many. */
+function unvisitedRows(visited: Uint8Array, from: number, end: number, positions: Int32Array): number {
   let n = 0;
-  for (; row < end && n < OUTPUT_PAGE_ROWS; row++) if (visited[row] === 0) positions[n++] = row;
-  cursor[0] = row;
+  for (let row = from; row < end && n < OUTPUT_PAGE_ROWS; row++) if (visited[row] === 0) positions[n++] = row;
   return n;
 }
 
@@ -179,13 +174,13 @@ export class JoinProbeOperator implements Operator {
   private heads = new Int32Array(0);
   /** Per probe position, whether a filtered candidate matched (outer probe joins with a filter). */
   private matched = new Uint8Array(0);
-  private position = 0;
-  /** The next candidate build row of `position`, −1 when its chain is exhausted. */
-  private row = -1;
+  /**
+   * Where the walk over the probe page stands: [0] the probe position, [1] its next candidate
+   * build row, −1 when its chain is exhausted (the pair walks advance it in place).
+   */
+  private readonly walk = Int32Array.of(0, -1);
   private readonly pairProbe = new Int32Array(OUTPUT_PAGE_ROWS);
   private readonly pairBuild = new Int32Array(OUTPUT_PAGE_ROWS);
-  /** Where a pair walk stopped: the probe position and its next candidate row. */
-  private readonly cursor = new Int32Array(2);
   private selected = new Int32Array(OUTPUT_PAGE_ROWS);
   private finishing = false;
   private reported = false;
@@ -237,8 +232,8 @@ export class JoinProbeOperator implements Operator {
     const keys: Block[] = this.spec.probeKeyChannels.map((channel) => page.blocks[channel]);
     table.findHeads(keys, count, this.heads);
     this.probe = page;
-    this.position = 0;
-    this.row = this.heads[0];
+    this.walk[0] = 0;
+    this.walk[1] = this.heads[0] as number;
     this.context.memory.setBytes(this.heads.byteLength + this.matched.byteLength);
   }
 
@@ -251,7 +246,7 @@ export class JoinProbeOperator implements Operator {
       const filter = this.spec.filter;
       const page =
         filter === undefined ? this.probeUnfiltered(probe, lookup) : this.probeFiltered(probe, lookup, filter);
-      if (this.position >= probe.positionCount) {
+      if ((this.walk[0] as number) >= probe.positionCount) {
         this.probe = null;
         if (this.finishing) this.reportFinished();
       }
@@ -263,9 +258,6 @@ export class JoinProbeOperator implements Operator {
 
   /** Candidate pairs without a filter: every candidate matches. */
   private probeUnfiltered(probe: Page, lookup: JoinLookup): Page | null {
-    const cursor = this.cursor;
-    cursor[0] = this.position;
-    cursor[1] = this.row;
     const n = unfilteredPairs(
       lookup.next,
       this.heads,
@@ -273,20 +265,15 @@ export class JoinProbeOperator implements Operator {
       this.outerProbe,
       this.pairProbe,
       this.pairBuild,
-      cursor,
+      this.walk,
     );
-    this.position = cursor[0] as number;
-    this.row = cursor[1] as number;
     if (this.outerBuild) this.markVisited(lookup, n);
     return n === 0 ? null : this.buildPage(probe, lookup, n);
   }
 
   /** Candidate pairs filtered in one batch; unmatched probe rows of an outer join are added after. */
   private probeFiltered(probe: Page, lookup: JoinLookup, filter: JoinFilter): Page | null {
-    const cursor = this.cursor;
-    const batchStart = this.position;
-    cursor[0] = batchStart;
-    cursor[1] = this.row;
+    const batchStart = this.walk[0] as number;
     // An outer probe join reserves an output row for each probe row completed in this batch.
     const reserve = this.outerProbe ? 1 : 0;
     const n = candidatePairs(
@@ -296,11 +283,9 @@ export class JoinProbeOperator implements Operator {
       reserve,
       this.pairProbe,
       this.pairBuild,
-      cursor,
+      this.walk,
     );
-    const position = cursor[0] as number;
-    this.position = position;
-    this.row = cursor[1] as number;
+    const position = this.walk[0] as number;
     let kept = n === 0 ? 0 : this.applyFilter(probe, lookup, filter, n);
     if (this.outerProbe) {
       kept = addUnmatchedProbeRows(this.matched, this.pairProbe, this.pairBuild, kept, batchStart, position);
@@ -351,10 +336,9 @@ export class JoinProbeOperator implements Operator {
     const visited = this.bridge.visitedRows(rows);
     const positions = this.pairBuild;
     const scanEnd = Math.min(rows, this.buildCursor + UNVISITED_SCAN_ROWS);
-    const scan = this.cursor;
-    scan[0] = this.buildCursor;
-    const n = unvisitedRows(visited, scanEnd, positions, scan);
-    const cursor = scan[0] as number;
+    const n = unvisitedRows(visited, this.buildCursor, scanEnd, positions);
+    // Stopped after its last row when the page filled up, else at the end of the scan.
+    const cursor = n === OUTPUT_PAGE_ROWS ? (positions[n - 1] as number) + 1 : scanEnd;
     this.buildCursor = cursor;
     if (cursor === rows) this.complete();
     if (n === 0) return null;

@@ -270,6 +270,16 @@ describe('LookupJoinOperator', () => {
     }
   });
 
+  it('emits unmatched build rows over several full output pages, none twice or lost', () => {
+    // 20,000 build rows, every seventh matched: the unmatched ones fill output pages of 4,096 rows
+    // and the scan resumes after the last row of each full page.
+    const build = Array.from({ length: 20_000 }, (_, i) => [i, `b${i}`]);
+    const probe = Array.from({ length: 20_000 / 7 }, (_, i) => [i * 7, `p${i}`]);
+    for (const joinType of ['RIGHT', 'FULL'] as const) {
+      check({ ...base, joinType, probeRows: probe, buildRows: build, buildOutputs: [0, 1], pageSize: 1000 });
+    }
+  });
+
   it('joins a build side of 150k distinct keys (table growth) like a Map-based reference', () => {
     const buildRows = Array.from({ length: 150_000 }, (_, i) => [i * 3, `b${i}`]);
     const probeRows = Array.from({ length: 60_000 }, (_, i) => [i * 5, `p${i}`]);
