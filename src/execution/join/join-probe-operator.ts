@@ -60,54 +60,18 @@ export interface JoinProbeSpec {
  */
 
 /**
- * Pairs (probe position, candidate build row) from `walk` = [position, row] on, every candidate
- * matching; an outer probe join also pairs a position without candidates with −1. Stops at
- * OUTPUT_PAGE_ROWS pairs or the end of the page; leaves in `walk` where it stopped and returns
- * the pairs written.
- */
-function unfilteredPairs(
-  next: Int32Array,
-  heads: Int32Array,
-  count: number,
-  outerProbe: boolean,
-  pairProbe: Int32Array,
-  pairBuild: Int32Array,
-  walk: Int32Array,
-): number {
-  let position = walk[0] as number;
-  let row = walk[1] as number;
-  let n = 0;
-  while (position < count) {
-    if (row !== -1) {
-      if (n === OUTPUT_PAGE_ROWS) break;
-      pairProbe[n] = position;
-      pairBuild[n++] = row;
-      row = next[row] as number;
-      continue;
-    }
-    // The chain of `position` is exhausted, or it had no candidate at all.
-    if (outerProbe && heads[position] === -1) {
-      if (n === OUTPUT_PAGE_ROWS) break;
-      pairProbe[n] = position;
-      pairBuild[n++] = -1;
-    }
-    position++;
-    if (position < count) row = heads[position] as number;
-  }
-  walk[0] = position;
-  walk[1] = row;
-  return n;
-}
-
-/**
- * Candidate pairs for a filter from `walk` = [position, row] on, leaving room for `reserve`
- * output rows per probe position completed (an outer probe join's unmatched rows); like
- * `unfilteredPairs` otherwise.
+ * Pairs (probe position, candidate build row) from `walk` = [position, row] on, into `pairProbe`
+ * and `pairBuild`. `unmatchedInline` (an outer probe join without a filter) also pairs a position
+ * without any candidate with −1, in order; `reserve` leaves room for that many output rows per
+ * probe position completed (an outer probe join with a filter adds its unmatched rows after the
+ * filter, `addUnmatchedProbeRows`). Stops when the output page is full or the probe page ends;
+ * leaves in `walk` where it stopped and returns the pairs written.
  */
 function candidatePairs(
   next: Int32Array,
   heads: Int32Array,
   count: number,
+  unmatchedInline: boolean,
   reserve: number,
   pairProbe: Int32Array,
   pairBuild: Int32Array,
@@ -124,6 +88,11 @@ function candidatePairs(
       pairBuild[n++] = row;
       row = next[row] as number;
       continue;
+    }
+    // The chain of `position` is exhausted, or it had no candidate at all.
+    if (unmatchedInline && heads[position] === -1) {
+      pairProbe[n] = position;
+      pairBuild[n++] = -1;
     }
     position++;
     if (position < count) row = heads[position] as number;
@@ -258,11 +227,12 @@ export class JoinProbeOperator implements Operator {
 
   /** Candidate pairs without a filter: every candidate matches. */
   private probeUnfiltered(probe: Page, lookup: JoinLookup): Page | null {
-    const n = unfilteredPairs(
+    const n = candidatePairs(
       lookup.next,
       this.heads,
       probe.positionCount,
       this.outerProbe,
+      0,
       this.pairProbe,
       this.pairBuild,
       this.walk,
@@ -280,6 +250,7 @@ export class JoinProbeOperator implements Operator {
       lookup.next,
       this.heads,
       probe.positionCount,
+      false,
       reserve,
       this.pairProbe,
       this.pairBuild,
