@@ -171,10 +171,8 @@ export class SerdeReader {
     const ids = this.view32(count);
     const dictionary = this.readBlock(type, true) as FlatBlock;
     const size = dictionary.positionCount;
-    for (let i = 0; i < count; i++) {
-      const id = ids[i];
-      if (id < 0 || id >= size) throw corrupt(`dictionary id ${id} outside a dictionary of ${size}`);
-    }
+    const outside = firstIdOutside(ids, count, size);
+    if (outside >= 0) throw corrupt(`dictionary id ${ids[outside]} outside a dictionary of ${size}`);
     return dictionaryBlock(ids, dictionary);
   }
 
@@ -298,4 +296,16 @@ export class SerdeReader {
     const picos = withPicos ? this.view32(count) : undefined;
     return timestampTzBlock(millis, zones, picos, nulls);
   }
+}
+
+/**
+ * The first position whose id is not in [0, size), or -1. A module-level loop over a typed array:
+ * in the reader's method it ran unoptimized on the coordinator (docs/architecture.md §10).
+ */
+function firstIdOutside(ids: Int32Array, count: number, size: number): number {
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    if (id < 0 || id >= size) return i;
+  }
+  return -1;
 }

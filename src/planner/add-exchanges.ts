@@ -29,6 +29,7 @@ import type {
   JoinNode,
   Ordering,
   PlanNode,
+  ProjectNode,
   SemiJoinNode,
 } from './plan-nodes.js';
 import { findNodes, rewritePlan } from './plan-utils.js';
@@ -110,6 +111,11 @@ export function addExchanges(plan: PlanNode, context: RuleContext, options: AddE
 class ExchangePlanner {
   /** Scans whose rows some step keeps where their buckets put them. */
   readonly bucketedScans = new Set<string>();
+  /**
+   * Aggregations whose rows are better hashed on an aggregation's keys above them (a subset of
+   * their own): the one above then runs where the rows are, without a second exchange.
+   */
+  private readonly parentPartitioning = new Map<AggregationNode, readonly string[]>();
 
   constructor(
     private readonly context: RuleContext,
@@ -340,6 +346,7 @@ class ExchangePlanner {
 
   private aggregation(logical: AggregationNode): Distributed {
     const node = withExpectedGroups(logical, this.context.stats.rowCount(logical));
+    this.preferForAggregationBelow(node);
     const source = this.visit(node.source);
     const keys = node.groupingKeys;
     const dist = source.distribution;
@@ -358,15 +365,49 @@ class ExchangePlanner {
           ? { node: this.gather({ node: partial, distribution: ANY }), distribution: SINGLE }
           : this.repartition(
               { node: partial, distribution: ANY },
-              this.aggregationPartitionKeys(logical, keys),
+              this.partitionKeysOf(logical, keys),
               node.expectedGroups,
             );
       return { node: { ...split, source: moved.node }, distribution: moved.distribution };
     }
     // DISTINCT and ordered aggregates need all rows of a group in one task.
     if (keys.length === 0) return this.onSingle(node.source, (s) => ({ ...node, source: s }));
-    const moved = this.repartition(source, this.aggregationPartitionKeys(logical, keys));
+    const moved = this.repartition(source, this.partitionKeysOf(logical, keys));
     return { node: { ...node, source: moved.node }, distribution: moved.distribution };
+  }
+
+  private partitionKeysOf(node: AggregationNode, keys: readonly string[]): readonly string[] {
+    return this.parentPartitioning.get(node) ?? this.aggregationPartitionKeys(node, keys);
+  }
+
+  /**
+   * An aggregation by keys K over one by K and more (what `count(DISTINCT x) ... GROUP BY K`
+   * becomes: by K and x, then by K) would repartition twice, on K+x and then on K. Rows hashed on
+   * K are also grouped by K+x, so the one below is asked to hash on K (or on the key of K it
+   * would pick alone) and the one above then aggregates in place, as Trino's exchange planner
+   * does with its parent's preferred partitioning. Only when the statistics promise at least
+   * `MIN_PARTITION_KEY_DISTINCT_VALUES` groups by K: a few groups would put every row in a few
+   * tasks, where hashing on K+x spreads the DISTINCT step over all of them.
+   */
+  private preferForAggregationBelow(node: AggregationNode): void {
+    const keys = node.groupingKeys;
+    if (node.step !== 'SINGLE' || keys.length === 0 || findNodes(node.source, 'GroupId').length > 0) return;
+    let below: PlanNode = node.source;
+    while (below.kind === 'Project' || below.kind === 'Filter') {
+      if (below.kind === 'Project' && !keys.every((key) => passesThrough(below as ProjectNode, key))) return;
+      below = below.source;
+    }
+    if (
+      below.kind !== 'Aggregation' ||
+      below.step !== 'SINGLE' ||
+      below.groupingKeys.length <= keys.length ||
+      !keys.every((key) => below.groupingKeys.includes(key))
+    ) {
+      return;
+    }
+    const groups = this.context.stats.rowCount(node);
+    if (groups === undefined || !(groups >= MIN_PARTITION_KEY_DISTINCT_VALUES)) return;
+    this.parentPartitioning.set(below, this.aggregationPartitionKeys(node, keys));
   }
 
   /**
@@ -541,6 +582,13 @@ class ExchangePlanner {
       distribution: SINGLE,
     };
   }
+}
+
+/** Whether a projection outputs `symbol` unchanged under the same name. */
+function passesThrough(node: ProjectNode, symbol: string): boolean {
+  return node.assignments.some(
+    (a) => a.symbol === symbol && a.expression.kind === 'Symbol' && a.expression.name === symbol,
+  );
 }
 
 /** A key's names: the key, then its aliases. */

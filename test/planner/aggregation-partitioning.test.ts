@@ -64,3 +64,39 @@ describe('partition keys of an aggregation', () => {
     );
   });
 });
+
+describe('an aggregation under one by fewer of its keys', () => {
+  it('hashes on the keys of the one above, which then aggregates in place (one exchange, not two)', () => {
+    // TPC-H q16's shape: DISTINCT by (brand, type, size, suppkey), then count by (brand, type, size).
+    assert.deepEqual(
+      repartitionKeys(
+        'SELECT brand, type, size, count(DISTINCT suppkey) FROM part JOIN partsupp USING (partkey) GROUP BY 1, 2, 3',
+      ),
+      [['brand', 'type', 'size']],
+    );
+  });
+
+  it('hashes on the key of the one above that it would pick alone', () => {
+    assert.deepEqual(
+      repartitionKeys('SELECT custkey, name, count(DISTINCT nationkey) FROM customer GROUP BY 1, 2'),
+      [['custkey']],
+    );
+  });
+
+  it('repartitions twice when the one above has few groups (the DISTINCT step stays spread out)', () => {
+    // returnflag: 3 values; hashing on it alone would leave all but three tasks idle. (Exchanges
+    // are listed from the top.)
+    assert.deepEqual(repartitionKeys('SELECT returnflag, count(DISTINCT orderkey) FROM lineitem GROUP BY 1'), [
+      ['returnflag'],
+      ['orderkey'],
+    ]);
+  });
+
+  it('repartitions twice without statistics', () => {
+    assert.equal(
+      repartitionKeys('SELECT custkey, name, count(DISTINCT nationkey) FROM customer GROUP BY 1, 2', plainMetadata)
+        .length,
+      2,
+    );
+  });
+});
