@@ -77,10 +77,9 @@ describe('an aggregation under one by fewer of its keys', () => {
   });
 
   it('hashes on the key of the one above that it would pick alone', () => {
-    assert.deepEqual(
-      repartitionKeys('SELECT custkey, name, count(DISTINCT nationkey) FROM customer GROUP BY 1, 2'),
-      [['custkey']],
-    );
+    assert.deepEqual(repartitionKeys('SELECT custkey, name, count(DISTINCT nationkey) FROM customer GROUP BY 1, 2'), [
+      ['custkey'],
+    ]);
   });
 
   it('repartitions twice when the one above has few groups (the DISTINCT step stays spread out)', () => {
