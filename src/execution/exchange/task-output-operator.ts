@@ -49,6 +49,38 @@ export function partitionRows(
   for (let i = 0; i < count; i++) partitions[i] = Math.floor(((hashes[i] >>> 0) / TWO_32) * partitionCount);
 }
 
+/*
+ * The row loops of partitioning, as module-level functions over typed arrays: inside the operator's
+ * method they read `this.partitions` every row and ran as code compiled on the stack, which
+ * deoptimized (docs/architecture.md §10).
+ */
+
+/** Adds the rows of each partition p (>= 0) to counts[p + 1]. */
+function countPerPartition(partitions: Int32Array, count: number, counts: Int32Array): void {
+  for (let i = 0; i < count; i++) {
+    const partition = partitions[i];
+    if (partition >= 0) counts[partition + 1]++;
+  }
+}
+
+/**
+ * Writes each row's position at its partition's cursor (advancing it); a row of partition -1
+ * goes to every partition.
+ */
+function groupPositionsByPartition(
+  partitions: Int32Array,
+  count: number,
+  cursor: Int32Array,
+  positions: Int32Array,
+): void {
+  const partitionCount = cursor.length;
+  for (let i = 0; i < count; i++) {
+    const partition = partitions[i];
+    if (partition >= 0) positions[cursor[partition]++] = i;
+    else for (let p = 0; p < partitionCount; p++) positions[cursor[p]++] = i;
+  }
+}
+
 export class TaskOutputOperator implements Operator {
   private finished = false;
   private hashes = new Int32Array(0);
@@ -95,19 +127,14 @@ export class TaskOutputOperator implements Operator {
     partitionRows(page, hashChannels, types, partitionCount, this.hashes, this.partitions);
     // Rows for every partition carry the partition number -1.
     const replicated = this.options.replicateNullsAndAny === true ? this.markReplicated(page) : 0;
-    const sizes = new Int32Array(partitionCount);
-    for (let i = 0; i < count; i++) if (this.partitions[i] >= 0) sizes[this.partitions[i]]++;
+    const partitions = this.partitions;
     const starts = new Int32Array(partitionCount + 1);
-    for (let p = 0; p < partitionCount; p++) starts[p + 1] = starts[p] + sizes[p] + replicated;
+    countPerPartition(partitions, count, starts);
+    for (let p = 0; p < partitionCount; p++) starts[p + 1] += starts[p] + replicated;
     // One array of positions grouped by partition (a counting sort), then an entry per partition
     // sharing it (a new array per page: the entries keep it until their consumers take them).
     const positions = new Int32Array(starts[partitionCount]);
-    const cursor = starts.slice(0, partitionCount);
-    for (let i = 0; i < count; i++) {
-      const partition = this.partitions[i];
-      if (partition >= 0) positions[cursor[partition]++] = i;
-      else for (let p = 0; p < partitionCount; p++) positions[cursor[p]++] = i;
-    }
+    groupPositionsByPartition(partitions, count, starts.slice(0, partitionCount), positions);
     for (let p = 0; p < partitionCount; p++) {
       const size = starts[p + 1] - starts[p];
       if (size === 0) continue;
