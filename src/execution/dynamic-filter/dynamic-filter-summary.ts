@@ -54,11 +54,15 @@ export function matchesNothing(summary: DynamicFilterSummary): boolean {
   return summary.all !== true && summary.min === undefined;
 }
 
+/** A module-level function, not a closure per check: V8 compiled each check's closure again (docs/architecture.md §10). */
+function isKey(value: unknown): boolean {
+  return typeof value === 'number' || typeof value === 'string';
+}
+
 /** Checks a summary received over HTTP (a worker must not fail on a malformed one). */
 export function isDynamicFilterSummary(value: unknown): value is DynamicFilterSummary {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { all, min, max, values } = value as Record<string, unknown>;
-  const isKey = (v: unknown) => typeof v === 'number' || typeof v === 'string';
   if (all !== undefined) return all === true;
   if ((min === undefined) !== (max === undefined)) return false;
   if (min !== undefined && (!isKey(min) || !isKey(max))) return false;

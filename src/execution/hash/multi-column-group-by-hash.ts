@@ -68,11 +68,9 @@ export class MultiColumnGroupByHash implements GroupByHash {
   }
 
   buildKeyBlocks(from: number, to: number): Block[] {
-    return this.columns.map((column) => {
-      const builder = createBlockBuilder(column.type, Math.max(1, to - from));
-      for (let g = from; g < to; g++) column.write(g, builder);
-      return builder.build();
-    });
+    const blocks: Block[] = [];
+    for (const column of this.columns) blocks.push(keyBlockOf(column, from, to));
+    return blocks;
   }
 
   private process(
@@ -227,4 +225,14 @@ function dictionaryCodes(
     stride *= block.dictionary.positionCount;
   }
   return { codes, combinations };
+}
+
+/**
+ * The keys of groups [from, to) of one column as a block. A module-level function: the loop in a
+ * closure made per call was compiled again for every call (docs/architecture.md §10).
+ */
+function keyBlockOf(column: KeyColumn, from: number, to: number): Block {
+  const builder = createBlockBuilder(column.type, Math.max(1, to - from));
+  for (let g = from; g < to; g++) column.write(g, builder);
+  return builder.build();
 }

@@ -32,16 +32,27 @@ type NumberValues = Int32Array | Float64Array | Float32Array | Uint8Array;
 /** Appends a numeric key (or its wide BigInt) to a builder of the key's type. */
 export type NumberKeyWriter = (builder: BlockBuilder, value: number, wide: bigint | undefined) => void;
 
+/*
+ * The writers are made once, not per hash: V8 keeps a closure's optimized code only while that
+ * closure lives, and writers made per hash were compiled again for every aggregation
+ * (docs/architecture.md §10).
+ */
+const writeBooleanKey: NumberKeyWriter = (builder, value) => builder.appendBoolean(value !== 0);
+const writeInt32Key: NumberKeyWriter = (builder, value) => builder.appendInt32(value);
+const writeFloat32Key: NumberKeyWriter = (builder, value) => builder.appendFloat32(value);
+const writeFloat64Key: NumberKeyWriter = (builder, value, wide) =>
+  wide === undefined ? builder.appendFloat64(value) : builder.appendBigInt(wide);
+
 export function numberKeyWriter(type: Type): NumberKeyWriter {
   switch (physicalKindOf(type)) {
     case 'boolean':
-      return (builder, value) => builder.appendBoolean(value !== 0);
+      return writeBooleanKey;
     case 'int32':
-      return (builder, value) => builder.appendInt32(value);
+      return writeInt32Key;
     case 'float32':
-      return (builder, value) => builder.appendFloat32(value);
+      return writeFloat32Key;
     default:
-      return (builder, value, wide) => (wide === undefined ? builder.appendFloat64(value) : builder.appendBigInt(wide));
+      return writeFloat64Key;
   }
 }
 

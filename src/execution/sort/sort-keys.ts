@@ -218,7 +218,28 @@ export function sortedPermutation(
   const permutation = new Int32Array(count);
   for (let i = 0; i < count; i++) permutation[i] = i;
   if (count < 2 || orderings.length === 0) return permutation;
-  const compare = createRowComparator(orderings, columns);
-  permutation.sort((a, b) => compare(columns, a, columns, b) || a - b);
+  sorting.compare = createRowComparator(orderings, columns);
+  sorting.columns = columns;
+  try {
+    permutation.sort(comparePositions);
+  } finally {
+    sorting.compare = undefined;
+    sorting.columns = [];
+  }
   return permutation;
+}
+
+/**
+ * What the position comparator of the running sort compares (sorts are synchronous and never
+ * nest). One module-level comparator rather than a closure per sort: V8 compiled each sort's
+ * closure again, its optimized code dying with it (docs/architecture.md §10).
+ */
+const sorting: { compare: RowComparator | undefined; columns: readonly SortColumn[] } = {
+  compare: undefined,
+  columns: [],
+};
+
+function comparePositions(a: number, b: number): number {
+  const columns = sorting.columns;
+  return (sorting.compare as RowComparator)(columns, a, columns, b) || a - b;
 }
