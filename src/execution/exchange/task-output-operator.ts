@@ -50,9 +50,9 @@ export function partitionRows(
 }
 
 /*
- * The row loops of partitioning, as module-level functions over typed arrays: inside the operator's
- * method they read `this.partitions` every row and ran as code compiled on the stack, which
- * deoptimized (docs/architecture.md §10).
+ * The row loops of partitioning, as module-level functions over typed arrays, as every row loop of
+ * the engine (docs/architecture.md §10); inside the operator's method they read `this.partitions`
+ * every row. (Measured: the same CPU in all, now in these frames.)
  */
 
 /** Adds the rows of each partition p (>= 0) to counts[p + 1]. */
