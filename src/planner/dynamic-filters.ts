@@ -167,3 +167,22 @@ export function addDynamicFilters(plan: PlanNode): PlanNode {
     return node;
   });
 }
+
+/**
+ * The filters of a fragment's partitioned (or co-located) joins whose probe scans are in the same
+ * fragment. A task's probe rows then meet only that task's build, so its own summary is the filter
+ * its scans need; what its build tasks send the coordinator serves split pruning only. (A
+ * replicated join's filter is complete with any one task's report and goes whole to tasks whose
+ * own build may not have ended: it is left out.)
+ */
+export function filtersProbedInFragment(root: PlanNode): Set<string> {
+  const scanned = new Set<string>();
+  const partitioned: string[] = [];
+  walkPlan(root, (node) => {
+    if (node.kind === 'TableScan') for (const filter of node.dynamicFilters ?? []) scanned.add(filter.id);
+    if ((node.kind === 'Join' || node.kind === 'SemiJoin') && node.distribution !== 'REPLICATED') {
+      for (const filter of node.dynamicFilters ?? []) partitioned.push(filter.id);
+    }
+  });
+  return new Set(partitioned.filter((id) => scanned.has(id)));
+}

@@ -5,9 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addExchanges } from '../../src/planner/add-exchanges.js';
-import { addDynamicFilters, supportsDynamicFilter } from '../../src/planner/dynamic-filters.js';
+import {
+  addDynamicFilters,
+  filtersProbedInFragment,
+  supportsDynamicFilter,
+} from '../../src/planner/dynamic-filters.js';
+import { fragmentPlan } from '../../src/planner/fragmenter.js';
 import type { PlanNode } from '../../src/planner/plan-nodes.js';
-import { findNodes } from '../../src/planner/plan-utils.js';
+import { findNodes, rewritePlan } from '../../src/planner/plan-utils.js';
 import { BIGINT, DATE, DOUBLE, decimal, INTEGER, REAL, VARCHAR } from '../../src/types/type.js';
 import { contextFor, plan, tpchQuery } from './plan-helpers.js';
 
@@ -98,5 +103,31 @@ describe('dynamic filter assignment', () => {
     for (const type of [INTEGER, BIGINT, DATE, VARCHAR, decimal(12, 2)])
       assert.equal(supportsDynamicFilter(type), true);
     for (const type of [DOUBLE, REAL, decimal(20, 2)]) assert.equal(supportsDynamicFilter(type), false);
+  });
+
+  it("names the filters a fragment's own scans probe in its partitioned joins, not replicated ones nor other fragments' scans", () => {
+    // Distributed q21: its partitioned joins' probe scans are in other fragments (no buckets here).
+    const optimized = plan(tpchQuery(21));
+    const distributed = addDynamicFilters(
+      addExchanges(optimized, contextFor(optimized), { joinDistribution: 'AUTOMATIC' }),
+    );
+    const fragments = fragmentPlan(distributed, contextFor(optimized).ids).fragments;
+    const partitioned = fragments.filter((f) =>
+      findNodes(f.root, 'Join').some((j) => j.distribution === 'PARTITIONED' && j.dynamicFilters !== undefined),
+    );
+    assert.ok(partitioned.length > 0);
+    for (const fragment of fragments) assert.deepEqual([...filtersProbedInFragment(fragment.root)], []);
+    // One fragment holding a join and its probe scan: a filter of its own when partitioned.
+    const single = plan(
+      "SELECT count(*) FROM lineitem l JOIN orders o ON l.orderkey = o.orderkey WHERE o.orderstatus = 'F'",
+    );
+    const [fragment] = fragmentPlan(addDynamicFilters(single), contextFor(single).ids).fragments;
+    assert.ok(fragment !== undefined);
+    const id = findNodes(fragment.root, 'Join')[0]?.dynamicFilters?.[0]?.id;
+    assert.ok(id !== undefined);
+    const withDistribution = (distribution: 'PARTITIONED' | 'REPLICATED') =>
+      rewritePlan(fragment.root, (node) => (node.kind === 'Join' ? { ...node, distribution } : node));
+    assert.deepEqual([...filtersProbedInFragment(withDistribution('PARTITIONED'))], [id]);
+    assert.deepEqual([...filtersProbedInFragment(withDistribution('REPLICATED'))], []);
   });
 });

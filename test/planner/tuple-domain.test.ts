@@ -78,4 +78,50 @@ describe('tuple domains', () => {
       },
     );
   });
+
+  it('intersects lists of many ranges as the values both allow, in order (against a point-by-point oracle)', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    type Range = ReturnType<typeof range>;
+    const randomRanges = (): Range[] => {
+      const ranges: Range[] = [];
+      let at = random(4) - 2;
+      while (at < 40 && ranges.length < 12) {
+        const low = ranges.length === 0 && random(4) === 0 ? undefined : at;
+        const high = at + random(5);
+        const last = high >= 40 && random(2) === 0 ? undefined : high;
+        ranges.push(range(low, last, random(3) > 0, random(3) > 0));
+        at = high + 1 + random(4);
+        if (last === undefined) break;
+      }
+      // Sometimes out of order: the intersection must not rely on its inputs being sorted.
+      return random(5) === 0 ? ranges.reverse() : ranges;
+    };
+    const contains = (ranges: readonly Range[], x: number) =>
+      ranges.some(
+        (r) =>
+          (r.low === undefined || x > r.low.value || (x === r.low.value && r.low.inclusive)) &&
+          (r.high === undefined || x < r.high.value || (x === r.high.value && r.high.inclusive)),
+      );
+    for (let round = 0; round < 300; round++) {
+      const a = randomRanges();
+      const b = randomRanges();
+      const result = intersectDomains({ nullAllowed: true, ranges: a }, { nullAllowed: true, ranges: b }, BIGINT);
+      const ranges = (result.ranges ?? []) as Range[];
+      for (let x = -6; x <= 90; x++) {
+        assert.equal(contains(ranges, x / 2), contains(a, x / 2) && contains(b, x / 2), `${x / 2} in round ${round}`);
+      }
+      for (let i = 1; i < ranges.length; i++) {
+        const previous = ranges[i - 1]!.high;
+        const next = ranges[i]!.low;
+        assert.ok(
+          previous !== undefined && next !== undefined && previous.value <= next.value,
+          `sorted, round ${round}`,
+        );
+      }
+    }
+  });
 });

@@ -12,6 +12,7 @@ import {
   ALL_KEYS,
   type DynamicFilterSummary,
   isDynamicFilterSummary,
+  MAX_SPLIT_CONSTRAINT_VALUES,
   mergeSummaries,
 } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { TupleDomain, ValueRange } from '../../spi/tuple-domain.js';
@@ -33,9 +34,6 @@ interface FilterState {
   /** Milliseconds from the filters' creation to completion. */
   collectionMs?: number;
 }
-
-/** Single values a split constraint lists (beyond this, their range: bloom filters are probed per value). */
-const MAX_CONSTRAINT_VALUES = 256;
 
 export class QueryDynamicFilters {
   private readonly filters = new Map<string, FilterState>();
@@ -134,7 +132,7 @@ export function filterConstraint(summary: DynamicFilterSummary, column: string):
   if (summary.all === true) return undefined;
   if (summary.min === undefined || summary.max === undefined) return { none: true, columns: {} };
   let ranges: ValueRange[];
-  if (summary.values !== undefined && summary.values.length <= MAX_CONSTRAINT_VALUES) {
+  if (summary.values !== undefined && summary.values.length <= MAX_SPLIT_CONSTRAINT_VALUES) {
     const sorted = [...summary.values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     ranges = sorted.map((value) => ({ low: { value, inclusive: true }, high: { value, inclusive: true } }));
   } else {

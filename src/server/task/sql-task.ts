@@ -11,7 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { toVivaceError, VivaceError } from '../../common/vivace-error.js';
 import type { Driver } from '../../execution/driver.js';
-import type { DynamicFilterSummary } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
+import {
+  type DynamicFilterSummary,
+  splitPruningSummary,
+} from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { ExchangeBufferOptions, ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import { ExchangeOperatorFactory } from '../../execution/exchange/exchange-operator.js';
 import { MergeOperator, MergeSource } from '../../execution/exchange/merge-operator.js';
@@ -24,6 +27,7 @@ import type { Operator } from '../../execution/operator.js';
 import { adaptivePartialAggregation } from '../../execution/operators/hash-aggregation-operator.js';
 import type { TableScanOperator } from '../../execution/operators/table-scan-operator.js';
 import { processExecutor, type TaskExecution } from '../../execution/task-executor.js';
+import { filtersProbedInFragment } from '../../planner/dynamic-filters.js';
 import { deserializeFragment } from '../../planner/fragment-serde.js';
 import type { PlanFragment } from '../../planner/fragmenter.js';
 import type { ConnectorSplit, KeyFilter } from '../../spi/connector.js';
@@ -91,6 +95,11 @@ export class SqlTask {
   dynamicFiltersVersion = 0;
   /** Dynamic filters the coordinator merged over all build tasks, for this task's scans. */
   private readonly dynamicFilterDomains = new Map<string, DynamicFilterSummary>();
+  /**
+   * This task's own summaries of the filters its scans probe in its own partitioned joins
+   * (`filtersProbedInFragment`): its scans use these, not the coordinator's merge of all tasks'.
+   */
+  private readonly ownDynamicFilters = new Map<string, DynamicFilterSummary>();
   /** The drivers on the process's executor, once running (cancelled when the task stops). */
   private execution: TaskExecution | undefined;
 
@@ -167,6 +176,7 @@ export class SqlTask {
     });
     this.outputBuffer = output;
     const metadata = this.dependencies.metadata;
+    const probedHere = filtersProbedInFragment(fragment.root);
     const planner = new LocalPlanner({
       functions: this.dependencies.functions,
       session: { timeZone: session.timeZone, startTime: session.startTime },
@@ -194,11 +204,12 @@ export class SqlTask {
       ...(session.partitionCount !== undefined ? { partitionCount: session.partitionCount } : {}),
       dynamicFilters: {
         publish: (id, summary) => {
-          this.publishedDynamicFilters.set(id, summary);
+          if (probedHere.has(id)) this.ownDynamicFilters.set(id, summary);
+          this.publishedDynamicFilters.set(id, probedHere.has(id) ? splitPruningSummary(summary) : summary);
           this.dynamicFiltersVersion++;
           this.changed();
         },
-        domain: (id) => this.dynamicFilterDomains.get(id),
+        domain: (id) => this.ownDynamicFilters.get(id) ?? this.dynamicFilterDomains.get(id),
       },
       // Writers run next to their rows; the coordinator commits what they report (TableFinish
       // never runs in a task).
@@ -328,6 +339,7 @@ export class SqlTask {
     this.session = undefined;
     this.seenSplits.clear();
     this.dynamicFilterDomains.clear();
+    this.ownDynamicFilters.clear();
   }
 
   /** The published dynamic filters when the caller has fewer than all of them (`since`: the version it has). */

@@ -583,6 +583,47 @@ describe('task resource', { timeout: 60_000 }, () => {
     assert.deepEqual(await published('q26', replicated, 25_000), asia);
   });
 
+  it('sends the coordinator only what prunes splits of a filter its own scans probe in a partitioned join', async () => {
+    // Customers with a balance over 5,000 build the join: several hundred keys, past the 256 a
+    // split constraint lists. The orders scan probing them is in the same fragment.
+    const { fragment, join, filterId, sources } = joinFragment(
+      'SELECT o.orderkey FROM orders o JOIN customer c ON o.custkey = c.custkey WHERE c.acctbal > 5000',
+    );
+    assert.equal(join.distribution, 'REPLICATED');
+    assert.ok(findNodes(fragment.root, 'TableScan').some((s) => s.dynamicFilters?.some((f) => f.id === filterId)));
+    const replicated = serializeFragment(fragment);
+    const partitioned = replicated.replace('"distribution":"REPLICATED"', '"distribution":"PARTITIONED"');
+    const published = async (queryId: string, fragmentJson: string) => {
+      const taskId = `${queryId}.0.0`;
+      const request: TaskUpdateRequest = {
+        session: { queryId, user: 'test', timeZone: 'UTC', startTime: Date.now(), properties: {}, partition: 0 },
+        fragment: fragmentJson,
+        sources,
+        outputIds: { type: 'ARBITRARY', bufferCount: 1 },
+      };
+      assert.equal((await post(taskId, request)).status, 200);
+      const rows = await readAll(
+        taskId,
+        fragment.root.outputs.map((s) => s.type),
+      );
+      const status = await fetch(`${worker.url}/v1/task/${taskId}`, {
+        headers: { 'X-Vivace-Dynamic-Filters-Version': '0' },
+      }).then((r) => r.json() as Promise<Json>);
+      return { rows: rows.length, summary: (status.dynamicFilters as Json)[filterId] as Json };
+    };
+    // A replicated join's filter goes whole to the coordinator: its first report completes it for
+    // tasks whose own builds may not have ended.
+    const whole = await published('q27', replicated);
+    const keys = whole.summary.values as number[];
+    assert.ok(keys.length > 256, `${keys.length} keys`);
+    const range = { min: Math.min(...keys), max: Math.max(...keys) };
+    assert.deepEqual({ min: whole.summary.min, max: whole.summary.max }, range);
+    // Partitioned, the task's scans use its own keys; the coordinator gets their range.
+    const pruning = await published('q28', partitioned);
+    assert.deepEqual(pruning.summary, range);
+    assert.equal(pruning.rows, whole.rows, 'the same rows either way');
+  });
+
   it('answers malformed requests with 400 and unknown tasks with 404, and stays up', async () => {
     const bad = await fetch(`${worker.url}/v1/task/q5.1.0`, {
       method: 'POST',
