@@ -167,6 +167,20 @@ describe('SplitAssigner', () => {
     assert.equal(three.next(b, 0)!.splits.length, 1);
   });
 
+  it('gives the first of two tasks to report at the tail no more than its half of the queue', async () => {
+    // b's pending count is as of its last report; it may be as far along as a is.
+    const assigner = new SplitAssigner('7', fixedSplitSource(splits(16)), [a, b], 6, recorder());
+    await assigner.fill();
+    assert.equal(assigner.next(a, 0)!.splits.length, 6);
+    assert.equal(assigner.next(b, 0)!.splits.length, 6);
+    assert.equal(assigner.next(a, 4)!.splits.length, 2, 'half of the 4 queued, not all 4');
+    assert.equal(assigner.next(b, 4)!.splits.length, 1, 'half of the 2 left');
+    // The last goes to whichever reports next.
+    const toB = assigner.next(b, 5)!;
+    assert.equal(toB.splits.length, 1);
+    assert.equal(toB.noMoreSplits, true);
+  });
+
   it('sends a split that names its node only to the task on that node', async () => {
     const source = fixedSplitSource([...splits(2, ['b']), ...splits(1)]);
     const assigner = new SplitAssigner('1', source, [a, b], 10, recorder());
