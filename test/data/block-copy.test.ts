@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import type { Block } from '../../src/data/block.js';
 import { dictionaryBlock, float64Block, int64Block, rleBlock, stringBlock } from '../../src/data/block.js';
@@ -144,5 +145,26 @@ describe('concatBlocks', () => {
     assert.ok(rle.kind === 'rle' && rle.positionCount === 5);
     assert.throws(() => concatBlocks([stringBlock(['a']), float64Block(Float64Array.of(1))]), /Cannot concatenate/);
     assert.throws(() => concatBlocks([]), /at least one/);
+  });
+
+  it('gives a string column in fast elements even where a module defined Symbol.isConcatSpreadable', () => {
+    // A fresh process with V8's natives syntax: apache-arrow's vectors define the symbol, which
+    // made Array.prototype.concat return dictionary-mode arrays for the rest of the process.
+    const module = new URL('../../src/data/block-copy.js', import.meta.url).href;
+    const blocks = new URL('../../src/data/block.js', import.meta.url).href;
+    const script = `
+      const { concatBlocks } = await import(${JSON.stringify(module)});
+      const { stringBlock } = await import(${JSON.stringify(blocks)});
+      Object.defineProperty(class {}.prototype, Symbol.isConcatSpreadable, { value: true });
+      const parts = Array.from({ length: 19 }, (_, p) => stringBlock(Array.from({ length: 3000 }, (_, i) => 's' + (p * 3000 + i))));
+      const joined = concatBlocks(parts);
+      const dictionaryMode = new Function('a', 'return %HasDictionaryElements(a)');
+      console.log(JSON.stringify({ dictionaryMode: dictionaryMode(joined.values), count: joined.positionCount, last: joined.values[56999] }));
+    `;
+    const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { dictionaryMode: false, count: 57000, last: 's56999' });
   });
 });
