@@ -59,8 +59,8 @@ export function mergeSummaries(
  * What split pruning can use of a summary: its values while few enough to list, else their range.
  * A task whose scan is in the join's own fragment filters its rows by its own build's keys (the
  * only ones its rows meet), so the coordinator, which merges the tasks' summaries to prune splits,
- * needs no more than this — a co-located join over 70,000 order keys reported its whole set twice,
- * merged, and sent 560 KB back to each task (TPC-H q21).
+ * needs no more than this (TPC-H q21's co-located semi joins: each of two tasks reported its
+ * 36,000 order keys, and the coordinator merged them and sent 560 KB back to each task).
  */
 export function splitPruningSummary(summary: DynamicFilterSummary): DynamicFilterSummary {
   if (summary.values === undefined || summary.values.length <= MAX_SPLIT_CONSTRAINT_VALUES) return summary;
