@@ -17,6 +17,7 @@ import { deserializePages } from '../../data/page-serde.js';
 import type { DynamicFilterSummary } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { ExchangeClient } from '../../execution/exchange/exchange-client.js';
 import type { PageBuffer } from '../../execution/page-buffer.js';
+import { filtersProbedInFragment } from '../../planner/dynamic-filters.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
 import type { TableScanNode } from '../../planner/plan-nodes.js';
@@ -489,11 +490,13 @@ export class DistributedExecution {
     const producers = new Map<string, DynamicFilterProducers>();
     for (const stage of this.stages.values()) {
       const joins = [...findNodes(stage.fragment.root, 'Join'), ...findNodes(stage.fragment.root, 'SemiJoin')];
+      const probedInTask = filtersProbedInFragment(stage.fragment.root);
       for (const join of joins) {
         for (const filter of join.dynamicFilters ?? []) {
           producers.set(filter.id, {
             taskIds: stage.tasks.map((t) => t.taskId),
             replicated: join.distribution === 'REPLICATED',
+            probedInTask: probedInTask.has(filter.id),
           });
           stage.producesDynamicFilters = true;
         }

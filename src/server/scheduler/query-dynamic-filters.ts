@@ -13,15 +13,22 @@ import {
   type DynamicFilterSummary,
   isDynamicFilterSummary,
   MAX_SPLIT_CONSTRAINT_VALUES,
+  matchesNothing,
   mergeSummaries,
 } from '../../execution/dynamic-filter/dynamic-filter-summary.js';
 import type { TupleDomain, ValueRange } from '../../spi/tuple-domain.js';
 import type { DynamicFilterSnapshot } from '../protocol/query-state.js';
 
-/** The tasks whose builds produce a filter; `replicated`: each of them builds from every key. */
+/**
+ * The tasks whose builds produce a filter; `replicated`: each of them builds from every key;
+ * `probedInTask`: the filter's scan is in its join's own fragment, so each task filters its rows
+ * by its own build's keys and reports only what prunes splits (planner/dynamic-filters.ts
+ * `filtersProbedInFragment`).
+ */
 export interface DynamicFilterProducers {
   readonly taskIds: readonly string[];
   readonly replicated: boolean;
+  readonly probedInTask?: boolean;
 }
 
 interface FilterState {
@@ -33,6 +40,7 @@ interface FilterState {
   complete: boolean;
   /** Milliseconds from the filters' creation to completion. */
   collectionMs?: number;
+  readonly probedInTask: boolean;
 }
 
 export class QueryDynamicFilters {
@@ -42,12 +50,13 @@ export class QueryDynamicFilters {
 
   /** @param producers per filter id, the tasks whose builds produce it */
   constructor(producers: ReadonlyMap<string, DynamicFilterProducers>) {
-    for (const [id, { taskIds, replicated }] of producers) {
+    for (const [id, { taskIds, replicated, probedInTask }] of producers) {
       this.filters.set(id, {
         pending: new Set(taskIds),
         anyTask: replicated,
         merged: undefined,
         complete: taskIds.length === 0,
+        probedInTask: probedInTask === true,
       });
     }
   }
@@ -89,7 +98,15 @@ export class QueryDynamicFilters {
   describe(id: string): DynamicFilterSnapshot {
     const state = this.filters.get(id);
     if (state?.complete !== true) return { id, domain: 'collecting' };
-    return { id, domain: describeSummary(state.merged ?? ALL_KEYS), collectionMs: state.collectionMs ?? 0 };
+    const merged = state.merged ?? ALL_KEYS;
+    const domain = describeSummary(merged);
+    // What the coordinator holds is what prunes splits; the tasks filter their rows by more.
+    const byTask = state.probedInTask && merged.all !== true && !matchesNothing(merged);
+    return {
+      id,
+      domain: byTask ? `${domain}; each task filters by its own build's keys` : domain,
+      collectionMs: state.collectionMs ?? 0,
+    };
   }
 
   /** Resolves when every filter of `ids` is complete, or after `timeoutMs`, or when `stop` settles. */

@@ -39,6 +39,24 @@ describe('query dynamic filters', () => {
     assert.equal(partial.completed('df_0'), undefined, 'a partitioned join waits for every share');
   });
 
+  it("says of a filter its tasks apply from their own builds that the coordinator's is for splits", () => {
+    const filters = new QueryDynamicFilters(
+      new Map([
+        ['df_0', { taskIds: ['a', 'b'], replicated: false, probedInTask: true }],
+        ['df_1', { taskIds: ['a', 'b'], replicated: false }],
+      ]),
+    );
+    filters.report('a', { df_0: { min: 1, max: 4 }, df_1: { min: 1, max: 4 } });
+    filters.report('b', { df_0: { min: 3, max: 9 }, df_1: { min: 3, max: 9 } });
+    assert.equal(filters.describe('df_0').domain, "range [1, 9]; each task filters by its own build's keys");
+    assert.equal(filters.describe('df_1').domain, 'range [1, 9]');
+    const gaveUp = new QueryDynamicFilters(
+      new Map([['df_0', { taskIds: ['a'], replicated: false, probedInTask: true }]]),
+    );
+    gaveUp.report('a', { df_0: { all: true } });
+    assert.equal(gaveUp.describe('df_0').domain, 'all', 'no filter at all: nothing to add');
+  });
+
   it('completes a filter as every key as soon as one task gave up on it', () => {
     const filters = new QueryDynamicFilters(partitioned('df_0', ['a', 'b', 'c']));
     filters.report('a', { df_0: { min: 1, max: 2 } });
