@@ -394,7 +394,10 @@ class ExchangePlanner {
     if (node.step !== 'SINGLE' || keys.length === 0 || findNodes(node.source, 'GroupId').length > 0) return;
     let below: PlanNode = node.source;
     while (below.kind === 'Project' || below.kind === 'Filter') {
-      if (below.kind === 'Project' && !keys.every((key) => passesThrough(below as ProjectNode, key))) return;
+      if (below.kind === 'Project') {
+        const kept = passedThrough(below);
+        if (!keys.every((key) => kept.has(key))) return;
+      }
       below = below.source;
     }
     if (
@@ -584,10 +587,12 @@ class ExchangePlanner {
   }
 }
 
-/** Whether a projection outputs `symbol` unchanged under the same name. */
-function passesThrough(node: ProjectNode, symbol: string): boolean {
-  return node.assignments.some(
-    (a) => a.symbol === symbol && a.expression.kind === 'Symbol' && a.expression.name === symbol,
+/** The symbols a projection outputs unchanged under the same name. */
+function passedThrough(node: ProjectNode): ReadonlySet<string> {
+  return new Set(
+    node.assignments
+      .filter((a) => a.expression.kind === 'Symbol' && a.expression.name === a.symbol)
+      .map((a) => a.symbol),
   );
 }
 
@@ -610,11 +615,7 @@ function surviving(distribution: Distribution, node: PlanNode): Distribution {
   if (distribution.kind !== 'HASH') return distribution;
   let kept: ReadonlySet<string>;
   if (node.kind === 'Project') {
-    kept = new Set(
-      node.assignments
-        .filter((a) => a.expression.kind === 'Symbol' && a.expression.name === a.symbol)
-        .map((a) => a.symbol),
-    );
+    kept = passedThrough(node);
   } else {
     kept = new Set(node.outputs.map((s) => s.name));
   }
