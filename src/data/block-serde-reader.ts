@@ -29,6 +29,8 @@ import { align8, BLOCK_FLAG_NULLS, BLOCK_FLAG_PICOS, BLOCK_HEADER_BYTES, kindOfT
 import { zoneKeyOf } from './time-zones.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Bytes of string values decoded at once: well under V8's large-object size. */
+const STRING_CHUNK_BYTES = 16384;
 const MAX_POSITIONS = 0x7fff_ffff;
 
 export function corrupt(message: string): VivaceError {
@@ -218,33 +220,49 @@ export class SerdeReader {
     return [offsets, data];
   }
 
+  /**
+   * The values of a string block, decoded a chunk of about STRING_CHUNK_BYTES bytes at a time and
+   * cut out of the chunk's text: the text of a whole block (a megabyte for a page of comments) would
+   * be a large object in the old generation, and the cut values (slices of it) would keep it there.
+   */
   private strings(count: number): string[] {
     const [offsets, data] = this.variableWidth(count);
-    let text: string;
-    try {
-      text = decoder.decode(data);
-    } catch {
-      throw corrupt('invalid UTF-8 in a string block');
-    }
-    const values: string[] = [];
-    if (text.length === data.length) {
-      // All ASCII: byte offsets are character offsets.
-      for (let i = 0; i < count; i++) values.push(text.substring(offsets[i], offsets[i + 1]));
-      return values;
-    }
-    // UTF-16 units per string: one per UTF-8 lead byte, two for 4-byte sequences.
-    let start = 0;
-    for (let i = 0; i < count; i++) {
-      const from = offsets[i];
-      const to = offsets[i + 1];
-      if (from < to && (data[from] & 0xc0) === 0x80) throw corrupt('a string starts inside a UTF-8 sequence');
-      let units = 0;
-      for (let b = from; b < to; b++) {
-        const byte = data[b];
-        if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+    const values: string[] = new Array(count);
+    for (let start = 0; start < count; ) {
+      const chunkStart = offsets[start];
+      let end = start + 1;
+      while (end < count && offsets[end + 1] - chunkStart <= STRING_CHUNK_BYTES) end++;
+      const chunkEnd = offsets[end];
+      if (chunkStart < chunkEnd && (data[chunkStart] & 0xc0) === 0x80) {
+        throw corrupt('a string starts inside a UTF-8 sequence');
       }
-      values.push(text.substring(start, start + units));
-      start += units;
+      let text: string;
+      try {
+        text = decoder.decode(data.subarray(chunkStart, chunkEnd));
+      } catch {
+        throw corrupt('invalid UTF-8 in a string block');
+      }
+      if (text.length === chunkEnd - chunkStart) {
+        // All ASCII: byte offsets are character offsets.
+        for (let i = start; i < end; i++)
+          values[i] = text.substring(offsets[i] - chunkStart, offsets[i + 1] - chunkStart);
+      } else {
+        // UTF-16 units per string: one per UTF-8 lead byte, two for 4-byte sequences.
+        let unit = 0;
+        for (let i = start; i < end; i++) {
+          const from = offsets[i];
+          const to = offsets[i + 1];
+          if (from < to && (data[from] & 0xc0) === 0x80) throw corrupt('a string starts inside a UTF-8 sequence');
+          let units = 0;
+          for (let b = from; b < to; b++) {
+            const byte = data[b];
+            if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+          }
+          values[i] = text.substring(unit, unit + units);
+          unit += units;
+        }
+      }
+      start = end;
     }
     return values;
   }

@@ -1,7 +1,7 @@
 /**
  * Writes pages in the format of serde-format.ts into one growing buffer. Fixed-width arrays are
  * copied with a single `set` each; the strings of a block are joined and UTF-8 encoded with one
- * `encodeInto`; zone keys are replaced by indexes into a per-block table of zone ids.
+ * `encodeInto` a chunk of values at a time; zone keys are replaced by indexes into a per-block table of zone ids.
  */
 import type { Block, TimestampTzBlock } from './block.js';
 import { childRegion, copyPositions } from './block-copy.js';
@@ -18,6 +18,8 @@ import { dictionaryEncodedStrings } from './string-dictionary.js';
 import { zoneIdOf } from './time-zones.js';
 
 const encoder = new TextEncoder();
+/** Characters of string values joined and encoded at once: well under V8's large-object size. */
+const STRING_CHUNK_CHARS = 16384;
 /** Zone key → index in the current block's zone table, -1 when not in it (reset after each block). */
 const zoneIndexByKey = new Int32Array(32768).fill(-1);
 
@@ -203,23 +205,50 @@ export class SerdeWriter {
     this.offset = align8(this.offset + offsets.byteLength);
   }
 
+  /**
+   * A string block's values as UTF-8, joined and encoded a chunk of about STRING_CHUNK_CHARS
+   * characters at a time: one string of a whole block (a megabyte for a page of comments) would be
+   * a large object, allocated in the old generation on its own pages, and such allocations drive
+   * full collections of a worker's whole heap; chunks are short-lived young objects.
+   */
   private strings(values: readonly string[]): void {
     const n = values.length;
-    const joined = values.join('');
-    const byteLength = Buffer.byteLength(joined, 'utf8');
+    const chunks: string[] = [];
+    const chunkEnds: number[] = [];
+    const chunkBytes: number[] = [];
+    let byteLength = 0;
+    for (let start = 0; start < n; ) {
+      let end = start;
+      let chars = 0;
+      while (end < n && (end === start || chars + values[end].length <= STRING_CHUNK_CHARS))
+        chars += values[end++].length;
+      const chunk = start === 0 && end === n ? values.join('') : values.slice(start, end).join('');
+      const bytes = chunk.length === 0 ? 0 : Buffer.byteLength(chunk, 'utf8');
+      chunks.push(chunk);
+      chunkEnds.push(end);
+      chunkBytes.push(bytes);
+      byteLength += bytes;
+      start = end;
+    }
     this.ensure(8 + 4 * (n + 1) + 8 + byteLength);
     this.u32(byteLength);
     this.u32(0);
     const offsets = new Int32Array(this.bytes.buffer, this.offset, n + 1);
-    let end = 0;
-    if (byteLength === joined.length) {
-      for (let i = 0; i < n; i++) offsets[i + 1] = end += values[i].length;
-    } else {
-      for (let i = 0; i < n; i++) offsets[i + 1] = end += utf8Length(values[i]);
-    }
     this.offset = align8(this.offset + 4 * (n + 1));
-    encoder.encodeInto(joined, this.bytes.subarray(this.offset, this.offset + byteLength));
-    this.offset = align8(this.offset + byteLength);
+    let end = 0;
+    let position = 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const chunk = chunks[c];
+      const chunkEnd = chunkEnds[c];
+      if (chunkBytes[c] === chunk.length) {
+        for (; position < chunkEnd; position++) offsets[position + 1] = end += values[position].length;
+      } else {
+        for (; position < chunkEnd; position++) offsets[position + 1] = end += utf8Length(values[position]);
+      }
+      encoder.encodeInto(chunk, this.bytes.subarray(this.offset, this.offset + chunkBytes[c]));
+      this.offset += chunkBytes[c];
+    }
+    this.offset = align8(this.offset);
   }
 
   private binaries(values: readonly Uint8Array[]): void {
