@@ -99,8 +99,11 @@ export function orderDates(firstOrder: number, orderCount: number): Int32Array {
  * values per line (lines in order), each order owning `valuesPerOrder` of the stream.
  *
  * The walk steps through every value of every order rather than jumping over the unused ones: a
- * step is cheaper than a jump, and the orders are split into two halves walked in the same loop,
- * which gives the processor two independent dependency chains (the walk is latency-bound).
+ * step is cheaper than a jump. It is latency-bound (each step multiplies the last seed), so the
+ * orders are cut into four quarters walked in the same loop: four independent dependency chains
+ * the processor overlaps. A value is stored whether or not its line uses it — at its line's slot,
+ * or at a slot past the lines that nothing reads — so the loop has no branch that depends on the
+ * random line counts.
  *
  * The result lives in a scratch buffer shared by all calls (fresh memory is expensive to touch):
  * it is valid until the next call and may be longer than lineCount · drawsPerLine.
@@ -113,28 +116,48 @@ export function lineStreamValues(
   counts: Uint8Array,
   lineCount: number,
 ): Float64Array {
-  const values = scratchValues(lineCount * drawsPerLine);
-  const half = counts.length >> 1;
-  let secondLines = 0;
-  for (let order = 0; order < half; order++) secondLines += counts[order];
-  let first = advanceSeed(initialSeed, valuesPerOrder * firstOrder);
-  let second = advanceSeed(initialSeed, valuesPerOrder * (firstOrder + half));
-  let firstAt = 0;
-  let secondAt = secondLines * drawsPerLine;
-  // An odd order count leaves one order after the second half, walked as the second half's last
-  // with no first-half partner (its first-stream draws go unused). One loop, not a loop for it
-  // after: V8 compiled the first loop on the stack before the second had run, and that code,
-  // kept for the next call, deoptimized on every odd batch (TPC-H q01: 125 times in five runs).
-  const secondOrders = counts.length - half;
-  for (let order = 0; order < secondOrders; order++) {
-    const firstUsed = order < half ? counts[order] * drawsPerLine : 0;
-    const secondUsed = counts[order + half] * drawsPerLine;
+  const used = lineCount * drawsPerLine;
+  const values = scratchValues(used + 1);
+  const quarter = counts.length >> 2;
+  // Where each chain's first order's values go: the draws of the orders before it.
+  let at1 = 0;
+  for (let order = 0; order < quarter; order++) at1 += counts[order];
+  let at2 = at1;
+  for (let order = quarter; order < 2 * quarter; order++) at2 += counts[order];
+  let at3 = at2;
+  for (let order = 2 * quarter; order < 3 * quarter; order++) at3 += counts[order];
+  at1 *= drawsPerLine;
+  at2 *= drawsPerLine;
+  at3 *= drawsPerLine;
+  let at0 = 0;
+  let seed0 = advanceSeed(initialSeed, valuesPerOrder * firstOrder);
+  let seed1 = advanceSeed(initialSeed, valuesPerOrder * (firstOrder + quarter));
+  let seed2 = advanceSeed(initialSeed, valuesPerOrder * (firstOrder + 2 * quarter));
+  let seed3 = advanceSeed(initialSeed, valuesPerOrder * (firstOrder + 3 * quarter));
+  // The last chain also walks the orders left over by the division by four (up to three), with
+  // no partners: the other chains then draw values nobody stores at a used slot.
+  const lastOrders = counts.length - 3 * quarter;
+  const unused = used;
+  for (let order = 0; order < lastOrders; order++) {
+    const inQuarter = order < quarter;
+    const used0 = inQuarter ? counts[order] * drawsPerLine : 0;
+    const used1 = inQuarter ? counts[order + quarter] * drawsPerLine : 0;
+    const used2 = inQuarter ? counts[order + 2 * quarter] * drawsPerLine : 0;
+    const used3 = counts[order + 3 * quarter] * drawsPerLine;
     for (let draw = 0; draw < valuesPerOrder; draw++) {
-      first = nextSeed(first);
-      second = nextSeed(second);
-      if (draw < firstUsed) values[firstAt++] = first;
-      if (draw < secondUsed) values[secondAt++] = second;
+      seed0 = nextSeed(seed0);
+      seed1 = nextSeed(seed1);
+      seed2 = nextSeed(seed2);
+      seed3 = nextSeed(seed3);
+      values[draw < used0 ? at0 + draw : unused] = seed0;
+      values[draw < used1 ? at1 + draw : unused] = seed1;
+      values[draw < used2 ? at2 + draw : unused] = seed2;
+      values[draw < used3 ? at3 + draw : unused] = seed3;
     }
+    at0 += used0;
+    at1 += used1;
+    at2 += used2;
+    at3 += used3;
   }
   return values;
 }
