@@ -120,6 +120,23 @@ export function deserializePages(bytes: Uint8Array, types: readonly Type[]): Pag
   }
 }
 
+/**
+ * How many pages and rows a serialized stream holds, read from its headers alone (a malformed
+ * stream counts what its headers say; `deserializePages` is what rejects it).
+ */
+export function serializedPageCounts(bytes: Uint8Array): { pages: number; rows: number } {
+  if (bytes.byteLength < STREAM_HEADER_BYTES) return { pages: 0, rows: 0 };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const pages = view.getUint32(8, true);
+  let rows = 0;
+  let offset = STREAM_HEADER_BYTES;
+  for (let p = 0; p < pages && offset + PAGE_HEADER_BYTES <= bytes.byteLength; p++) {
+    rows += view.getUint32(offset + 4, true);
+    offset += PAGE_HEADER_BYTES + view.getUint32(offset, true);
+  }
+  return { pages, rows };
+}
+
 function checkPage(page: Page, types: readonly Type[]): void {
   if (page.blocks.length !== types.length) {
     throw new VivaceError('GENERIC_INTERNAL_ERROR', `Page has ${page.blocks.length} blocks for ${types.length} types`);

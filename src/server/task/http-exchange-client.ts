@@ -17,7 +17,7 @@ import { Agent } from 'undici';
 import { VivaceError } from '../../common/vivace-error.js';
 import { requestWhole, type WholeResponse } from '../../common/whole-response-request.js';
 import type { Page } from '../../data/page.js';
-import { deserializePages } from '../../data/page-serde.js';
+import { deserializePages, serializedPageCounts } from '../../data/page-serde.js';
 import type { BufferedPage } from '../../execution/exchange/buffered-page.js';
 import type {
   ExchangeClient,
@@ -82,8 +82,16 @@ interface Location {
 
 export class HttpExchangeClient implements ExchangeClient {
   private readonly locations: Location[] = [];
-  private readonly pages: Page[] = [];
+  /**
+   * Pages in arrival order: decoded pages (from this worker's own tasks), or the bytes of a
+   * serialized page stream from another node, decoded only when the operator asks for its first
+   * page. Blocks and strings then come into being just before they are used, instead of waiting in
+   * the buffer as objects that every young-generation collection copies.
+   */
+  private readonly pages: (Page | Uint8Array)[] = [];
   private readonly pageBytes: number[] = [];
+  /** Pages in `pages`, counting each serialized stream's pages. */
+  private pageCount = 0;
   private bufferedBytes = 0;
   private allLocations = false;
   private closed = false;
@@ -96,7 +104,7 @@ export class HttpExchangeClient implements ExchangeClient {
   constructor(private readonly options: HttpExchangeClientOptions) {}
 
   get bufferedPageCount(): number {
-    return this.pages.length;
+    return this.pageCount;
   }
 
   addLocation(uri: string): void {
@@ -125,12 +133,32 @@ export class HttpExchangeClient implements ExchangeClient {
   }
 
   pollPage(): Page | null {
-    const page = this.pages.shift();
-    if (page === undefined) return null;
+    let entry = this.pages[0];
+    while (entry instanceof Uint8Array) {
+      // Decoded now; a failure (CORRUPT_PAGE) fails the reading operator's task, as it would
+      // have failed the fetch. The stream's bytes stay with its first page.
+      const decoded = deserializePages(entry, this.options.types);
+      const bytes = this.pageBytes[0] ?? 0;
+      if (decoded.length === 0) {
+        this.pages.shift();
+        this.pageBytes.shift();
+        this.bufferedBytes -= bytes;
+      } else {
+        this.pages.splice(0, 1, ...decoded);
+        this.pageBytes.splice(0, 1, bytes, ...new Array<number>(decoded.length - 1).fill(0));
+      }
+      entry = this.pages[0];
+    }
+    if (entry === undefined) {
+      this.options.memory?.setBytes(this.bufferedBytes);
+      return null;
+    }
+    this.pages.shift();
+    this.pageCount--;
     this.bufferedBytes -= this.pageBytes.shift() ?? 0;
     this.options.memory?.setBytes(this.bufferedBytes);
     if (this.bufferedBytes < this.options.maxBufferedBytes) this.wake(this.spaceWaiters);
-    return page;
+    return entry;
   }
 
   isFinished(): boolean {
@@ -162,6 +190,7 @@ export class HttpExchangeClient implements ExchangeClient {
     }
     this.pages.length = 0;
     this.pageBytes.length = 0;
+    this.pageCount = 0;
     this.bufferedBytes = 0;
     this.options.memory?.setBytes(0);
     this.wake(this.spaceWaiters);
@@ -186,7 +215,7 @@ export class HttpExchangeClient implements ExchangeClient {
     const requests = this.locations.reduce((sum, l) => sum + l.requestsCompleted, 0);
     return {
       bufferedBytes: this.bufferedBytes,
-      bufferedPages: this.pages.length,
+      bufferedPages: this.pageCount,
       averageBytesPerRequest: requests === 0 ? 0 : Math.round(this.bytesReceived / requests),
       noMoreLocations: this.allLocations,
       pageBufferClientStatuses: this.locations.map((l) => ({
@@ -354,6 +383,7 @@ export class HttpExchangeClient implements ExchangeClient {
       let entryBytes = entry.sizeInBytes;
       for (const page of entry.pages(this.options.types)) {
         this.pages.push(page);
+        this.pageCount++;
         this.pageBytes.push(entryBytes);
         this.bufferedBytes += entryBytes;
         entryBytes = 0;
@@ -377,16 +407,14 @@ export class HttpExchangeClient implements ExchangeClient {
     if (this.closed) return;
     if (bytes > 0) this.options.memory?.setBytes(this.bufferedBytes + bytes);
     for (const frame of received) {
-      // A frame's bytes are freed with its first page (the rest of its pages count nothing).
-      let frameBytes = frame.length;
-      for (const page of deserializePages(frame, this.options.types)) {
-        this.pages.push(page);
-        this.pageBytes.push(frameBytes);
-        this.bufferedBytes += frameBytes;
-        frameBytes = 0;
-        location.pagesReceived++;
-        location.rowsReceived += page.positionCount;
-      }
+      // Kept as bytes until read (pollPage); its bytes are freed with its first page.
+      const counts = serializedPageCounts(frame);
+      this.pages.push(frame);
+      this.pageBytes.push(frame.length);
+      this.pageCount += counts.pages;
+      this.bufferedBytes += frame.length;
+      location.pagesReceived += counts.pages;
+      location.rowsReceived += counts.rows;
     }
     this.bytesReceived += bytes;
     location.token = nextToken;

@@ -25,6 +25,8 @@ interface Script {
   instance: string;
   deletes: number;
   requests: number;
+  /** Tokens whose page is answered with one bit of its body flipped. */
+  corrupt?: Set<number>;
 }
 
 const scripts = new Map<string, Script>();
@@ -48,6 +50,10 @@ before(async () => {
       return reply.code(failure).send('try again');
     }
     const pages = script.pages.slice(sequence, sequence + 1).map(page);
+    if (script.corrupt?.has(sequence) && pages[0]) {
+      pages[0] = Uint8Array.from(pages[0]);
+      pages[0][pages[0].length - 1]! ^= 1;
+    }
     const next = sequence + pages.length;
     return reply
       .header('X-Service-Task-Instance-Id', script.instance)
@@ -259,6 +265,33 @@ describe('HttpExchangeClient', { timeout: 30_000 }, () => {
     assert.equal(page, produced);
     while (!reader.isFinished()) await reader.whenReady();
     assert.equal(buffer.isFinished(), true);
+  });
+
+  it('keeps pages from another node as bytes until read, counted, and fails the read of a corrupt one', async () => {
+    scripts.set('c', {
+      failures: new Map(),
+      pages: [[1, 2, 3], [4], [5, 6]],
+      instance: 'x',
+      deletes: 0,
+      requests: 0,
+      corrupt: new Set([2]),
+    });
+    const reader = client();
+    reader.addLocation(`${base}/v1/task/c`);
+    reader.noMoreLocations();
+    // All three answers are in before anything is decoded: the corrupt one too.
+    await eventuallyTrue(() => reader.bufferedPageCount === 3);
+    const [location] = reader.status().pageBufferClientStatuses;
+    assert.equal(location!.pagesReceived, 3);
+    assert.equal(location!.rowsReceived, 6);
+    assert.deepEqual(pageToJsonRows(reader.pollPage()!, [BIGINT]), [[1], [2], [3]]);
+    assert.deepEqual(pageToJsonRows(reader.pollPage()!, [BIGINT]), [[4]]);
+    assert.equal(reader.bufferedPageCount, 1);
+    assert.throws(
+      () => reader.pollPage(),
+      (error: VivaceError) => error.errorName === 'CORRUPT_PAGE' && /checksum/.test(error.message),
+    );
+    reader.close();
   });
 
   it("counts the pages fetched and not yet consumed into the task's memory, and fails past the limit", async () => {
