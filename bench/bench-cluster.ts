@@ -60,15 +60,41 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
     );
   }
   await eventually(`${workers} worker(s) running queries`, 60_000, async () => {
-    // A table above the single-node threshold, so that the query spreads over the workers.
+    // A table above the single-node threshold, so that the query spreads over the workers. Until
+    // the coordinator has seen a worker's announcement it runs queries itself: their tasks must
+    // all be on workers, as many as asked for.
     const stats = await runOverHttp(coordinator.url, 'SELECT count(*) FROM tpch.tiny.orders');
-    return stats.nodes >= workers ? true : undefined;
+    const nodes = await workerNodesOf(coordinator.url, stats.id);
+    return nodes !== undefined && nodes.size >= workers ? true : undefined;
   });
   return {
     url: coordinator.url,
     pids: roles.map((role) => role.pid),
     stop: async () => void (await Promise.all(roles.map((r) => stopProcess(r.child)))),
   };
+}
+
+/**
+ * The nodes the tasks of query `id` ran on, or undefined when the coordinator ran it itself (its
+ * own record's tasks carry no task status).
+ */
+async function workerNodesOf(url: string, id: string): Promise<Set<string> | undefined> {
+  interface StageJson {
+    subStages: StageJson[];
+    tasks: { taskStatus?: { nodeId: string } }[];
+  }
+  const record = (await (await fetch(`${url}/v1/query/${id}`)).json()) as { outputStage?: StageJson };
+  const nodes = new Set<string>();
+  let onWorkers = record.outputStage !== undefined;
+  const walk = (stage: StageJson) => {
+    for (const task of stage.tasks) {
+      if (task.taskStatus === undefined) onWorkers = false;
+      else nodes.add(task.taskStatus.nodeId);
+    }
+    stage.subStages.forEach(walk);
+  };
+  if (record.outputStage !== undefined) walk(record.outputStage);
+  return onWorkers ? nodes : undefined;
 }
 
 /** Runs `sql` to the end over the statement protocol (rows are read and dropped). */
