@@ -123,6 +123,38 @@ describe('process-wide driver executor', () => {
     await Promise.all([a, b, c].map((task) => task.done.catch(() => undefined)));
   });
 
+  it('runs tasks that have used little time before those that have used more', async () => {
+    // Slices of one quantum; a task is fresh for its first 3 ms. `a` spins 1 ms a page, so after
+    // its first few quanta it goes behind `b`, which then runs alone until it has used its 3 ms.
+    const executor = new DriverExecutor(0, 3);
+    const log: string[] = [];
+    const spinning = (label: string, ms: number) => {
+      const driver = endlessDriver(label, log);
+      const source = (driver as unknown as { operators: { getOutput: () => unknown }[] }).operators[0]!;
+      const next = source.getOutput.bind(source);
+      source.getOutput = () => {
+        const until = performance.now() + ms;
+        while (performance.now() < until) {
+          // spin
+        }
+        return next();
+      };
+      return driver;
+    };
+    const a = executor.submit([spinning('a', 1)], { quantumMs: 0 });
+    const tasks = [a];
+    try {
+      for (let turn = 0; turn < 8; turn++) await eventLoopTurn();
+      const before = log.length;
+      tasks.push(executor.submit([spinning('b', 0.05)], { quantumMs: 0 }));
+      for (let turn = 0; turn < 12; turn++) await eventLoopTurn();
+      assert.deepEqual(log.slice(before, before + 10), Array(10).fill('b'), log.join(''));
+    } finally {
+      for (const task of tasks) task.cancel();
+      await Promise.all(tasks.map((task) => task.done.catch(() => undefined)));
+    }
+  });
+
   it('cancel() stops a task at once, blocked or not, and closes its drivers', async () => {
     const executor = new DriverExecutor(0);
     const never = new CollectingSinkOperator();
