@@ -15,6 +15,7 @@ import {
   type ConnectorPageSource,
   type ConnectorSplitSource,
   type PageSourceRequest,
+  type ScanTable,
   type SchemaTableName,
   type SplitPlacement,
   type SplitRequest,
@@ -78,6 +79,12 @@ export class TpchConnector implements Connector {
   /** Any node generates any split. */
   splitPlacement(): SplitPlacement {
     return ANY_WORKER;
+  }
+
+  /** Only a constraint on the table's key drops splits (each covers a range of keys). */
+  splitPruningColumns(table: ScanTable): readonly string[] {
+    const handle = this.resolve(table.table);
+    return [catalogColumnName(handle.table, TPCH_KEY_COLUMNS[handle.table], this.metadata.naming)];
   }
 
   /** Splits are computed at once: a table's generator units are known without I/O. */

@@ -301,6 +301,14 @@ export class MetadataManager {
     return this.connector(canonical.catalog).splitPlacement?.(table) ?? ANY_WORKER;
   }
 
+  /** The columns whose constraint can drop the table's splits (lower case); undefined: any column may. */
+  splitPruningColumns(name: QualifiedObjectName, handle?: unknown): ReadonlySet<string> | undefined {
+    const canonical = canonicalName(name);
+    const table = { table: schemaTable(canonical), ...(handle !== undefined ? { handle } : {}) };
+    const columns = this.connector(canonical.catalog).splitPruningColumns?.(table);
+    return columns === undefined ? undefined : new Set(columns.map((c) => c.toLowerCase()));
+  }
+
   createPageSink(name: QualifiedObjectName, columns: readonly string[], handle?: unknown): ConnectorPageSink {
     const canonical = canonicalName(name);
     const connector = this.connector(canonical.catalog);

@@ -20,7 +20,7 @@ import type { PageBuffer } from '../../execution/page-buffer.js';
 import { filtersProbedInFragment } from '../../planner/dynamic-filters.js';
 import { serializeFragment } from '../../planner/fragment-serde.js';
 import type { FragmentedPlan, PlanFragment } from '../../planner/fragmenter.js';
-import type { TableScanNode } from '../../planner/plan-nodes.js';
+import type { DynamicFilterAssignment, TableScanNode } from '../../planner/plan-nodes.js';
 import { printPlan } from '../../planner/plan-printer.js';
 import { findNodes } from '../../planner/plan-utils.js';
 import { intersectTupleDomains } from '../../planner/tuple-domain.js';
@@ -454,7 +454,7 @@ export class DistributedExecution {
           ...(constraint !== undefined ? { constraint } : {}),
           desiredSplits: tasks.length * SPLITS_PER_TASK,
         });
-      const filters = scan.dynamicFilters ?? [];
+      const filters = this.awaitedDynamicFilters(scan);
       const source =
         filters.length === 0
           ? listSplits(scan.constraint)
@@ -507,7 +507,23 @@ export class DistributedExecution {
 
   private waitsForDynamicFilters(planNodeId: string, stage: Stage): boolean {
     const scan = findNodes(stage.fragment.root, 'TableScan').find((s) => s.id === planNodeId);
-    return (scan?.dynamicFilters?.length ?? 0) > 0;
+    return scan !== undefined && this.awaitedDynamicFilters(scan).length > 0;
+  }
+
+  /**
+   * The dynamic filters a scan's split listing waits for: those on a column by which its
+   * connector can drop splits (all of them when the connector does not say). The others reach
+   * the tasks when they complete and filter rows there.
+   */
+  private awaitedDynamicFilters(scan: TableScanNode): readonly DynamicFilterAssignment[] {
+    const filters = scan.dynamicFilters ?? [];
+    if (filters.length === 0) return filters;
+    const pruning = this.options.metadata.splitPruningColumns(scan.table, scan.handle);
+    if (pruning === undefined) return filters;
+    return filters.filter((filter) => {
+      const column = scan.assignments.find((a) => a.symbol === filter.symbol)?.column;
+      return column !== undefined && pruning.has(column.toLowerCase());
+    });
   }
 
   /** The scan's constraint and its completed dynamic filters, for its split enumeration. */

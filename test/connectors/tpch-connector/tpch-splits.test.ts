@@ -92,6 +92,37 @@ describe('tpch connector: splits', () => {
     );
   });
 
+  it("declares each table's key as the only column a constraint drops splits by", () => {
+    // The engine waits for a scan's dynamic filters before listing its splits only on these.
+    const keys: Record<string, string> = {
+      lineitem: 'orderkey',
+      orders: 'orderkey',
+      part: 'partkey',
+      partsupp: 'partkey',
+      customer: 'custkey',
+      supplier: 'suppkey',
+      nation: 'nationkey',
+      region: 'regionkey',
+    };
+    const simplified = createTpchConnector('tpch');
+    const standard = createTpchConnector('tpch', { columnNaming: 'STANDARD' });
+    for (const table of TPCH_TABLE_NAMES) {
+      assert.deepEqual(simplified.splitPruningColumns({ table: { schema: 'sf1', table } }), [keys[table]], table);
+    }
+    assert.deepEqual(standard.splitPruningColumns({ table: { schema: 'sf1', table: 'lineitem' } }), ['l_orderkey']);
+    // True of the splits: a single value of the key keeps one split, of another column all of them.
+    const one = {
+      nullAllowed: false,
+      ranges: [{ low: { value: 5, inclusive: true }, high: { value: 5, inclusive: true } }],
+    };
+    assert.equal(splitsOf('sf1', 'supplier', 4, { columns: { suppkey: one } }).length, 1);
+    assert.equal(
+      splitsOf('sf1', 'supplier', 4, { columns: { nationkey: one } }).length,
+      splitsOf('sf1', 'supplier', 4).length,
+    );
+    assert.ok(splitsOf('sf1', 'supplier', 4).length > 1);
+  });
+
   it('cuts orders and lineitem at the same orders, part and partsupp at the same parts, numbering the buckets', () => {
     for (const [schema, desired] of [
       ['tiny', 4],
