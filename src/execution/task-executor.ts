@@ -10,7 +10,7 @@
  * their promise outside the queue, without spinning. Quanta and slices are 5 ms: on a machine
  * with more busy processes than cores a slice can stretch several times in wall time.
  *
- * Tasks that have run less than `freshTaskMs` in all go first (a second queue, round robin too),
+ * Tasks that have run less than `freshTaskMs` in all go first, the one that has run least first,
  * as Trino's multilevel queue favours tasks that have used little time. A query's small stages —
  * a dimension table's scan, the hash build it feeds, a final aggregation, each a few ms of work —
  * become runnable one after the other as their inputs arrive; in the plain round robin each waited
@@ -143,8 +143,11 @@ function canceled(): VivaceError {
 export class DriverExecutor {
   /** Tasks with a runnable driver, in turn order (a task is in one of the two at most once). */
   private readonly ready = new Queue<TaskRun>();
-  /** The same, for tasks that have run less than `freshTaskMs`: taken first. */
-  private readonly fresh = new Queue<TaskRun>();
+  /**
+   * Runnable tasks that have run less than `freshTaskMs`: taken first, the one that has run least
+   * first (a few dozen at most, so a scan finds it).
+   */
+  private readonly fresh: TaskRun[] = [];
   private pumpScheduled = false;
   private active = 0;
 
@@ -165,7 +168,7 @@ export class DriverExecutor {
 
   /** Tasks waiting for their turn (for tests and statistics). */
   get queuedTasks(): number {
-    return this.ready.size + this.fresh.size;
+    return this.ready.size + this.fresh.length;
   }
 
   submit(drivers: readonly Driver[], options: TaskExecutionOptions = {}): TaskExecution {
@@ -183,12 +186,25 @@ export class DriverExecutor {
   enqueue(run: TaskRun): void {
     if (run.queued || run.settled) return;
     run.queued = true;
-    this.queueOf(run).push(run);
+    this.queue(run);
     this.schedulePump();
   }
 
-  private queueOf(run: TaskRun): Queue<TaskRun> {
-    return run.usedMs < this.freshTaskMs ? this.fresh : this.ready;
+  private queue(run: TaskRun): void {
+    if (run.usedMs < this.freshTaskMs) this.fresh.push(run);
+    else this.ready.push(run);
+  }
+
+  /** The fresh task that has run least, else the head of the round robin. */
+  private next(): TaskRun | undefined {
+    const fresh = this.fresh;
+    if (fresh.length === 0) return this.ready.shift();
+    let least = 0;
+    for (let i = 1; i < fresh.length; i++) if (fresh[i].usedMs < fresh[least].usedMs) least = i;
+    const run = fresh[least];
+    fresh[least] = fresh[fresh.length - 1];
+    fresh.pop();
+    return run;
   }
 
   private schedulePump(): void {
@@ -200,11 +216,7 @@ export class DriverExecutor {
   private readonly pump = (): void => {
     this.pumpScheduled = false;
     const sliceEnd = performance.now() + this.sliceMs;
-    for (
-      let run = this.fresh.shift() ?? this.ready.shift();
-      run !== undefined;
-      run = this.fresh.shift() ?? this.ready.shift()
-    ) {
+    for (let run = this.next(); run !== undefined; run = this.next()) {
       run.queued = false;
       if (run.cancelledNow()) continue;
       const began = performance.now();
@@ -217,11 +229,11 @@ export class DriverExecutor {
       run.usedMs += now - began;
       if (!run.settled && run.runnable.length > 0) {
         run.queued = true;
-        this.queueOf(run).push(run);
+        this.queue(run);
       }
       if (now >= sliceEnd) break;
     }
-    if (this.ready.size > 0 || this.fresh.size > 0) this.schedulePump();
+    if (this.ready.size > 0 || this.fresh.length > 0) this.schedulePump();
   };
 }
 
