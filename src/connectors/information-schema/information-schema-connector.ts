@@ -127,6 +127,9 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     // information_schema tables are listed from the catalog's metadata, which the coordinator has.
     splitPlacement: (scan) =>
       isInformationSchema(scan.table) ? COORDINATOR_ONLY : (inner.splitPlacement?.(scan) ?? ANY_WORKER),
+    // A connector that does not say keeps saying nothing (every dynamic filter awaited).
+    splitPruningColumns: (scan) =>
+      isInformationSchema(scan.table) ? [] : (inner.splitPruningColumns?.(scan) as readonly string[]),
     metadata,
     getSplits(request: SplitRequest): ConnectorSplitSource {
       return isInformationSchema(request.table)

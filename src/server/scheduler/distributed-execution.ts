@@ -511,16 +511,20 @@ export class DistributedExecution {
   }
 
   /**
-   * The dynamic filters a scan's split listing waits for: those on a column by which its
-   * connector can drop splits (all of them when the connector does not say). The others reach
-   * the tasks when they complete and filter rows there.
+   * The dynamic filters a scan's split listing waits for: those that filter rows before other
+   * work (a join or aggregation between the scan and the filter's join), whose whole effect needs
+   * them from the first row, and those on a column by which the scan's connector can drop splits
+   * (every filter when the connector does not say). A filter whose join probes the scan's rows
+   * right above it (`splitsOnly`) on any other column can do nothing for the scan: waiting for it
+   * only held the scan back (TPC-H q02 waited for region, then nation, then supplier).
    */
   private awaitedDynamicFilters(scan: TableScanNode): readonly DynamicFilterAssignment[] {
     const filters = scan.dynamicFilters ?? [];
-    if (filters.length === 0) return filters;
+    if (!filters.some((filter) => filter.splitsOnly)) return filters;
     const pruning = this.options.metadata.splitPruningColumns(scan.table, scan.handle);
     if (pruning === undefined) return filters;
     return filters.filter((filter) => {
+      if (!filter.splitsOnly) return true;
       const column = scan.assignments.find((a) => a.symbol === filter.symbol)?.column;
       return column !== undefined && pruning.has(column.toLowerCase());
     });

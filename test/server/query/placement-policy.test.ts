@@ -109,6 +109,17 @@ describe('plan placement', () => {
       metadata.splitPlacement({ catalog: 'memory', schema: 'information_schema', name: 'tables' }),
       COORDINATOR_ONLY,
     );
+    // The columns a constraint drops splits by, as the connector declares them through the
+    // catalog's information_schema wrapper: none declared, every dynamic filter is awaited.
+    assert.equal(metadata.splitPruningColumns({ catalog: 'plain', schema: 's', name: 't' }), undefined);
+    assert.deepEqual(
+      [...metadata.splitPruningColumns({ catalog: 'tpch', schema: 'tiny', name: 'lineitem' })!],
+      ['orderkey'],
+    );
+    assert.deepEqual(
+      [...metadata.splitPruningColumns({ catalog: 'tpch', schema: 'information_schema', name: 'tables' })!],
+      [],
+    );
   });
 
   it('runs a plan reading few rows, whose data is on one node at most, as one task on one worker', () => {
