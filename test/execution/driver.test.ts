@@ -111,16 +111,20 @@ describe('process-wide driver executor', () => {
   });
 
   it('takes tasks round robin', async () => {
-    const executor = new DriverExecutor(0);
+    // No fresh lane (0 ms): the round robin that tasks past their first milliseconds share.
+    const executor = new DriverExecutor(0, 0);
     const log: string[] = [];
     const a = executor.submit([endlessDriver('a', log), endlessDriver('a', log)], { quantumMs: 0 });
     const b = executor.submit([endlessDriver('b', log)], { quantumMs: 0 });
     const c = executor.submit([endlessDriver('c', log)], { quantumMs: 0 });
-    for (let turn = 0; turn < 12; turn++) await eventLoopTurn();
-    // Each quantum of one step pulls one page; a task with two drivers still gets one turn in three.
-    assert.deepEqual(log.slice(0, 9), ['a', 'b', 'c', 'a', 'b', 'c', 'a', 'b', 'c']);
-    for (const task of [a, b, c]) task.cancel();
-    await Promise.all([a, b, c].map((task) => task.done.catch(() => undefined)));
+    try {
+      for (let turn = 0; turn < 12; turn++) await eventLoopTurn();
+      // Each quantum of one step pulls one page; a task with two drivers still gets one turn in three.
+      assert.deepEqual(log.slice(0, 9), ['a', 'b', 'c', 'a', 'b', 'c', 'a', 'b', 'c']);
+    } finally {
+      for (const task of [a, b, c]) task.cancel();
+      await Promise.all([a, b, c].map((task) => task.done.catch(() => undefined)));
+    }
   });
 
   it('runs tasks that have used little time before those that have used more', async () => {
