@@ -17,14 +17,8 @@ import type { UnitInterval } from './tpch-key-ranges.js';
 
 /** Rows a split aims for: large enough to amortise scheduling, small enough to balance work. */
 export const TARGET_ROWS_PER_SPLIT = 300_000;
-/**
- * A split smaller than this is not worth scheduling on its own. A task holds a few splits at a
- * time and gets more through a status round trip to the coordinator; page-sized splits of a small
- * table (sf1 customer: 18 splits of 8,192 rows, 2 ms of work each) kept two workers' tasks waiting
- * on those round trips (TPC-H q22: top-ups at 35, 41, 50, 70 and 81 ms of a 150 ms query). Eight
- * pages a split: 2 workers 0.947 of the time on nine short queries, 1 worker 0.979, side by side.
- */
-export const MIN_ROWS_PER_SPLIT = 65_536;
+/** A split smaller than about one page is not worth scheduling on its own. */
+export const MIN_ROWS_PER_SPLIT = 8192;
 
 /** The JSON form of a tpch split: units [start, end) of a table at a scale factor. */
 export interface TpchSplit extends ConnectorSplit {

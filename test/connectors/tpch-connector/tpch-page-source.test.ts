@@ -174,12 +174,7 @@ describe('tpch connector: page sources', () => {
     );
     assert.equal(read(connector, 'tiny', 'orders', ['orderkey'], { limit: 0 }).rows, 0);
     // Each split of a multi-split scan stops at the limit on its own.
-    const splits = connector.listSplits({ table: { schema: 'sf1', table: 'lineitem' }, desiredSplits: 4 }).length;
-    assert.ok(splits > 1);
-    assert.equal(
-      read(connector, 'sf1', 'lineitem', ['orderkey'], { desiredSplits: 4, limit: 5000 }).rows,
-      splits * 5000,
-    );
+    assert.equal(read(connector, 'tiny', 'lineitem', ['orderkey'], { desiredSplits: 4, limit: 5000 }).rows, 4 * 5000);
   });
 
   it('generates only the orders a key constraint allows', () => {
