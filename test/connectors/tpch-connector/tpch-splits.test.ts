@@ -52,11 +52,16 @@ describe('tpch connector: splits', () => {
     assert.equal(splitsOf('tiny', 'nation', 8).length, 1);
     assert.equal(splitsOf('tiny', 'region', 1).length, 1);
     assert.equal(splitsOf('tiny', 'lineitem', 1).length, 1);
-    assert.equal(splitsOf('tiny', 'lineitem', 4).length, 4);
+    // Two page-sized splits at most for a small table (one per worker of two), more only of
+    // 65,536 rows or over: tiny's 60,000 lines are two splits whatever the count asked.
+    assert.equal(splitsOf('tiny', 'lineitem', 4).length, 2);
+    assert.equal(splitsOf('sf1', 'customer', 32).length, 3);
+    assert.equal(splitsOf('sf1', 'supplier', 32).length, 2);
     // Without buckets, 15000 orders are worth at most two page-sized splits; bucketed, they are
-    // cut where lineitem's 60,000 rows are (eight page-sized splits).
+    // cut where lineitem's 60,000 rows are (two splits too).
     assert.equal(splitsOf('tiny', 'orders', 16, undefined, false).length, 2);
-    assert.equal(splitsOf('tiny', 'orders', 16).length, 8);
+    assert.equal(splitsOf('tiny', 'orders', 16).length, 2);
+    assert.equal(splitsOf('sf1', 'orders', 32, undefined, false).length, 23);
     assert.equal(splitsOf('sf1', 'lineitem', 1).length, 20);
     assert.equal(splitsOf('sf1', 'lineitem', 64).length, 64);
     assert.equal(splitsOf('sf1', 'orders', 1, undefined, false).length, 5);
