@@ -74,27 +74,35 @@ export async function startBenchCluster(workers: number): Promise<BenchCluster> 
   };
 }
 
+/** A stage of a query's record (`GET /v1/query/{id}`), as far as the benches read it. */
+export interface StageRecord {
+  readonly subStages: StageRecord[];
+  readonly tasks: {
+    readonly taskStatus?: { readonly nodeId: string };
+    readonly stats: { readonly outputDataSize: string; readonly outputPositions: number };
+  }[];
+}
+
+/** Every stage of query `id`, the output stage first (none when the record has no stage tree). */
+export async function queryStages(url: string, id: string): Promise<StageRecord[]> {
+  const record = (await (await fetch(`${url}/v1/query/${id}`)).json()) as { outputStage?: StageRecord };
+  const stages: StageRecord[] = [];
+  const walk = (stage: StageRecord) => {
+    stages.push(stage);
+    stage.subStages.forEach(walk);
+  };
+  if (record.outputStage !== undefined) walk(record.outputStage);
+  return stages;
+}
+
 /**
  * The nodes the tasks of query `id` ran on, or undefined when the coordinator ran it itself (its
  * own record's tasks carry no task status).
  */
 async function workerNodesOf(url: string, id: string): Promise<Set<string> | undefined> {
-  interface StageJson {
-    subStages: StageJson[];
-    tasks: { taskStatus?: { nodeId: string } }[];
-  }
-  const record = (await (await fetch(`${url}/v1/query/${id}`)).json()) as { outputStage?: StageJson };
-  const nodes = new Set<string>();
-  let onWorkers = record.outputStage !== undefined;
-  const walk = (stage: StageJson) => {
-    for (const task of stage.tasks) {
-      if (task.taskStatus === undefined) onWorkers = false;
-      else nodes.add(task.taskStatus.nodeId);
-    }
-    stage.subStages.forEach(walk);
-  };
-  if (record.outputStage !== undefined) walk(record.outputStage);
-  return onWorkers ? nodes : undefined;
+  const tasks = (await queryStages(url, id)).flatMap((stage) => stage.tasks);
+  if (tasks.length === 0 || tasks.some((task) => task.taskStatus === undefined)) return undefined;
+  return new Set(tasks.map((task) => task.taskStatus!.nodeId));
 }
 
 /** Runs `sql` to the end over the statement protocol (rows are read and dropped). */

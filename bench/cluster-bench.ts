@@ -18,7 +18,7 @@ import { MetadataManager } from '../src/server/metadata/metadata-manager.js';
 import { formatDataSize, parseDataSize } from '../src/server/protocol/airlift-format.js';
 import { QueryManager } from '../src/server/query/query-manager.js';
 import { tpchDuckDb } from '../test/tpch/duckdb-reference.js';
-import { pinToCore, runOverHttp, startBenchCluster, totalCpuMs, waitUntilIdle } from './bench-cluster.js';
+import { pinToCore, queryStages, runOverHttp, startBenchCluster, totalCpuMs, waitUntilIdle } from './bench-cluster.js';
 import { stringOption as option, tpchQueryNames } from './bench-options.js';
 
 function median(values: number[]): number {
@@ -215,16 +215,10 @@ async function exchangeThroughput(url: string, schema: string): Promise<void> {
       'X-Service-Session': 'join_distribution_type=PARTITIONED,colocated_join=false',
     },
   );
-  interface StageJson {
-    subStages: StageJson[];
-    tasks: { stats: { outputDataSize: string; outputPositions: number } }[];
-  }
-  const record = (await (await fetch(`${url}/v1/query/${stats.id}`)).json()) as { outputStage: StageJson };
   let bytes = 0;
   let rows = 0;
-  const leaves = (stage: StageJson): StageJson[] =>
-    stage.subStages.length === 0 ? [stage] : stage.subStages.flatMap(leaves);
-  for (const leaf of leaves(record.outputStage)) {
+  const leaves = (await queryStages(url, stats.id)).filter((stage) => stage.subStages.length === 0);
+  for (const leaf of leaves) {
     for (const task of leaf.tasks) {
       bytes += parseDataSize(task.stats.outputDataSize);
       rows += task.stats.outputPositions;
