@@ -205,7 +205,7 @@ describe('a busy worker stays responsive and in the cluster', { timeout: 600_000
   });
 
   it('answers within 100 ms (p95, none over 1 s) while 20 GROUP BY queries run at once', async () => {
-    const { result, latencies, everFailed } = await whilePolling(() =>
+    const twentyAtOnce = () =>
       Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           run(
@@ -213,8 +213,15 @@ describe('a busy worker stays responsive and in the cluster', { timeout: 600_000
             `SELECT orderkey % ${i + 2} k, count(*) FROM (SELECT orderkey, count(*) c FROM tpch."sf0.1".lineitem GROUP BY orderkey) GROUP BY 1 ORDER BY 1`,
           ),
         ),
-      ),
-    );
+      );
+    // Three rounds. One round takes 1.2-1.4 s since sf0.1's splits grew (2.6 s before): some 40
+    // polls a worker, of which one or two wait 130-220 ms (measured; the median is 1-2 ms) while a
+    // round's 20 queries start and end together — the p95 of 40 would be those one or two answers.
+    const { result, latencies, everFailed } = await whilePolling(async () => {
+      let rows: unknown[][][] = [];
+      for (let round = 0; round < 3; round++) rows = await twentyAtOnce();
+      return rows;
+    });
     for (const rows of result) {
       assert.equal(
         rows.reduce((sum, row) => sum + Number(row[1]), 0),
