@@ -307,9 +307,9 @@ export interface Connector {
    * partition columns). The engine waits for a scan's dynamic filters before listing its splits
    * only when one of them is on such a column; a filter on another column goes to the workers as
    * soon as it completes and filters rows there, and waiting for it would only hold the scan back
-   * (a chain of small joins waited for each build in turn). Absent: any column may.
+   * (a chain of small joins waited for each build in turn). Absent, or undefined: any column may.
    */
-  splitPruningColumns?(table: ScanTable): readonly string[];
+  splitPruningColumns?(table: ScanTable): readonly string[] | undefined;
   createPageSource(request: PageSourceRequest): ConnectorPageSource;
   /**
    * Made on the coordinator when a write is planned; travels in the plan to every sink.

@@ -128,8 +128,7 @@ export function withInformationSchema(catalog: string, inner: Connector): Connec
     splitPlacement: (scan) =>
       isInformationSchema(scan.table) ? COORDINATOR_ONLY : (inner.splitPlacement?.(scan) ?? ANY_WORKER),
     // A connector that does not say keeps saying nothing (every dynamic filter awaited).
-    splitPruningColumns: (scan) =>
-      isInformationSchema(scan.table) ? [] : (inner.splitPruningColumns?.(scan) as readonly string[]),
+    splitPruningColumns: (scan) => (isInformationSchema(scan.table) ? [] : inner.splitPruningColumns?.(scan)),
     metadata,
     getSplits(request: SplitRequest): ConnectorSplitSource {
       return isInformationSchema(request.table)
