@@ -189,6 +189,11 @@ export interface SplitRequest {
   readonly constraint?: TupleDomain;
   /** A hint: how many splits the cluster can use in parallel. */
   readonly desiredSplits: number;
+  /**
+   * A hint: how many tasks read the splits (absent: unknown). A table too small to give each task
+   * many splits balances them best with a count that is a multiple of this.
+   */
+  readonly tasks?: number;
 }
 
 /**

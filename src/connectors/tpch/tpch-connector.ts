@@ -102,6 +102,7 @@ export class TpchConnector implements Connector {
       request.desiredSplits,
       intervals,
       this.metadata.partitioningEnabled,
+      request.tasks,
     );
   }
 

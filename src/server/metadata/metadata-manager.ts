@@ -56,6 +56,8 @@ export interface ScanRequest {
   readonly columns?: readonly string[];
   readonly constraint?: TupleDomain;
   readonly desiredSplits?: number;
+  /** The tasks that read the splits. */
+  readonly tasks?: number;
 }
 
 /** A row-level change, as Trino's "This connector does not support ..." names it. */
@@ -208,6 +210,7 @@ export class MetadataManager {
       ...(scan.columns !== undefined ? { columns: scan.columns.map((c) => c.toLowerCase()) } : {}),
       ...(scan.constraint !== undefined ? { constraint: scan.constraint } : {}),
       desiredSplits: scan.desiredSplits ?? this.desiredSplits,
+      ...(scan.tasks !== undefined ? { tasks: scan.tasks } : {}),
     });
   }
 

@@ -453,6 +453,7 @@ export class DistributedExecution {
           columns: scan.assignments.map((a) => a.column),
           ...(constraint !== undefined ? { constraint } : {}),
           desiredSplits: tasks.length * SPLITS_PER_TASK,
+          tasks: tasks.length,
         });
       const filters = this.awaitedDynamicFilters(scan);
       const source =

@@ -70,6 +70,32 @@ describe('tpch connector: splits', () => {
     assert.equal(tpchSplitCount(5, 5, 100), 1);
   });
 
+  it('gives each task as many splits as the others when the table is too small for many', () => {
+    const tasksOf = (schema: string, table: string, tasks: number) =>
+      createTpchConnector('tpch', { partitioningEnabled: true })
+        .listSplits({ table: { schema, table }, desiredSplits: tasks * 16, tasks })
+        .map(asTpchSplit);
+    // sf1 customer is worth three splits of 50,000 rows: two of 75,000 on two tasks, three on three.
+    assert.equal(splitsOf('sf1', 'customer', 32).length, 3);
+    assert.deepEqual(tasksOf('sf1', 'customer', 2).map(splitRows), [75_000, 75_000]);
+    assert.equal(tasksOf('sf1', 'customer', 3).length, 3);
+    assert.equal(tasksOf('sf1', 'customer', 1).length, 3);
+    // part and partsupp are cut at the same part keys, by partsupp's size: 13 buckets, 12 on two
+    // tasks, in both tables.
+    assert.equal(splitsOf('sf1', 'partsupp', 32).length, 13);
+    assert.equal(tasksOf('sf1', 'partsupp', 2).length, 12);
+    assert.deepEqual(
+      tasksOf('sf1', 'part', 2).map((split) => split.bucket),
+      tasksOf('sf1', 'partsupp', 2).map((split) => split.bucket),
+    );
+    // Fewer splits than tasks stay as they are; many splits are already a multiple of the tasks.
+    assert.equal(tasksOf('tiny', 'customer', 2).length, 1);
+    assert.equal(tasksOf('sf1', 'lineitem', 2).length, 32);
+    assert.equal(tpchSplitCount(150_000, 150_000, 48, 3), 3);
+    assert.equal(tpchSplitCount(150_000, 150_000, 64, 4), 3);
+    assert.equal(tpchSplitCount(800_000, 200_000, 48, 5), 10);
+  });
+
   it('drops splits that cannot hold a constrained order key', () => {
     const all = splitsOf('sf1', 'lineitem', 20);
     // Order keys 1..7 are orders 1..7, in the first split only.
