@@ -13,9 +13,12 @@ function splitsOf(
   desiredSplits: number,
   constraint?: TupleDomain,
   partitioningEnabled = true,
+  tasks?: number,
 ): TpchSplit[] {
   const connector = createTpchConnector('tpch', { partitioningEnabled });
-  return connector.listSplits({ table: { schema, table }, desiredSplits, constraint }).map(asTpchSplit);
+  return connector
+    .listSplits({ table: { schema, table }, desiredSplits, constraint, ...(tasks !== undefined ? { tasks } : {}) })
+    .map(asTpchSplit);
 }
 
 /** Rows of a split, from its unit range alone (lineitem: the line counts of its orders). */
@@ -71,10 +74,9 @@ describe('tpch connector: splits', () => {
   });
 
   it('gives each task as many splits as the others when the table is too small for many', () => {
+    // As the scheduler asks: 16 splits desired a task.
     const tasksOf = (schema: string, table: string, tasks: number) =>
-      createTpchConnector('tpch', { partitioningEnabled: true })
-        .listSplits({ table: { schema, table }, desiredSplits: tasks * 16, tasks })
-        .map(asTpchSplit);
+      splitsOf(schema, table, tasks * 16, undefined, true, tasks);
     // sf1 customer is worth three splits of 50,000 rows: two of 75,000 on two tasks, three on three.
     assert.equal(splitsOf('sf1', 'customer', 32).length, 3);
     assert.deepEqual(tasksOf('sf1', 'customer', 2).map(splitRows), [75_000, 75_000]);
